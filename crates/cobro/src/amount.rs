@@ -1,0 +1,202 @@
+//! Money as exact decimal text (DESIGN.md 9 rows 10 and 27): never through a float.
+//!
+//! An [`Amount`] holds integer minor units (cents) and renders canonically with exactly
+//! two decimals, `.` as separator, no grouping and no exponent: the form that goes into
+//! a pay-in body and into its payinVerification hash (spec 5.3).
+
+use std::fmt;
+
+/// The most integer digits an amount may have. Larger values are not payments; the
+/// bound keeps minor units within `u64`.
+pub const MAX_INTEGER_DIGITS: usize = 15;
+
+/// A positive amount of money with at most two decimals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Amount {
+    minor: u64,
+}
+
+/// Why a text is not an amount.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AmountError {
+    /// Empty text.
+    Empty,
+    /// Not a plain decimal (letters, signs, grouping, spaces, several dots...).
+    NotDecimal,
+    /// Written with an exponent (`1e2`).
+    Exponent,
+    /// More than two decimals (`150.000` counts: the text is judged, not the value).
+    TooManyDecimals,
+    /// More integer digits than the limit.
+    TooLarge,
+    /// Zero or negative.
+    NotPositive,
+}
+
+impl AmountError {
+    /// A short stable name of the reason, used in report params.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AmountError::Empty => "empty",
+            AmountError::NotDecimal => "not_decimal",
+            AmountError::Exponent => "exponent",
+            AmountError::TooManyDecimals => "too_many_decimals",
+            AmountError::TooLarge => "too_large",
+            AmountError::NotPositive => "not_positive",
+        }
+    }
+}
+
+impl fmt::Display for AmountError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            AmountError::Empty => "the amount is empty",
+            AmountError::NotDecimal => "the amount is not a plain decimal number",
+            AmountError::Exponent => "the amount is written with an exponent",
+            AmountError::TooManyDecimals => "the amount has more than two decimals",
+            AmountError::TooLarge => "the amount has more than 15 integer digits",
+            AmountError::NotPositive => "the amount is not greater than zero",
+        };
+        f.write_str(text)
+    }
+}
+
+impl std::error::Error for AmountError {}
+
+impl Amount {
+    /// Parses a decimal text such as `150`, `150.5` or `150.50`. Leading zeros are
+    /// accepted (`00.50`, as in the provider's samples); signs, exponents, grouping,
+    /// spaces and a third decimal are not.
+    pub fn parse(text: &str) -> Result<Amount, AmountError> {
+        if text.is_empty() {
+            return Err(AmountError::Empty);
+        }
+        let (int, frac) = match text.split_once('.') {
+            Some((i, f)) => (i, Some(f)),
+            None => (text, None),
+        };
+        if text.bytes().any(|b| b == b'e' || b == b'E') && text.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+            return Err(AmountError::Exponent);
+        }
+        if text.starts_with('-') {
+            let rest = text.get(1..).unwrap_or_default();
+            return if Amount::parse(rest).is_ok() || rest.bytes().all(|b| b == b'0' || b == b'.') && !rest.is_empty() {
+                Err(AmountError::NotPositive)
+            } else {
+                Err(AmountError::NotDecimal)
+            };
+        }
+        if int.is_empty() || !int.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(AmountError::NotDecimal);
+        }
+        let frac = match frac {
+            None => "",
+            Some(f) if f.is_empty() || !f.bytes().all(|b| b.is_ascii_digit()) => {
+                return Err(AmountError::NotDecimal);
+            }
+            Some(f) if f.len() > 2 => return Err(AmountError::TooManyDecimals),
+            Some(f) => f,
+        };
+        let significant = int.trim_start_matches('0');
+        if significant.len() > MAX_INTEGER_DIGITS {
+            return Err(AmountError::TooLarge);
+        }
+        let mut minor: u64 = 0;
+        for b in significant
+            .bytes()
+            .chain(frac.bytes())
+            .chain("00".bytes().take(2 - frac.len()))
+        {
+            minor = minor * 10 + u64::from(b - b'0');
+        }
+        if minor == 0 {
+            return Err(AmountError::NotPositive);
+        }
+        Ok(Amount { minor })
+    }
+
+    /// An amount of `minor` units (cents): `1250` is `12.50`.
+    pub fn from_minor_units(minor: u64) -> Result<Amount, AmountError> {
+        if minor == 0 {
+            return Err(AmountError::NotPositive);
+        }
+        if minor / 100 >= 10u64.pow(MAX_INTEGER_DIGITS as u32) {
+            return Err(AmountError::TooLarge);
+        }
+        Ok(Amount { minor })
+    }
+
+    /// The amount in minor units (cents).
+    pub fn minor_units(self) -> u64 {
+        self.minor
+    }
+
+    /// The cents part, 0 to 99.
+    pub fn cents(self) -> u64 {
+        self.minor % 100
+    }
+
+    /// Number of integer digits of the canonical form (at least 1).
+    pub fn integer_digits(self) -> usize {
+        let mut n = self.minor / 100;
+        let mut d = 1;
+        while n >= 10 {
+            n /= 10;
+            d += 1;
+        }
+        d
+    }
+}
+
+impl fmt::Display for Amount {
+    /// The canonical text: exactly two decimals, e.g. `150.00`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{:02}", self.minor / 100, self.minor % 100)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_text() {
+        for (input, out) in [
+            ("150", "150.00"),
+            ("150.5", "150.50"),
+            ("0.01", "0.01"),
+            ("00.50", "0.50"),
+            ("999999999999999.99", "999999999999999.99"),
+        ] {
+            assert_eq!(Amount::parse(input).unwrap().to_string(), out, "{input}");
+        }
+        assert_eq!(Amount::from_minor_units(1250).unwrap().to_string(), "12.50");
+    }
+
+    #[test]
+    fn refusals() {
+        use AmountError::*;
+        for (input, err) in [
+            ("", Empty),
+            ("150.000", TooManyDecimals),
+            ("1e2", Exponent),
+            ("1.5E+2", Exponent),
+            ("-5", NotPositive),
+            ("-0.00", NotPositive),
+            ("0", NotPositive),
+            ("0.00", NotPositive),
+            ("1,000.00", NotDecimal),
+            (" 1", NotDecimal),
+            ("1.", NotDecimal),
+            (".5", NotDecimal),
+            ("1.2.3", NotDecimal),
+            ("+1", NotDecimal),
+            ("١٢", NotDecimal),
+            ("1000000000000000", TooLarge),
+        ] {
+            assert_eq!(Amount::parse(input), Err(err), "{input}");
+        }
+        assert_eq!(Amount::from_minor_units(0), Err(NotPositive));
+        assert_eq!(Amount::from_minor_units(u64::MAX), Err(TooLarge));
+    }
+}

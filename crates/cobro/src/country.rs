@@ -1,0 +1,320 @@
+//! The one per-country table (STYLE.md 4): every country fact the rules use, with the
+//! spec section it comes from. Rules look countries up here; no rule tests a country
+//! code of its own.
+
+/// Everything the spec says about one country.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Country {
+    /// ISO 3166-1 alpha-2 code (pay-in countries, spec 2.5).
+    pub alpha2: &'static str,
+    /// ISO 3166-1 alpha-3 code (virtual accounts, spec 2.1).
+    pub alpha3: &'static str,
+    /// English and Spanish names, as merchants write payinCustomerCountry ("Peru").
+    pub names: &'static [&'static str],
+    /// International calling code, without '+'.
+    pub calling_code: &'static str,
+    /// ISO 4217 currency (DESIGN.md 9 rows 11 and 16).
+    pub currency: &'static str,
+    /// Virtual-account facts, for the countries of spec 2.1.
+    pub virtual_account: Option<VirtualAccountRules>,
+    /// Pay-in facts, for the countries of spec 2.4-2.7.
+    pub payin: Option<PayinRules>,
+}
+
+/// Spec 2.1: what a virtual account in this country accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VirtualAccountRules {
+    /// owner.document.type values.
+    pub document_types: &'static [&'static str],
+    /// account.type values.
+    pub account_types: &'static [&'static str],
+    /// False where the spec says "not shown" (Chile): any type passes with a warning
+    /// (DESIGN.md 9 row 3).
+    pub account_type_known: bool,
+}
+
+/// A pay-in document type named by spec 2.5, with its digit count where one is given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PayinDocument {
+    /// payinCustomerTypeDocument value.
+    pub name: &'static str,
+    /// Exact number of ASCII digits of payinCustomerDocument, where the spec gives it.
+    pub digits: Option<usize>,
+}
+
+/// Spec 2.4-2.7: what a pay-in in this country accepts and suggests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PayinRules {
+    /// payinMethod values named by spec 2.5 (others pass with a warning).
+    pub methods: &'static [&'static str],
+    /// Document types named by spec 2.5 (others pass with a warning).
+    pub documents: &'static [PayinDocument],
+    /// Exact digits of payinCustomerPhone (spec 2.4 and 8: PE 9, CO 10).
+    pub phone_digits: Option<usize>,
+    /// Maximum characters of payinCustomerName/LastName (spec 2.4: PE, CO).
+    pub name_max: Option<usize>,
+    /// Whether payinDiscountCoupon must be non-empty (spec 2.4; DESIGN.md 9 row 7).
+    pub coupon_required: bool,
+    /// Methods that accept payinVoucherTheme (spec 2.7: Peru only).
+    pub voucher_theme_methods: &'static [&'static str],
+    /// The URLMonnet path of the samples (spec 2.4; DESIGN.md 9 row 21).
+    pub urlmonnet_path: &'static str,
+    /// Suggested minimum payinExpirationTime for online methods (spec 2.6).
+    pub online_minutes: Option<u32>,
+    /// Suggested minimum for the Cash method (spec 2.6).
+    pub cash_minutes: Option<u32>,
+    /// Suggested minimum for BankTransfer_Deeplink (spec 2.6).
+    pub deeplink_minutes: Option<u32>,
+    /// Whether a null payinExpirationTime means a service default (DO: 120 minutes).
+    pub default_expiration: bool,
+    /// Cents should be a multiple of this (spec 2.6, Mexico: 50).
+    pub cents_step: Option<u64>,
+}
+
+const PAYIN_V1: &str = "/api-payin/v1/online-payments";
+const PAYIN_V3: &str = "/api-payin/v3/online-payments";
+
+const fn doc(name: &'static str, digits: Option<usize>) -> PayinDocument {
+    PayinDocument { name, digits }
+}
+
+/// The table. Virtual-account countries: spec 2.1; pay-in countries: spec 2.4-2.7.
+pub static COUNTRIES: &[Country] = &[
+    Country {
+        alpha2: "AR",
+        alpha3: "ARG",
+        names: &["Argentina"],
+        calling_code: "54",
+        currency: "ARS",
+        virtual_account: Some(VirtualAccountRules {
+            document_types: &["CUIT"],
+            account_types: &["CVU"],
+            account_type_known: true,
+        }),
+        payin: None,
+    },
+    Country {
+        alpha2: "MX",
+        alpha3: "MEX",
+        names: &["Mexico", "México"],
+        calling_code: "52",
+        currency: "MXN",
+        virtual_account: Some(VirtualAccountRules {
+            document_types: &["RFC"],
+            account_types: &["CLABE"],
+            account_type_known: true,
+        }),
+        payin: Some(PayinRules {
+            methods: &["TCTD", "TC", "TD", "BankTransfer", "Cash"],
+            documents: &[doc("CURP", None)],
+            phone_digits: None,
+            name_max: None,
+            coupon_required: true,
+            voucher_theme_methods: &[],
+            urlmonnet_path: PAYIN_V1,
+            online_minutes: Some(30),
+            cash_minutes: Some(120),
+            deeplink_minutes: None,
+            default_expiration: false,
+            cents_step: Some(50),
+        }),
+    },
+    Country {
+        alpha2: "PE",
+        alpha3: "PER",
+        names: &["Peru", "Perú"],
+        calling_code: "51",
+        currency: "PEN",
+        virtual_account: Some(VirtualAccountRules {
+            document_types: &["DNI", "RUC"],
+            account_types: &["CCI"],
+            account_type_known: true,
+        }),
+        payin: Some(PayinRules {
+            methods: &[
+                "BankTransfer",
+                "Cash",
+                "Wallet",
+                "QR",
+                "BankTransfer_Deeplink",
+                "TCTD",
+                "TC",
+                "TD",
+                "BankTransfer_Businesses",
+            ],
+            documents: &[doc("DNI", None)],
+            phone_digits: Some(9),
+            name_max: Some(30),
+            coupon_required: true,
+            voucher_theme_methods: &["BankTransfer", "Cash", "Wallet"],
+            urlmonnet_path: PAYIN_V1,
+            online_minutes: Some(30),
+            cash_minutes: Some(120),
+            deeplink_minutes: Some(20),
+            default_expiration: false,
+            cents_step: None,
+        }),
+    },
+    Country {
+        alpha2: "CL",
+        alpha3: "CHL",
+        names: &["Chile"],
+        calling_code: "56",
+        currency: "CLP",
+        virtual_account: Some(VirtualAccountRules {
+            document_types: &["RUN", "RUT", "PASS"],
+            account_types: &["CVU", "CCI", "CLABE"],
+            account_type_known: false,
+        }),
+        payin: None,
+    },
+    Country {
+        alpha2: "CO",
+        alpha3: "COL",
+        names: &["Colombia"],
+        calling_code: "57",
+        currency: "COP",
+        virtual_account: None,
+        payin: Some(PayinRules {
+            methods: &["TCTD", "TC", "TD", "BankTransfer", "Cash", "Wallet"],
+            documents: &[doc("DNI", None)],
+            phone_digits: Some(10),
+            name_max: Some(30),
+            coupon_required: true,
+            voucher_theme_methods: &[],
+            urlmonnet_path: PAYIN_V1,
+            online_minutes: Some(30),
+            cash_minutes: Some(120),
+            deeplink_minutes: None,
+            default_expiration: false,
+            cents_step: None,
+        }),
+    },
+    Country {
+        alpha2: "DO",
+        alpha3: "DOM",
+        names: &["Dominican Republic", "República Dominicana", "Republica Dominicana"],
+        calling_code: "1",
+        currency: "DOP",
+        virtual_account: None,
+        payin: Some(PayinRules {
+            methods: &["BankTransfer", "bankTransfer"],
+            documents: &[doc("CIE", Some(11)), doc("RNC", Some(9)), doc("PP", Some(9))],
+            phone_digits: None,
+            name_max: None,
+            coupon_required: false,
+            voucher_theme_methods: &[],
+            urlmonnet_path: PAYIN_V3,
+            online_minutes: None,
+            cash_minutes: None,
+            deeplink_minutes: None,
+            default_expiration: true,
+            cents_step: None,
+        }),
+    },
+    Country {
+        alpha2: "BR",
+        alpha3: "BRA",
+        names: &["Brazil", "Brasil"],
+        calling_code: "55",
+        currency: "BRL",
+        virtual_account: None,
+        payin: Some(PayinRules {
+            methods: &["BankTransfer", "bankTransfer"],
+            documents: &[doc("CPF", None)],
+            phone_digits: None,
+            name_max: None,
+            coupon_required: false,
+            voucher_theme_methods: &[],
+            urlmonnet_path: PAYIN_V1,
+            online_minutes: Some(30),
+            cash_minutes: None,
+            deeplink_minutes: None,
+            default_expiration: false,
+            cents_step: None,
+        }),
+    },
+];
+
+/// The virtual-account country with this ISO alpha-3 code (case-sensitive).
+pub fn virtual_account_country(alpha3: &str) -> Option<(&'static Country, &'static VirtualAccountRules)> {
+    COUNTRIES
+        .iter()
+        .find(|c| c.alpha3 == alpha3)
+        .and_then(|c| c.virtual_account.as_ref().map(|r| (c, r)))
+}
+
+/// The pay-in country whose currency is `currency` (DESIGN.md 9 row 11).
+pub fn payin_country(currency: &str) -> Option<(&'static Country, &'static PayinRules)> {
+    COUNTRIES
+        .iter()
+        .find(|c| c.currency == currency)
+        .and_then(|c| c.payin.as_ref().map(|r| (c, r)))
+}
+
+/// The virtual-account country codes, comma separated, for messages.
+pub fn virtual_account_codes() -> String {
+    join(
+        COUNTRIES
+            .iter()
+            .filter(|c| c.virtual_account.is_some())
+            .map(|c| c.alpha3),
+    )
+}
+
+/// The pay-in currencies, comma separated, for messages.
+pub fn payin_currencies() -> String {
+    join(COUNTRIES.iter().filter(|c| c.payin.is_some()).map(|c| c.currency))
+}
+
+impl Country {
+    /// Whether a free-text country value names this country: its alpha-2 or alpha-3
+    /// code or one of its names, ignoring case.
+    pub fn is_named_by(&self, value: &str) -> bool {
+        let v = value.trim();
+        v.eq_ignore_ascii_case(self.alpha2)
+            || v.eq_ignore_ascii_case(self.alpha3)
+            || self.names.iter().any(|n| n.to_lowercase() == v.to_lowercase())
+    }
+}
+
+/// Joins values with ", " for report params.
+pub(crate) fn join<'a>(values: impl IntoIterator<Item = &'a str>) -> String {
+    let mut out = String::new();
+    for v in values {
+        if !out.is_empty() {
+            out.push_str(", ");
+        }
+        out.push_str(v);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookups() {
+        assert_eq!(payin_country("PEN").unwrap().0.alpha2, "PE");
+        assert!(payin_country("ARS").is_none());
+        assert_eq!(
+            virtual_account_country("CHL").unwrap().1.document_types,
+            &["RUN", "RUT", "PASS"]
+        );
+        assert!(virtual_account_country("COL").is_none());
+        assert_eq!(virtual_account_codes(), "ARG, MEX, PER, CHL");
+        assert_eq!(payin_currencies(), "MXN, PEN, COP, DOP, BRL");
+        assert!(COUNTRIES[2].is_named_by("perú"));
+    }
+
+    #[test]
+    fn codes_are_unique() {
+        for (i, a) in COUNTRIES.iter().enumerate() {
+            for b in COUNTRIES.iter().skip(i + 1) {
+                assert_ne!(a.alpha3, b.alpha3);
+                assert_ne!(a.currency, b.currency);
+            }
+        }
+    }
+}

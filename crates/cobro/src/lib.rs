@@ -1,0 +1,153 @@
+//! cobro: validation, signing and sans-IO request preparation for the
+//! payment-collection API (virtual accounts, one-click subscriptions, pay-ins).
+//!
+//! One pure core, no IO: [`validate`] reports every problem of a request at once with
+//! stable codes, paths and messages in English or Spanish; the `signing` functions
+//! compute and verify every hash; the `prepare_*` functions return the exact bytes and
+//! headers to send. The spec sections named in doc comments are those of `SPEC.md`;
+//! the decisions where the spec is ambiguous are those of `DESIGN.md` section 9.
+#![forbid(unsafe_code)]
+
+pub mod amount;
+pub mod code;
+pub mod country;
+pub mod date;
+pub mod json;
+pub mod messages;
+mod metadata;
+mod payin;
+pub mod prepare;
+pub mod report;
+mod rules;
+pub mod signing;
+mod subscription;
+mod virtual_account;
+
+pub use amount::{Amount, AmountError};
+pub use code::Code;
+pub use date::CivilDate;
+pub use json::{DEFAULT_MAX_BYTES, JsonError, Limits, MAX_DEPTH};
+pub use messages::Locale;
+pub use prepare::{
+    PrepareError, PrepareOptions, PreparedRequest, prepare_payin, prepare_subscription, prepare_subscription_cancel,
+    prepare_virtual_account,
+};
+pub use report::{Issue, Report, Severity};
+pub use signing::{
+    DepositMode, Secret, SigningError, UnixSeconds, VerifyError, payin_verification, subscription_authorization,
+    verify_payin_verification, verify_virtual_account_headers, virtual_account_headers, virtual_account_message,
+    virtual_account_signature,
+};
+
+use report::{Ctx, Path};
+
+/// The four kinds of request (DESIGN.md section 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Spec 2.1 / 4.1: create a virtual account.
+    VirtualAccount,
+    /// Spec 2.3 / 4.2: create a subscription.
+    Subscription,
+    /// Spec 2.3 / 4.3: cancel a subscription.
+    SubscriptionCancel,
+    /// Spec 2.4-2.7 / 4.4: create a pay-in transaction, flat or wrapped in `data`.
+    Payin,
+}
+
+impl Kind {
+    /// Every kind.
+    pub const ALL: [Kind; 4] = [
+        Kind::VirtualAccount,
+        Kind::Subscription,
+        Kind::SubscriptionCancel,
+        Kind::Payin,
+    ];
+
+    /// The kind's CLI and API name, e.g. `subscription-cancel`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::VirtualAccount => "virtual-account",
+            Kind::Subscription => "subscription",
+            Kind::SubscriptionCancel => "subscription-cancel",
+            Kind::Payin => "payin",
+        }
+    }
+
+    /// The kind named `name` (as [`Kind::as_str`] writes it).
+    pub fn from_name(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.as_str() == name)
+    }
+}
+
+/// Options of [`validate`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ValidateOptions<'k> {
+    /// Turn warnings into errors.
+    pub strict: bool,
+    /// Language of the messages.
+    pub locale: Locale,
+    /// Largest body accepted in bytes; 0 means the default of 1 MiB.
+    pub max_bytes: usize,
+    /// For pay-ins: check payinVerification against this key (DESIGN.md 9 row 18).
+    pub payin_key: Option<&'k Secret>,
+}
+
+impl ValidateOptions<'_> {
+    pub(crate) fn limits(&self) -> Limits {
+        Limits {
+            max_bytes: if self.max_bytes == 0 {
+                DEFAULT_MAX_BYTES
+            } else {
+                self.max_bytes
+            },
+            max_depth: MAX_DEPTH,
+        }
+    }
+}
+
+/// Validates one request body of `kind` and reports every problem at once
+/// (DESIGN.md section 3). Never fails: unreadable bodies get a report with one error at
+/// path `""`.
+pub fn validate(kind: Kind, body: &[u8], options: &ValidateOptions<'_>) -> Report {
+    match json::parse(body, options.limits()) {
+        Ok(value) => validate_value(kind, &value, options),
+        Err(e) => unreadable(&e, options),
+    }
+}
+
+/// Validates an already parsed body (see [`validate`]).
+pub fn validate_value(kind: Kind, value: &json::Value<'_>, options: &ValidateOptions<'_>) -> Report {
+    let mut ctx = Ctx::new(options.locale);
+    match kind {
+        Kind::VirtualAccount => virtual_account::validate(&mut ctx, value),
+        Kind::Subscription => subscription::validate_create(&mut ctx, value),
+        Kind::SubscriptionCancel => subscription::validate_cancel(&mut ctx, value),
+        Kind::Payin => payin::validate(&mut ctx, value, options.payin_key),
+    }
+    ctx.finish(options.strict)
+}
+
+/// The report of a body that could not be read as JSON (DESIGN.md section 8).
+pub(crate) fn unreadable(e: &JsonError, options: &ValidateOptions<'_>) -> Report {
+    let mut ctx = Ctx::new(options.locale);
+    let root = Path::Root;
+    match e {
+        JsonError::TooLarge { size, limit } => ctx.report(
+            &root,
+            Code::BodyTooLarge,
+            &[("size", &size.to_string()), ("limit", &limit.to_string())],
+        ),
+        JsonError::InvalidUtf8 { offset } => ctx.report(&root, Code::InvalidUtf8, &[("offset", &offset.to_string())]),
+        JsonError::Syntax { offset, expected } => ctx.report(
+            &root,
+            Code::MalformedJson,
+            &[("offset", &offset.to_string()), ("expected", expected)],
+        ),
+        JsonError::TooDeep { offset, limit } => ctx.report(
+            &root,
+            Code::NestingTooDeep,
+            &[("offset", &offset.to_string()), ("limit", &limit.to_string())],
+        ),
+    }
+    ctx.finish(options.strict)
+}

@@ -1,0 +1,291 @@
+//! Message templates in English and Spanish (DESIGN.md section 3).
+//!
+//! A message names the field and the rule and is rendered from the issue's `params`;
+//! it never contains the field's value (documents, e-mails and phones are personal
+//! data). `{path}` is the field path, `{name}` any param; a `when` param adds the
+//! condition that made the rule apply.
+
+use crate::code::Code;
+
+/// The language of report messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub enum Locale {
+    /// English (the default).
+    #[default]
+    En,
+    /// Spanish: the end users of these merchants read Spanish.
+    Es,
+}
+
+impl Locale {
+    /// The locale named `en` or `es`.
+    pub fn from_tag(tag: &str) -> Option<Locale> {
+        match tag {
+            "en" => Some(Locale::En),
+            "es" => Some(Locale::Es),
+            _ => None,
+        }
+    }
+
+    /// `en` or `es`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Locale::En => "en",
+            Locale::Es => "es",
+        }
+    }
+}
+
+fn template(code: Code, locale: Locale) -> (&'static str, &'static str) {
+    use Code::*;
+    let (en, es) = match code {
+        MalformedJson => (
+            "the body is not valid JSON: expected {expected} at byte {offset}",
+            "el cuerpo no es JSON válido: se esperaba {expected} en el byte {offset}",
+        ),
+        InvalidUtf8 => (
+            "the body is not valid UTF-8 (first bad byte at {offset})",
+            "el cuerpo no es UTF-8 válido (primer byte inválido en {offset})",
+        ),
+        BodyTooLarge => (
+            "the body has {size} bytes; at most {limit} are accepted",
+            "el cuerpo tiene {size} bytes; se aceptan como máximo {limit}",
+        ),
+        NestingTooDeep => (
+            "the body nests arrays or objects deeper than {limit} levels",
+            "el cuerpo anida arreglos u objetos a más de {limit} niveles",
+        ),
+        InvalidType => (
+            "{path} must be of type {expected}, not {found}",
+            "{path} debe ser de tipo {expected}, no {found}",
+        ),
+        MissingField => ("{path} is required", "{path} es obligatorio"),
+        EmptyField => ("{path} must not be empty", "{path} no debe estar vacío"),
+        DuplicateField => (
+            "{path} appears more than once in the same object",
+            "{path} aparece más de una vez en el mismo objeto",
+        ),
+        InvalidLength => (
+            "{path} must have between {min} and {max} characters",
+            "{path} debe tener entre {min} y {max} caracteres",
+        ),
+        InvalidField => ("{path} must be one of: {allowed}", "{path} debe ser uno de: {allowed}"),
+        InvalidFormat => (
+            "{path} must have the format {format}",
+            "{path} debe tener el formato {format}",
+        ),
+        InvalidEmail => (
+            "{path} must be one well-formed e-mail address (local@domain.tld)",
+            "{path} debe ser una dirección de correo válida (local@dominio.tld)",
+        ),
+        InvalidUrl => (
+            "{path} must be an https URL of at most {max} characters",
+            "{path} debe ser una URL https de como máximo {max} caracteres",
+        ),
+        InvalidAmount => (
+            "{path} must be a positive amount with at most two decimals and at most {max_integer_digits} integer digits, written without exponent",
+            "{path} debe ser un monto positivo con como máximo dos decimales y {max_integer_digits} dígitos enteros, sin exponente",
+        ),
+        OutOfRange => (
+            "{path} must be a whole number between {minimum} and {maximum}",
+            "{path} debe ser un número entero entre {minimum} y {maximum}",
+        ),
+        InvalidAccountName => (
+            "{path} does not match the format for account type {account_type}: {pattern}",
+            "{path} no cumple el formato del tipo de cuenta {account_type}: {pattern}",
+        ),
+        InvalidMetadataKey => (
+            "{path} must be 1 to {max} characters among letters a-z A-Z, digits, '-' and '_'",
+            "{path} debe tener de 1 a {max} caracteres entre letras a-z A-Z, dígitos, '-' y '_'",
+        ),
+        InvalidMetadataValue => (
+            "{path} must be a text of at most {max} characters: letters, digits, spaces, - _ . : , / @ and currency symbols",
+            "{path} debe ser un texto de como máximo {max} caracteres: letras, dígitos, espacios, - _ . : , / @ y símbolos de moneda",
+        ),
+        TooManyMetadataEntries => (
+            "{path} has {count} entries; at most {max} are allowed",
+            "{path} tiene {count} entradas; se permiten como máximo {max}",
+        ),
+        UnsupportedDocumentType => (
+            "{path} is not accepted for {country}; accepted: {allowed}",
+            "{path} no se acepta para {country}; se aceptan: {allowed}",
+        ),
+        InvalidDocumentNumber => (
+            "{path} must be {format} for document type {document_type}",
+            "{path} debe ser {format} para el tipo de documento {document_type}",
+        ),
+        InvalidCountry => (
+            "{path} must be one of the served countries: {allowed}",
+            "{path} debe ser uno de los países atendidos: {allowed}",
+        ),
+        InvalidCurrency => (
+            "{path} must be an ISO 4217 code: three upper-case letters",
+            "{path} debe ser un código ISO 4217: tres letras mayúsculas",
+        ),
+        InvalidPhoneCountry => (
+            "{path} must be a calling code of 1 to 4 digits, without '+'",
+            "{path} debe ser un código de país de 1 a 4 dígitos, sin '+'",
+        ),
+        InvalidPhoneNumber => ("{path} must be {digits} digits", "{path} debe tener {digits} dígitos"),
+        UnsupportedAccountType => (
+            "{path} is not accepted for {country}; accepted: {allowed}",
+            "{path} no se acepta para {country}; se aceptan: {allowed}",
+        ),
+        FieldNotAllowed => (
+            "{path} is only allowed when {allowed_when}",
+            "{path} solo se permite cuando {allowed_when}",
+        ),
+        InvalidSignature => (
+            "{path} does not match the SHA-512 of payinMerchantID, payinMerchantOperationNumber, payinAmount, payinCurrency and the key",
+            "{path} no coincide con el SHA-512 de payinMerchantID, payinMerchantOperationNumber, payinAmount, payinCurrency y la clave",
+        ),
+        UnknownField => (
+            "{path} is not a field of this request",
+            "{path} no es un campo de esta solicitud",
+        ),
+        NumericString => (
+            "{path} is a number sent as a string; send a JSON number",
+            "{path} es un número enviado como texto; envíe un número JSON",
+        ),
+        ExpirationBelowSuggested => (
+            "{path} is below the suggested minimum of {minimum} minutes",
+            "{path} está por debajo del mínimo sugerido de {minimum} minutos",
+        ),
+        AmountStep => (
+            "{path}: cents should go in steps of {step}; some cashiers round up",
+            "{path}: los centavos deberían ir en pasos de {step}; algunas cajas redondean hacia arriba",
+        ),
+        UnsupportedVoucherTheme => (
+            "{path} is not of the form {format}; the standard voucher will be used",
+            "{path} no tiene la forma {format}; se usará el voucher estándar",
+        ),
+        UnknownMethod => (
+            "{path} is not among the methods named for {country}: {known}",
+            "{path} no está entre los métodos indicados para {country}: {known}",
+        ),
+        UnknownDocumentType => (
+            "{path} is not among the document types named for {country}: {known}",
+            "{path} no está entre los tipos de documento indicados para {country}: {known}",
+        ),
+        UnsupportedCurrency => (
+            "{path} belongs to no pay-in country of the spec ({known}); only generic rules were applied",
+            "{path} no corresponde a ningún país de pay-in de la especificación ({known}); solo se aplicaron reglas genéricas",
+        ),
+        CountryMismatch => (
+            "{path} does not match the country of the currency ({country})",
+            "{path} no coincide con el país de la moneda ({country})",
+        ),
+        CurrencyMismatch => (
+            "{path} is not the currency of {country} ({expected})",
+            "{path} no es la moneda de {country} ({expected})",
+        ),
+        PhoneCountryMismatch => (
+            "{path} is not the calling code of {country} ({expected})",
+            "{path} no es el código telefónico de {country} ({expected})",
+        ),
+        AccountTypeUnconfirmed => (
+            "{path}: the spec does not say which account type {country} uses",
+            "{path}: la especificación no indica qué tipo de cuenta usa {country}",
+        ),
+        EmptyMetadata => (
+            "{path} is empty; omit it when there is no metadata",
+            "{path} está vacío; omítalo cuando no haya metadatos",
+        ),
+        DuplicateMetadataKey => (
+            "{path} repeats a key used by an earlier entry",
+            "{path} repite una clave de una entrada anterior",
+        ),
+        UnknownProcessorCode => (
+            "{path} is not a processor code the spec names ({known})",
+            "{path} no es un código de procesador indicado en la especificación ({known})",
+        ),
+        LanguageCase => (
+            "{path} should be a lower-case ISO 639-1 code",
+            "{path} debería ser un código ISO 639-1 en minúsculas",
+        ),
+        UnexpectedUrlPath => (
+            "{path} does not use the path of the samples ({expected})",
+            "{path} no usa la ruta de los ejemplos ({expected})",
+        ),
+        MissingSubscription => (
+            "{path} is absent: with Wallet_on_file the charge type is then unknown",
+            "{path} está ausente: con Wallet_on_file el tipo de cobro queda desconocido",
+        ),
+        FieldIgnored => (
+            "{path} has no effect unless {applies_when}",
+            "{path} no tiene efecto salvo cuando {applies_when}",
+        ),
+        DateFormat => (
+            "{path} is not a date of the form YYYY-MM-DD as in the samples",
+            "{path} no es una fecha de la forma AAAA-MM-DD como en los ejemplos",
+        ),
+    };
+    (
+        if locale == Locale::Es { es } else { en },
+        if locale == Locale::Es {
+            " (cuando {when})"
+        } else {
+            " (when {when})"
+        },
+    )
+}
+
+/// Renders the message of `code` at `path` with `params`, in `locale`.
+pub(crate) fn render(code: Code, path: &str, params: &[(&'static str, String)], locale: Locale) -> String {
+    let (text, when) = template(code, locale);
+    let mut out = String::with_capacity(text.len() + path.len() + 16);
+    let shown_path = if path.is_empty() {
+        if locale == Locale::Es { "el cuerpo" } else { "the body" }
+    } else {
+        path
+    };
+    substitute(&mut out, text, shown_path, params);
+    if params.iter().any(|(k, _)| *k == "when") {
+        substitute(&mut out, when, shown_path, params);
+    }
+    out
+}
+
+fn substitute(out: &mut String, text: &str, path: &str, params: &[(&'static str, String)]) {
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let (before, after) = rest.split_at(open);
+        out.push_str(before);
+        let Some(close) = after.find('}') else {
+            out.push_str(after);
+            return;
+        };
+        let name = after.get(1..close).unwrap_or_default();
+        if name == "path" {
+            out.push_str(path);
+        } else if let Some((_, v)) = params.iter().find(|(k, _)| *k == name) {
+            out.push_str(v);
+        } else {
+            out.push('?');
+        }
+        rest = after.get(close + 1..).unwrap_or_default();
+    }
+    out.push_str(rest);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_params_and_condition() {
+        let params = vec![("when", "owner.type=PERSON".to_string())];
+        assert_eq!(
+            render(Code::MissingField, "owner.firstName", &params, Locale::En),
+            "owner.firstName is required (when owner.type=PERSON)"
+        );
+        assert_eq!(
+            render(Code::MissingField, "owner.firstName", &params, Locale::Es),
+            "owner.firstName es obligatorio (cuando owner.type=PERSON)"
+        );
+        assert_eq!(
+            render(Code::EmptyField, "", &[], Locale::En),
+            "the body must not be empty"
+        );
+    }
+}

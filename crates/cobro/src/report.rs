@@ -1,0 +1,231 @@
+//! The validation report (DESIGN.md section 3): issues with stable codes, paths, params
+//! and rendered messages; errors apart from warnings; identical in every language.
+
+use crate::code::Code;
+use crate::json::write_string;
+use crate::messages::{Locale, render};
+
+/// Whether an issue makes the request invalid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// A rule the spec states: the service would refuse the request.
+    Error,
+    /// A hint, a suggestion, or a value the spec does not name.
+    Warning,
+}
+
+impl Severity {
+    /// `error` or `warning`, as in the report JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// One problem found in a request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Issue {
+    /// Dotted field path, `[i]` for array indexes; `""` is the whole body.
+    pub path: String,
+    /// The stable code.
+    pub code: Code,
+    /// The message, in the report's locale; it never contains the field's value.
+    pub message: String,
+    /// Error, or warning (a warning under `strict` becomes an error).
+    pub severity: Severity,
+    /// The rule's figures as strings, in a fixed order.
+    pub params: Vec<(&'static str, String)>,
+}
+
+/// The outcome of validating one request: every problem at once.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Report {
+    /// True when there is no error (warnings allowed unless `strict`).
+    pub valid: bool,
+    /// Problems that make the request invalid, in the order found.
+    pub errors: Vec<Issue>,
+    /// Hints and suggestions, in the order found.
+    pub warnings: Vec<Issue>,
+}
+
+impl Report {
+    /// The report as the JSON text of DESIGN.md section 3 (compact, fixed key order).
+    pub fn to_json(&self) -> String {
+        let mut out = String::with_capacity(64 + 160 * (self.errors.len() + self.warnings.len()));
+        out.push_str("{\"valid\":");
+        out.push_str(if self.valid { "true" } else { "false" });
+        out.push_str(",\"errors\":");
+        write_issues(&mut out, &self.errors);
+        out.push_str(",\"warnings\":");
+        write_issues(&mut out, &self.warnings);
+        out.push('}');
+        out
+    }
+
+    /// Every issue, errors first.
+    pub fn issues(&self) -> impl Iterator<Item = &Issue> {
+        self.errors.iter().chain(self.warnings.iter())
+    }
+}
+
+fn write_issues(out: &mut String, issues: &[Issue]) {
+    out.push('[');
+    for (i, issue) in issues.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"path\":");
+        write_string(out, &issue.path);
+        out.push_str(",\"code\":");
+        write_string(out, issue.code.as_str());
+        out.push_str(",\"message\":");
+        write_string(out, &issue.message);
+        out.push_str(",\"severity\":");
+        write_string(out, issue.severity.as_str());
+        out.push_str(",\"params\":{");
+        for (j, (k, v)) in issue.params.iter().enumerate() {
+            if j > 0 {
+                out.push(',');
+            }
+            write_string(out, k);
+            out.push(':');
+            write_string(out, v);
+        }
+        out.push_str("}}");
+    }
+    out.push(']');
+}
+
+/// A field path built on the stack while walking a body; rendered only when an issue
+/// is recorded, so a valid body allocates no path.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Path<'p> {
+    Root,
+    Key(&'p Path<'p>, &'p str),
+    Index(&'p Path<'p>, usize),
+}
+
+impl<'p> Path<'p> {
+    pub(crate) fn key(&'p self, key: &'p str) -> Path<'p> {
+        Path::Key(self, key)
+    }
+
+    pub(crate) fn index(&'p self, i: usize) -> Path<'p> {
+        Path::Index(self, i)
+    }
+
+    pub(crate) fn render(&self) -> String {
+        let mut out = String::new();
+        self.write(&mut out);
+        out
+    }
+
+    fn write(&self, out: &mut String) {
+        match self {
+            Path::Root => {}
+            Path::Key(parent, key) => {
+                parent.write(out);
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(key);
+            }
+            Path::Index(parent, i) => {
+                parent.write(out);
+                out.push('[');
+                out.push_str(&i.to_string());
+                out.push(']');
+            }
+        }
+    }
+}
+
+/// Collects issues during one validation pass.
+pub(crate) struct Ctx {
+    locale: Locale,
+    errors: Vec<Issue>,
+    warnings: Vec<Issue>,
+}
+
+/// A rule's figures: `(name, value)` pairs.
+pub(crate) type Params<'a> = &'a [(&'static str, &'a str)];
+
+impl Ctx {
+    pub(crate) fn new(locale: Locale) -> Ctx {
+        Ctx {
+            locale,
+            errors: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+
+    /// Records `code` at `path`; its severity comes from the code.
+    pub(crate) fn report(&mut self, path: &Path<'_>, code: Code, params: Params<'_>) {
+        let path = path.render();
+        let params: Vec<(&'static str, String)> = params.iter().map(|(k, v)| (*k, (*v).to_string())).collect();
+        let message = render(code, &path, &params, self.locale);
+        let issue = |severity| Issue {
+            path,
+            code,
+            message,
+            severity,
+            params,
+        };
+        if code.is_warning() {
+            self.warnings.push(issue(Severity::Warning));
+        } else {
+            self.errors.push(issue(Severity::Error));
+        }
+    }
+
+    /// Whether any error was recorded so far.
+    pub(crate) fn has_errors(&self) -> bool {
+        !self.errors.is_empty()
+    }
+
+    /// Ends the pass; under `strict` warnings become errors (after the errors found).
+    pub(crate) fn finish(mut self, strict: bool) -> Report {
+        if strict {
+            for mut w in self.warnings.drain(..) {
+                w.severity = Severity::Error;
+                self.errors.push(w);
+            }
+        }
+        Report {
+            valid: self.errors.is_empty(),
+            errors: self.errors,
+            warnings: self.warnings,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_render_dotted_with_indexes() {
+        let root = Path::Root;
+        let m = root.key("metadata");
+        let i = m.index(2);
+        let k = i.key("key");
+        assert_eq!(k.render(), "metadata[2].key");
+        assert_eq!(root.render(), "");
+    }
+
+    #[test]
+    fn strict_turns_warnings_into_errors() {
+        let mut ctx = Ctx::new(Locale::En);
+        ctx.report(&Path::Root.key("x"), Code::UnknownField, &[]);
+        let r = ctx.finish(true);
+        assert!(!r.valid);
+        assert_eq!(r.errors[0].severity, Severity::Error);
+        assert!(r.warnings.is_empty());
+        assert_eq!(
+            r.to_json(),
+            r#"{"valid":false,"errors":[{"path":"x","code":"WARN_UNKNOWN_FIELD","message":"x is not a field of this request","severity":"error","params":{}}],"warnings":[]}"#
+        );
+    }
+}

@@ -1,0 +1,400 @@
+//! Field primitives shared by every request kind: presence, type, length, enum,
+//! digits, e-mail, https URL, integers and amounts. Each records its own issue, so
+//! every kind words the same rule the same way.
+//!
+//! Patterns are checked by hand-written code (the regex crate costs 2-3x per check);
+//! the spec's regular expressions are kept as a test oracle in `tests/patterns.rs`.
+
+use std::borrow::Cow;
+
+use crate::amount::{Amount, AmountError, MAX_INTEGER_DIGITS};
+use crate::code::Code;
+use crate::json::Value;
+use crate::report::{Ctx, Path};
+
+/// The members of a JSON object.
+pub(crate) type Members<'v> = [(Cow<'v, str>, Value<'v>)];
+
+/// Whether a field must be there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Need {
+    /// Always required.
+    Required,
+    /// Required because of a condition, named in the issue's `when` param.
+    RequiredWhen(&'static str),
+    /// May be absent or null.
+    Optional,
+}
+
+/// Length in Unicode code points (DESIGN.md 9 row 1).
+pub(crate) fn char_count(s: &str) -> usize {
+    if s.is_ascii() { s.len() } else { s.chars().count() }
+}
+
+/// Non-empty and ASCII digits only.
+pub(crate) fn is_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Empty or only whitespace (DESIGN.md 9 row 6: blank counts as empty).
+pub(crate) fn is_blank(s: &str) -> bool {
+    s.chars().all(char::is_whitespace)
+}
+
+/// One well-formed address: `local@domain` with a dot inside the domain, no spaces,
+/// exactly one `@` (DESIGN.md 9 row 15).
+pub(crate) fn is_email(s: &str) -> bool {
+    let Some((local, domain)) = s.split_once('@') else {
+        return false;
+    };
+    let bad = |c: char| c.is_whitespace() || c.is_control() || c == '@' || c == ',' || c == ';';
+    !local.is_empty()
+        && !domain.is_empty()
+        && !local.chars().any(bad)
+        && !domain.chars().any(bad)
+        && domain
+            .split('.')
+            .all(|label| !label.is_empty() && !label.starts_with('-') && !label.ends_with('-'))
+        && domain.contains('.')
+}
+
+/// An absolute https URL with a host (scheme case-insensitive, DESIGN.md 9 row 22).
+/// Returns the path (`/` when none), or None.
+pub(crate) fn https_path(s: &str) -> Option<&str> {
+    let scheme = s.get(..8)?;
+    if !scheme.eq_ignore_ascii_case("https://") {
+        return None;
+    }
+    let rest = s.get(8..)?;
+    if rest.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return None;
+    }
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let authority = rest.get(..end)?;
+    let host = authority.rsplit('@').next().unwrap_or(authority);
+    let host = match host.rsplit_once(':') {
+        Some((h, port)) if !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) => h,
+        Some((_, _)) => return None,
+        None => host,
+    };
+    if host.is_empty() || host.starts_with('.') || host.starts_with('-') {
+        return None;
+    }
+    let tail = rest.get(end..)?;
+    let path_end = tail.find(['?', '#']).unwrap_or(tail.len());
+    let path = tail.get(..path_end)?;
+    Some(if path.is_empty() { "/" } else { path })
+}
+
+/// Joins allowed values for the `allowed` param.
+pub(crate) fn list(values: &[&str]) -> String {
+    crate::country::join(values.iter().copied())
+}
+
+/// The field value as a string, recording a missing field or a wrong type.
+/// `null` counts as absent.
+pub(crate) fn string<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, need: Need) -> Option<&'v str> {
+    match value {
+        Some(Value::String(s)) => Some(s),
+        None | Some(Value::Null) => {
+            missing(ctx, path, need);
+            None
+        }
+        Some(other) => {
+            wrong_type(ctx, path, "string", other);
+            None
+        }
+    }
+}
+
+/// The field value as object members, recording a missing field or a wrong type.
+pub(crate) fn object<'v>(
+    ctx: &mut Ctx,
+    path: &Path<'_>,
+    value: Option<&'v Value<'v>>,
+    need: Need,
+) -> Option<&'v Members<'v>> {
+    match value {
+        Some(Value::Object(m)) => Some(m),
+        None | Some(Value::Null) => {
+            missing(ctx, path, need);
+            None
+        }
+        Some(other) => {
+            wrong_type(ctx, path, "object", other);
+            None
+        }
+    }
+}
+
+/// Records ERR_MISSING_FIELD unless the field is optional.
+pub(crate) fn missing(ctx: &mut Ctx, path: &Path<'_>, need: Need) {
+    match need {
+        Need::Required => ctx.report(path, Code::MissingField, &[]),
+        Need::RequiredWhen(when) => ctx.report(path, Code::MissingField, &[("when", when)]),
+        Need::Optional => {}
+    }
+}
+
+/// Records ERR_INVALID_TYPE.
+pub(crate) fn wrong_type(ctx: &mut Ctx, path: &Path<'_>, expected: &str, found: &Value<'_>) {
+    ctx.report(
+        path,
+        Code::InvalidType,
+        &[("expected", expected), ("found", found.type_name())],
+    );
+}
+
+/// Records ERR_EMPTY_FIELD when `s` is blank; returns whether it is not.
+pub(crate) fn non_blank(ctx: &mut Ctx, path: &Path<'_>, s: &str) -> bool {
+    if is_blank(s) {
+        ctx.report(path, Code::EmptyField, &[]);
+        false
+    } else {
+        true
+    }
+}
+
+/// Records ERR_INVALID_LENGTH unless `min <= chars(s) <= max`.
+pub(crate) fn length(ctx: &mut Ctx, path: &Path<'_>, s: &str, min: usize, max: usize) -> bool {
+    let n = char_count(s);
+    if n < min || n > max {
+        ctx.report(
+            path,
+            Code::InvalidLength,
+            &[("min", &min.to_string()), ("max", &max.to_string())],
+        );
+        false
+    } else {
+        true
+    }
+}
+
+/// Records ERR_INVALID_FIELD unless `s` is one of `allowed` (case-sensitive).
+pub(crate) fn one_of(ctx: &mut Ctx, path: &Path<'_>, s: &str, allowed: &[&str], when: Option<&str>) -> bool {
+    if allowed.contains(&s) {
+        return true;
+    }
+    let joined = list(allowed);
+    match when {
+        Some(w) => ctx.report(path, Code::InvalidField, &[("allowed", &joined), ("when", w)]),
+        None => ctx.report(path, Code::InvalidField, &[("allowed", &joined)]),
+    }
+    false
+}
+
+/// Records ERR_DUPLICATE_FIELD for every member whose key appeared earlier in the same
+/// object. Sorting keeps this O(n log n) on hostile bodies with many keys.
+pub(crate) fn repeated_keys(members: &Members<'_>) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..members.len()).collect();
+    order.sort_by(|&a, &b| key_at(members, a).cmp(key_at(members, b)).then(a.cmp(&b)));
+    let mut out: Vec<usize> = order
+        .windows(2)
+        .filter_map(|w| match w {
+            [a, b] if key_at(members, *a) == key_at(members, *b) => Some(*b),
+            _ => None,
+        })
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+fn key_at<'m>(members: &'m Members<'_>, i: usize) -> &'m str {
+    members.get(i).map(|(k, _)| k.as_ref()).unwrap_or_default()
+}
+
+/// Dispatches the members of an object into `N` named slots. `slot` maps a key to its
+/// slot; repeated keys are ERR_DUPLICATE_FIELD (DESIGN.md 9 row 26), other keys
+/// WARN_UNKNOWN_FIELD.
+pub(crate) fn fields<'v, const N: usize>(
+    ctx: &mut Ctx,
+    path: &Path<'_>,
+    members: &'v Members<'v>,
+    slot: impl Fn(&str) -> Option<usize>,
+) -> [Option<&'v Value<'v>>; N] {
+    let mut slots: [Option<&'v Value<'v>>; N] = [None; N];
+    let mut unknown = 0usize;
+    let mut repeated = false;
+    for (key, value) in members {
+        match slot(key).and_then(|i| slots.get_mut(i)) {
+            Some(place @ None) => *place = Some(value),
+            Some(Some(_)) => repeated = true,
+            None => {
+                unknown += 1;
+                ctx.report(&path.key(key), Code::UnknownField, &[]);
+            }
+        }
+    }
+    if repeated || unknown > 1 {
+        for i in repeated_keys(members) {
+            ctx.report(&path.key(key_at(members, i)), Code::DuplicateField, &[]);
+        }
+    }
+    slots
+}
+
+/// A whole number given as a JSON number or, with WARN_NUMERIC_STRING, as a string of
+/// one (DESIGN.md 9 row 9); judged on its text, never through a float (row 27).
+pub(crate) fn integer(
+    ctx: &mut Ctx,
+    path: &Path<'_>,
+    value: Option<&Value<'_>>,
+    need: Need,
+    min: u64,
+    max: u64,
+) -> Option<u64> {
+    let text: &str = match value {
+        Some(Value::Number(n)) => n,
+        Some(Value::String(s)) => {
+            if is_blank(s) {
+                ctx.report(path, Code::EmptyField, &[]);
+                return None;
+            }
+            if !is_integer_text(s.strip_prefix('-').unwrap_or(s)) {
+                ctx.report(path, Code::InvalidType, &[("expected", "integer"), ("found", "string")]);
+                return None;
+            }
+            ctx.report(path, Code::NumericString, &[]);
+            s
+        }
+        None | Some(Value::Null) => {
+            missing(ctx, path, need);
+            return None;
+        }
+        Some(other) => {
+            wrong_type(ctx, path, "integer", other);
+            return None;
+        }
+    };
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, text),
+    };
+    if !is_integer_text(digits) {
+        ctx.report(path, Code::InvalidType, &[("expected", "integer"), ("found", "number")]);
+        return None;
+    }
+    let parsed = digits.parse::<u64>().ok().filter(|v| !negative || *v == 0);
+    match parsed {
+        Some(v) if (min..=max).contains(&v) => Some(v),
+        _ => {
+            ctx.report(
+                path,
+                Code::OutOfRange,
+                &[("minimum", &min.to_string()), ("maximum", &max.to_string())],
+            );
+            None
+        }
+    }
+}
+
+fn is_integer_text(s: &str) -> bool {
+    is_digits(s)
+}
+
+/// An amount given as a JSON number or, with WARN_NUMERIC_STRING, a string; judged on
+/// its text (DESIGN.md 9 rows 10 and 27). `max_integer_digits` narrows the general
+/// limit (the subscription amount allows five, spec 2.3).
+pub(crate) fn amount(
+    ctx: &mut Ctx,
+    path: &Path<'_>,
+    value: Option<&Value<'_>>,
+    need: Need,
+    strings_allowed: bool,
+    max_integer_digits: usize,
+) -> Option<Amount> {
+    let text: &str = match value {
+        Some(Value::Number(n)) => n,
+        Some(Value::String(s)) if strings_allowed => {
+            if is_blank(s) {
+                ctx.report(path, Code::EmptyField, &[]);
+                return None;
+            }
+            if Amount::parse(s).is_ok() {
+                ctx.report(path, Code::NumericString, &[]);
+            }
+            s
+        }
+        None | Some(Value::Null) => {
+            missing(ctx, path, need);
+            return None;
+        }
+        Some(other) => {
+            wrong_type(ctx, path, "number", other);
+            return None;
+        }
+    };
+    let limit = max_integer_digits.min(MAX_INTEGER_DIGITS);
+    let bad = |ctx: &mut Ctx, reason: AmountError| {
+        ctx.report(
+            path,
+            Code::InvalidAmount,
+            &[("reason", reason.as_str()), ("max_integer_digits", &limit.to_string())],
+        );
+    };
+    match Amount::parse(text) {
+        Ok(a) if a.integer_digits() > limit => {
+            bad(ctx, AmountError::TooLarge);
+            None
+        }
+        Ok(a) => Some(a),
+        Err(e) => {
+            bad(ctx, e);
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails() {
+        for ok in ["a@b.co", "first.last+tag@sub.example.pe", "ñandú@correo.pe"] {
+            assert!(is_email(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "a",
+            "a@b",
+            "@b.co",
+            "a@.co",
+            "a@b.",
+            "a b@c.co",
+            "a@b@c.co",
+            "a@b..co",
+            "a@b.co,c@d.co",
+        ] {
+            assert!(!is_email(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn https_urls() {
+        assert_eq!(
+            https_path("https://cert.example.com/api-payin/v1/online-payments"),
+            Some("/api-payin/v1/online-payments")
+        );
+        assert_eq!(https_path("HTTPS://shop.example.pe"), Some("/"));
+        assert_eq!(https_path("https://shop.example.pe:8443/ok?x=1#f"), Some("/ok"));
+        for bad in [
+            "http://shop.example.pe",
+            "https://",
+            "https:///x",
+            "ftp://a.b",
+            "https://a b.c",
+            "https://a:b/",
+            "shop.example.pe",
+        ] {
+            assert_eq!(https_path(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn blank_and_length() {
+        assert!(is_blank("  \t"));
+        assert!(!is_blank(" a "));
+        assert_eq!(char_count("ñandú"), 5);
+    }
+}

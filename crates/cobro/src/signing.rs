@@ -1,0 +1,602 @@
+//! Signing and verification (spec section 5, DESIGN.md section 4).
+//!
+//! Every hash is lowercase hex over UTF-8 bytes, fields concatenated with no separator;
+//! nothing is trimmed or re-cased. Comparisons decode the hex first and compare bytes
+//! in constant time, so the case of the hex never matters and timing reveals nothing.
+
+use std::fmt;
+
+use hmac::{Hmac, Mac};
+use sha2::{Digest, Sha512};
+use subtle::ConstantTimeEq;
+use zeroize::Zeroize;
+
+use crate::amount::{Amount, AmountError};
+
+/// A secret key: the pay-in key (spec 5.2, 5.3) or the virtual-account secret (5.1).
+///
+/// Refuses an empty value and surrounding whitespace (a pasted newline is the classic
+/// bug), prints as `[REDACTED]` everywhere, and is zeroized on drop.
+#[derive(Clone)]
+pub struct Secret {
+    value: String,
+}
+
+impl Secret {
+    /// Wraps `value`; fails on an empty value or one with leading/trailing whitespace.
+    pub fn new(value: impl Into<String>) -> Result<Secret, SigningError> {
+        let mut value = value.into();
+        if value.is_empty() {
+            return Err(SigningError::EmptySecret);
+        }
+        if value.trim() != value {
+            value.zeroize();
+            return Err(SigningError::SecretWhitespace);
+        }
+        Ok(Secret { value })
+    }
+
+    fn bytes(&self) -> &[u8] {
+        self.value.as_bytes()
+    }
+}
+
+impl Drop for Secret {
+    fn drop(&mut self) {
+        self.value.zeroize();
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret([REDACTED])")
+    }
+}
+
+impl fmt::Display for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[REDACTED]")
+    }
+}
+
+/// Seconds since the Unix epoch (the unit of X-Timestamp, PROVIDER_FACTS.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct UnixSeconds(u64);
+
+/// From this value on a timestamp is taken for milliseconds: as seconds it would be
+/// past the year 5000, as milliseconds it is any date after March 1973.
+pub const MILLISECONDS_THRESHOLD: u64 = 100_000_000_000;
+
+impl UnixSeconds {
+    /// Wraps `seconds`; refuses negative values and values that look like milliseconds.
+    pub fn new(seconds: i64) -> Result<UnixSeconds, SigningError> {
+        let Ok(s) = u64::try_from(seconds) else {
+            return Err(SigningError::NegativeTimestamp);
+        };
+        if s >= MILLISECONDS_THRESHOLD {
+            return Err(SigningError::TimestampInMilliseconds { value: s });
+        }
+        Ok(UnixSeconds(s))
+    }
+
+    /// The number of seconds.
+    pub fn get(self) -> u64 {
+        self.0
+    }
+}
+
+impl fmt::Display for UnixSeconds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A bad argument to a signing function. Never carries a secret.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SigningError {
+    /// The secret is empty.
+    EmptySecret,
+    /// The secret has leading or trailing whitespace.
+    SecretWhitespace,
+    /// The timestamp is negative.
+    NegativeTimestamp,
+    /// The timestamp looks like milliseconds.
+    TimestampInMilliseconds {
+        /// The value given.
+        value: u64,
+    },
+    /// A required argument is empty.
+    EmptyArgument {
+        /// The argument's name.
+        name: &'static str,
+    },
+    /// An argument is not acceptable.
+    InvalidArgument {
+        /// The argument's name.
+        name: &'static str,
+        /// What it must be.
+        expected: &'static str,
+    },
+    /// The amount is not a valid amount.
+    InvalidAmount(AmountError),
+}
+
+impl SigningError {
+    /// A stable code for bindings.
+    pub fn code(&self) -> &'static str {
+        match self {
+            SigningError::EmptySecret => "ERR_EMPTY_SECRET",
+            SigningError::SecretWhitespace => "ERR_SECRET_WHITESPACE",
+            SigningError::NegativeTimestamp => "ERR_NEGATIVE_TIMESTAMP",
+            SigningError::TimestampInMilliseconds { .. } => "ERR_TIMESTAMP_IN_MILLISECONDS",
+            SigningError::EmptyArgument { .. } => "ERR_EMPTY_ARGUMENT",
+            SigningError::InvalidArgument { .. } => "ERR_INVALID_ARGUMENT",
+            SigningError::InvalidAmount(_) => "ERR_INVALID_AMOUNT",
+        }
+    }
+}
+
+impl fmt::Display for SigningError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SigningError::EmptySecret => f.write_str("the secret key is empty"),
+            SigningError::SecretWhitespace => {
+                f.write_str("the secret key has leading or trailing whitespace (a pasted newline?); remove it")
+            }
+            SigningError::NegativeTimestamp => f.write_str("the timestamp is negative"),
+            SigningError::TimestampInMilliseconds { value } => write!(
+                f,
+                "the timestamp {value} looks like milliseconds; X-Timestamp is in seconds (divide by 1000)"
+            ),
+            SigningError::EmptyArgument { name } => write!(f, "{name} must not be empty"),
+            SigningError::InvalidArgument { name, expected } => write!(f, "{name} must be {expected}"),
+            SigningError::InvalidAmount(e) => write!(f, "invalid amount: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SigningError {}
+
+fn non_empty(name: &'static str, value: &str) -> Result<(), SigningError> {
+    if value.is_empty() {
+        Err(SigningError::EmptyArgument { name })
+    } else {
+        Ok(())
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 0x0f)]));
+    }
+    out
+}
+
+/// Decodes hex of either case into exactly `N` bytes.
+fn unhex<const N: usize>(text: &str) -> Option<[u8; N]> {
+    let bytes = text.as_bytes();
+    if bytes.len() != N * 2 {
+        return None;
+    }
+    let mut out = [0u8; N];
+    for (o, pair) in out.iter_mut().zip(bytes.chunks_exact(2)) {
+        let nib = |b: u8| match b {
+            b'0'..=b'9' => Some(b - b'0'),
+            b'a'..=b'f' => Some(b - b'a' + 10),
+            b'A'..=b'F' => Some(b - b'A' + 10),
+            _ => None,
+        };
+        let (hi, lo) = match pair {
+            [h, l] => (nib(*h)?, nib(*l)?),
+            _ => return None,
+        };
+        *o = hi << 4 | lo;
+    }
+    Some(out)
+}
+
+/// SHA-512 of `parts` concatenated, then the key.
+fn sha512_with_key(parts: &[&str], key: &Secret) -> [u8; 64] {
+    let mut h = Sha512::new();
+    for p in parts {
+        h.update(p.as_bytes());
+    }
+    h.update(key.bytes());
+    h.finalize().into()
+}
+
+/// Spec 5.3: payinVerification, over the texts exactly as they appear in the body.
+/// Used by validation and notification checks, where the body's own text is what the
+/// provider hashed.
+pub fn payin_verification_text(
+    merchant_id: &str,
+    operation_number: &str,
+    amount: &str,
+    currency: &str,
+    key: &Secret,
+) -> String {
+    hex(&sha512_with_key(
+        &[merchant_id, operation_number, amount, currency],
+        key,
+    ))
+}
+
+/// Spec 5.3: payinVerification, the lowercase hex SHA-512 of payinMerchantID,
+/// payinMerchantOperationNumber, payinAmount (canonical two-decimal text) and
+/// payinCurrency, then the key.
+pub fn payin_verification(
+    merchant_id: u64,
+    operation_number: &str,
+    amount: Amount,
+    currency: &str,
+    key: &Secret,
+) -> Result<String, SigningError> {
+    non_empty("operation_number", operation_number)?;
+    non_empty("currency", currency)?;
+    Ok(payin_verification_text(
+        &merchant_id.to_string(),
+        operation_number,
+        &amount.to_string(),
+        currency,
+        key,
+    ))
+}
+
+/// Whether `given` (hex, either case) is the payinVerification of the texts; compared
+/// in constant time on the decoded bytes.
+pub fn verify_payin_verification(
+    merchant_id: &str,
+    operation_number: &str,
+    amount: &str,
+    currency: &str,
+    given: &str,
+    key: &Secret,
+) -> bool {
+    let expected = sha512_with_key(&[merchant_id, operation_number, amount, currency], key);
+    match unhex::<64>(given) {
+        Some(g) => bool::from(expected.ct_eq(&g)),
+        None => false,
+    }
+}
+
+/// The subscription type values of spec 2.3, accepted by [`subscription_authorization`].
+pub const SUBSCRIPTION_TYPES: [&str; 2] = ["ON_DEMAND", "RECURRENT"];
+
+/// Spec 5.2: `Bearer ` + lowercase hex SHA-512 of merchantId, type, customerId,
+/// processorCode, then the key.
+pub fn subscription_authorization(
+    merchant_id: u64,
+    subscription_type: &str,
+    customer_id: &str,
+    processor_code: &str,
+    key: &Secret,
+) -> Result<String, SigningError> {
+    if !SUBSCRIPTION_TYPES.contains(&subscription_type) {
+        return Err(SigningError::InvalidArgument {
+            name: "type",
+            expected: "ON_DEMAND or RECURRENT",
+        });
+    }
+    non_empty("customer_id", customer_id)?;
+    non_empty("processor_code", processor_code)?;
+    Ok(subscription_authorization_text(
+        &merchant_id.to_string(),
+        subscription_type,
+        customer_id,
+        processor_code,
+        key,
+    ))
+}
+
+/// Spec 5.2 over the texts as they appear in a body (see [`subscription_authorization`]).
+pub fn subscription_authorization_text(
+    merchant_id: &str,
+    subscription_type: &str,
+    customer_id: &str,
+    processor_code: &str,
+    key: &Secret,
+) -> String {
+    let digest = sha512_with_key(&[merchant_id, subscription_type, customer_id, processor_code], key);
+    format!("Bearer {}", hex(&digest))
+}
+
+/// Spec 5.1: the message the X-Signature covers, timestamp followed by the API key.
+///
+/// The provider's reference code also appends owner.referenceId; its endpoint pages and
+/// the spec do not. This follows the spec; the message is public so a merchant can see
+/// exactly what was signed.
+pub fn virtual_account_message(timestamp: UnixSeconds, api_key: &str) -> String {
+    format!("{timestamp}{api_key}")
+}
+
+fn va_mac(message: &str, secret: &Secret) -> Hmac<Sha512> {
+    let mut mac = match Hmac::<Sha512>::new_from_slice(secret.bytes()) {
+        Ok(m) => m,
+        // HMAC takes keys of any length; this arm is never taken.
+        Err(_) => <Hmac<Sha512> as Mac>::new(&Default::default()),
+    };
+    mac.update(message.as_bytes());
+    mac
+}
+
+/// Spec 5.1: X-Signature, lowercase hex HMAC-SHA512 keyed by the secret over
+/// [`virtual_account_message`].
+pub fn virtual_account_signature(
+    timestamp: UnixSeconds,
+    api_key: &str,
+    secret: &Secret,
+) -> Result<String, SigningError> {
+    non_empty("api_key", api_key)?;
+    let tag = va_mac(&virtual_account_message(timestamp, api_key), secret)
+        .finalize()
+        .into_bytes();
+    Ok(hex(&tag))
+}
+
+/// Spec 5.1: X-Account-deposit-mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DepositMode {
+    /// Only the account owner may deposit.
+    Owner,
+    /// Any person may deposit.
+    Any,
+}
+
+impl DepositMode {
+    /// `OWNER` or `ANY`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DepositMode::Owner => "OWNER",
+            DepositMode::Any => "ANY",
+        }
+    }
+
+    /// The mode named exactly `OWNER` or `ANY`.
+    pub fn from_name(name: &str) -> Option<DepositMode> {
+        match name {
+            "OWNER" => Some(DepositMode::Owner),
+            "ANY" => Some(DepositMode::Any),
+            _ => None,
+        }
+    }
+}
+
+/// Spec 5.1: the four headers of a virtual-account request, in the spec's order.
+pub fn virtual_account_headers(
+    api_key: &str,
+    secret: &Secret,
+    timestamp: UnixSeconds,
+    deposit_mode: DepositMode,
+) -> Result<Vec<(String, String)>, SigningError> {
+    let signature = virtual_account_signature(timestamp, api_key, secret)?;
+    Ok(vec![
+        ("X-Api-Key".to_string(), api_key.to_string()),
+        ("X-Timestamp".to_string(), timestamp.to_string()),
+        ("X-Signature".to_string(), signature),
+        ("X-Account-deposit-mode".to_string(), deposit_mode.as_str().to_string()),
+    ])
+}
+
+/// The spec's timestamp window: at most 2 minutes (spec 5.1, 8).
+pub const DEFAULT_WINDOW_SECONDS: u64 = 120;
+
+/// Why a virtual-account request's headers do not verify; codes are the provider's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum VerifyError {
+    /// A required header is absent or empty.
+    MissingHeader {
+        /// The header's name.
+        name: &'static str,
+    },
+    /// A header's value is malformed (a timestamp that is not seconds, an unknown mode).
+    InvalidHeader {
+        /// The header's name.
+        name: &'static str,
+    },
+    /// The timestamp is outside the window: `skew_seconds` > 0 is in the future.
+    TimestampOutOfRange {
+        /// Timestamp minus now, in seconds.
+        skew_seconds: i64,
+        /// The window, in seconds, either way.
+        window_seconds: u64,
+    },
+    /// The signature does not match.
+    InvalidSignature,
+}
+
+impl VerifyError {
+    /// The provider's code (PROVIDER_FACTS.md).
+    pub fn code(&self) -> &'static str {
+        match self {
+            VerifyError::MissingHeader { .. } => "ERR_MISSING_HEADER",
+            VerifyError::InvalidHeader { .. } => "ERR_INVALID_HEADER",
+            VerifyError::TimestampOutOfRange { .. } => "ERR_TIMESTAMP_OUT_OF_RANGE",
+            VerifyError::InvalidSignature => "ERR_INVALID_SIGNATURE",
+        }
+    }
+}
+
+impl fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VerifyError::MissingHeader { name } => write!(f, "the {name} header is missing"),
+            VerifyError::InvalidHeader { name } => write!(f, "the {name} header is malformed"),
+            VerifyError::TimestampOutOfRange {
+                skew_seconds,
+                window_seconds,
+            } => {
+                let (n, way) = if *skew_seconds > 0 {
+                    (skew_seconds.unsigned_abs(), "in the future")
+                } else {
+                    (skew_seconds.unsigned_abs(), "in the past")
+                };
+                write!(
+                    f,
+                    "X-Timestamp is {n} s {way}; the window is {window_seconds} s either way"
+                )
+            }
+            VerifyError::InvalidSignature => f.write_str("X-Signature does not match"),
+        }
+    }
+}
+
+impl std::error::Error for VerifyError {}
+
+fn header<'h, N: AsRef<str>, V: AsRef<str>>(headers: &'h [(N, V)], name: &'static str) -> Result<&'h str, VerifyError> {
+    headers
+        .iter()
+        .find(|(n, _)| n.as_ref().eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_ref())
+        .filter(|v| !v.is_empty())
+        .ok_or(VerifyError::MissingHeader { name })
+}
+
+/// Verifies the headers of a virtual-account request (spec 5.1), for the receiving
+/// side: all four present (names case-insensitive), the timestamp within
+/// `window_seconds` of `now` either way, and X-Signature matching in constant time.
+pub fn verify_virtual_account_headers<N: AsRef<str>, V: AsRef<str>>(
+    headers: &[(N, V)],
+    secret: &Secret,
+    now: UnixSeconds,
+    window_seconds: u64,
+) -> Result<(), VerifyError> {
+    let api_key = header(headers, "X-Api-Key")?;
+    let ts_text = header(headers, "X-Timestamp")?;
+    let signature = header(headers, "X-Signature")?;
+    let mode = header(headers, "X-Account-deposit-mode")?;
+    if DepositMode::from_name(mode).is_none() {
+        return Err(VerifyError::InvalidHeader {
+            name: "X-Account-deposit-mode",
+        });
+    }
+    let ts = ts_text
+        .parse::<i64>()
+        .ok()
+        .filter(|_| ts_text.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|s| UnixSeconds::new(s).ok())
+        .ok_or(VerifyError::InvalidHeader { name: "X-Timestamp" })?;
+    let skew = i128::from(ts.get()) - i128::from(now.get());
+    if skew.unsigned_abs() > u128::from(window_seconds) {
+        return Err(VerifyError::TimestampOutOfRange {
+            skew_seconds: i64::try_from(skew).unwrap_or(i64::MAX),
+            window_seconds,
+        });
+    }
+    let tag = unhex::<64>(signature).ok_or(VerifyError::InvalidSignature)?;
+    va_mac(&virtual_account_message(ts, api_key), secret)
+        .verify_slice(&tag)
+        .map_err(|_| VerifyError::InvalidSignature)
+}
+
+/// Lowercase hex SHA-512 of `data` (for known-answer tests and callers that hash).
+pub fn sha512_hex(data: &[u8]) -> String {
+    hex(&Sha512::digest(data))
+}
+
+/// Lowercase hex HMAC-SHA512 of `data` under a raw `key` (known-answer tests, RFC 4231).
+pub fn hmac_sha512_hex(key: &[u8], data: &[u8]) -> String {
+    let mut mac = match Hmac::<Sha512>::new_from_slice(key) {
+        Ok(m) => m,
+        Err(_) => return String::new(),
+    };
+    mac.update(data);
+    hex(&mac.finalize().into_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key() -> Secret {
+        Secret::new("fake-test-key-not-real").unwrap()
+    }
+
+    #[test]
+    fn secret_refusals_and_redaction() {
+        assert_eq!(Secret::new("").unwrap_err(), SigningError::EmptySecret);
+        assert_eq!(Secret::new("abc\n").unwrap_err(), SigningError::SecretWhitespace);
+        assert_eq!(Secret::new(" abc").unwrap_err(), SigningError::SecretWhitespace);
+        let k = key();
+        assert_eq!(format!("{k:?}"), "Secret([REDACTED])");
+        assert_eq!(format!("{k}"), "[REDACTED]");
+    }
+
+    #[test]
+    fn timestamps() {
+        assert!(UnixSeconds::new(1_700_000_000).is_ok());
+        assert_eq!(UnixSeconds::new(-1).unwrap_err(), SigningError::NegativeTimestamp);
+        let e = UnixSeconds::new(1_700_000_000_000).unwrap_err();
+        assert!(e.to_string().contains("milliseconds"));
+    }
+
+    #[test]
+    fn payin_hash_is_sha512_of_concatenation() {
+        let a = Amount::parse("150.5").unwrap();
+        let got = payin_verification(1234, "OP-1", a, "PEN", &key()).unwrap();
+        assert_eq!(got, sha512_hex(b"1234OP-1150.50PENfake-test-key-not-real"));
+        assert!(verify_payin_verification(
+            "1234",
+            "OP-1",
+            "150.50",
+            "PEN",
+            &got.to_uppercase(),
+            &key()
+        ));
+        assert!(!verify_payin_verification("1234", "OP-1", "150.5", "PEN", &got, &key()));
+        assert!(!verify_payin_verification("1234", "OP-1", "150.50", "PEN", "", &key()));
+    }
+
+    #[test]
+    fn va_headers_round_trip() {
+        let now = UnixSeconds::new(1_700_000_000).unwrap();
+        let h = virtual_account_headers("api-key-1", &key(), now, DepositMode::Owner).unwrap();
+        assert_eq!(
+            h[2].1,
+            hmac_sha512_hex(b"fake-test-key-not-real", b"1700000000api-key-1")
+        );
+        assert_eq!(
+            verify_virtual_account_headers(&h, &key(), now, DEFAULT_WINDOW_SECONDS),
+            Ok(())
+        );
+        let later = UnixSeconds::new(1_700_000_121).unwrap();
+        assert_eq!(
+            verify_virtual_account_headers(&h, &key(), later, DEFAULT_WINDOW_SECONDS),
+            Err(VerifyError::TimestampOutOfRange {
+                skew_seconds: -121,
+                window_seconds: 120
+            })
+        );
+        let mut bad = h.clone();
+        let flipped = if bad[2].1.starts_with('0') { "1" } else { "0" };
+        bad[2].1.replace_range(0..1, flipped);
+        assert_eq!(
+            verify_virtual_account_headers(&bad, &key(), now, 120),
+            Err(VerifyError::InvalidSignature)
+        );
+        let upper: Vec<(String, String)> = h
+            .iter()
+            .map(|(n, v)| {
+                (
+                    n.to_lowercase(),
+                    if n == "X-Signature" {
+                        v.to_uppercase()
+                    } else {
+                        v.clone()
+                    },
+                )
+            })
+            .collect();
+        assert_eq!(verify_virtual_account_headers(&upper, &key(), now, 120), Ok(()));
+        assert_eq!(
+            verify_virtual_account_headers(&h[..3], &key(), now, 120),
+            Err(VerifyError::MissingHeader {
+                name: "X-Account-deposit-mode"
+            })
+        );
+    }
+}

@@ -1,0 +1,167 @@
+//! Runs every validation vector of `tests/vectors/validation/` (the same files the
+//! Python, Node and Kotlin tests run) and names each failing vector.
+//!
+//! A vector: `{"name", "body" | "body_text" | "body_hex", "options"?, "errors",
+//! "warnings", "report"?}` inside `{"kind", "cases": [...]}`. `errors` and `warnings`
+//! are ordered lists of `[code, path]`; `report`, when given, is the exact report JSON.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use cobro::{Code, Kind, Locale, Secret, ValidateOptions, validate};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+#[derive(Deserialize)]
+struct File {
+    kind: String,
+    cases: Vec<Case>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    name: String,
+    #[serde(default)]
+    note: Option<String>,
+    #[serde(default)]
+    body: Option<Box<RawValue>>,
+    #[serde(default)]
+    body_text: Option<String>,
+    #[serde(default)]
+    body_hex: Option<String>,
+    #[serde(default)]
+    options: Options,
+    errors: Vec<(String, String)>,
+    warnings: Vec<(String, String)>,
+    #[serde(default)]
+    report: Option<Box<RawValue>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Options {
+    #[serde(default)]
+    strict: bool,
+    #[serde(default)]
+    locale: Option<String>,
+    #[serde(default)]
+    payin_key: Option<String>,
+    #[serde(default)]
+    max_bytes: Option<usize>,
+}
+
+struct Loaded {
+    file: String,
+    kind: Kind,
+    case: Case,
+    body: Vec<u8>,
+}
+
+fn load_all() -> Vec<Loaded> {
+    let mut out = Vec::new();
+    for path in common::vector_files("validation") {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let file: File = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let kind = Kind::from_name(&file.kind).unwrap_or_else(|| panic!("{}: unknown kind", path.display()));
+        for case in file.cases {
+            let body = match (&case.body, &case.body_text, &case.body_hex) {
+                (Some(raw), None, None) => raw.get().as_bytes().to_vec(),
+                (None, Some(t), None) => t.as_bytes().to_vec(),
+                (None, None, Some(h)) => common::unhex(h),
+                _ => panic!(
+                    "{}: {}: exactly one of body, body_text, body_hex",
+                    path.display(),
+                    case.name
+                ),
+            };
+            let file = path.file_name().unwrap().to_string_lossy().into_owned();
+            out.push(Loaded { file, kind, case, body });
+        }
+    }
+    out
+}
+
+fn pairs(issues: &[cobro::Issue]) -> Vec<(String, String)> {
+    issues
+        .iter()
+        .map(|i| (i.code.as_str().to_string(), i.path.clone()))
+        .collect()
+}
+
+#[test]
+fn every_validation_vector_passes() {
+    let all = load_all();
+    assert!(all.len() >= 200, "only {} validation vectors", all.len());
+    let mut failures = Vec::new();
+    let mut names = BTreeSet::new();
+    for v in &all {
+        let id = format!("{} / {}", v.file, v.case.name);
+        assert!(names.insert(id.clone()), "duplicate vector name {id}");
+        let key = v.case.options.payin_key.as_deref().map(|k| Secret::new(k).unwrap());
+        let locale = match v.case.options.locale.as_deref() {
+            None => Locale::En,
+            Some(t) => Locale::from_tag(t).unwrap(),
+        };
+        let options = ValidateOptions {
+            strict: v.case.options.strict,
+            locale,
+            max_bytes: v.case.options.max_bytes.unwrap_or(0),
+            payin_key: key.as_ref(),
+        };
+        let report = validate(v.kind, &v.body, &options);
+        let (errors, warnings) = (pairs(&report.errors), pairs(&report.warnings));
+        if errors != v.case.errors || warnings != v.case.warnings || report.valid != v.case.errors.is_empty() {
+            failures.push(format!(
+                "{id}\n  expected errors {:?}\n  got      errors {:?}\n  expected warnings {:?}\n  got      warnings {:?}",
+                v.case.errors, errors, v.case.warnings, warnings
+            ));
+            continue;
+        }
+        if let Some(expected) = &v.case.report {
+            let want: serde_json::Value = serde_json::from_str(expected.get()).unwrap();
+            let got: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+            if want != got {
+                failures.push(format!("{id}\n  expected report {want}\n  got      report {got}"));
+            }
+        }
+        for issue in report.issues() {
+            if issue.message.contains('?') || issue.message.contains('{') || issue.message.is_empty() {
+                failures.push(format!("{id}: message with an unfilled param: {}", issue.message));
+            }
+        }
+        let other = ValidateOptions {
+            locale: if locale == Locale::En { Locale::Es } else { Locale::En },
+            ..options
+        };
+        let translated = validate(v.kind, &v.body, &other);
+        if pairs(&translated.errors) != errors || pairs(&translated.warnings) != warnings {
+            failures.push(format!("{id}: the other locale reports different issues"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} vectors failed:\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_code_is_produced_by_some_vector() {
+    let mut seen = BTreeSet::new();
+    for v in load_all() {
+        for (code, _) in v.case.errors.iter().chain(v.case.warnings.iter()) {
+            let c = Code::from_name(code).unwrap_or_else(|| panic!("{}: unknown code {code}", v.case.name));
+            seen.insert(c);
+        }
+    }
+    let missing: Vec<&str> = Code::ALL
+        .iter()
+        .filter(|c| !seen.contains(c))
+        .map(|c| c.as_str())
+        .collect();
+    assert!(missing.is_empty(), "codes no vector produces: {missing:?}");
+}
