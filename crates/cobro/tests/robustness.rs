@@ -1,0 +1,206 @@
+//! Hostile input for every entry point (DESIGN.md section 8, STYLE.md 10): random bytes,
+//! random JSON, and random edits of every validation vector's body go through
+//! `validate` for every kind and through every `prepare_*`; nothing may panic and every
+//! report must be well formed. Fixed cases cover huge, deep, NUL and non-UTF-8 bodies.
+
+mod common;
+
+use cobro::{
+    CivilDate, Code, DepositMode, Kind, PrepareError, PrepareOptions, Report, Secret, Severity, UnixSeconds,
+    ValidateOptions, prepare_payin, prepare_subscription, prepare_subscription_cancel, prepare_virtual_account, validate,
+};
+use proptest::prelude::*;
+
+fn well_formed(report: &Report, strict: bool) -> Result<(), TestCaseError> {
+    prop_assert_eq!(report.valid, report.errors.is_empty());
+    for issue in &report.errors {
+        prop_assert_eq!(issue.severity, Severity::Error);
+        prop_assert!(strict || !issue.code.is_warning(), "warning {} among errors", issue.code);
+    }
+    for issue in &report.warnings {
+        prop_assert_eq!(issue.severity, Severity::Warning);
+        prop_assert!(issue.code.is_warning());
+    }
+    for issue in report.issues() {
+        prop_assert!(Code::ALL.contains(&issue.code));
+        let unfilled = issue.message.is_empty() || issue.message.contains('{');
+        prop_assert!(!unfilled, "message with an unfilled param");
+    }
+    let json: serde_json::Value = serde_json::from_str(&report.to_json()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(json["valid"].as_bool(), Some(report.valid));
+    Ok(())
+}
+
+fn every_entry_point(body: &[u8]) -> Result<(), TestCaseError> {
+    for kind in Kind::ALL {
+        for strict in [false, true] {
+            let options = ValidateOptions { strict, ..Default::default() };
+            well_formed(&validate(kind, body, &options), strict)?;
+        }
+    }
+    let key = Secret::new("fake-robustness-key").map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let now = UnixSeconds::new(1_763_769_600).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let today = CivilDate::from_unix_seconds(now.get());
+    let options = PrepareOptions::default();
+    let results = [
+        prepare_virtual_account(body, "fake-api-key", &key, DepositMode::Owner, now, &options),
+        prepare_subscription(body, &key, &options),
+        prepare_subscription_cancel(body, &key, &options),
+        prepare_payin(body, &key, today, &options),
+        prepare_payin(body, &key, today, &PrepareOptions { wrap_data: true, ..options }),
+    ];
+    for result in results {
+        match result {
+            Ok(prepared) => {
+                let sent: serde_json::Value =
+                    serde_json::from_str(&prepared.body).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                prop_assert!(sent.is_object());
+                prop_assert!(!prepared.to_json().contains("fake-robustness-key"));
+            }
+            Err(PrepareError::Invalid(report)) => {
+                prop_assert!(!report.valid);
+                well_formed(&report, false)?;
+            }
+            Err(PrepareError::Signing(_)) => {}
+        }
+    }
+    Ok(())
+}
+
+/// The bodies of every validation vector, as seeds for random edits.
+fn seeds() -> Vec<serde_json::Value> {
+    let mut out = Vec::new();
+    for path in common::vector_files("validation") {
+        let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        for case in file["cases"].as_array().unwrap() {
+            if case["body"].is_object() {
+                out.push(case["body"].clone());
+            }
+        }
+    }
+    out.push(serde_json::json!({"owner": {}, "account": {}, "merchantId": 1, "subscriptionDetails": {}}));
+    out
+}
+
+fn arb_json() -> impl Strategy<Value = serde_json::Value> {
+    let leaf = prop_oneof![
+        Just(serde_json::Value::Null),
+        any::<bool>().prop_map(serde_json::Value::Bool),
+        any::<i64>().prop_map(serde_json::Value::from),
+        any::<f64>().prop_filter("finite", |f| f.is_finite()).prop_map(serde_json::Value::from),
+        "\\PC{0,12}".prop_map(serde_json::Value::String),
+        prop::sample::select(vec!["", " ", "0", "00.00", "150.000", "1e2", "PEN", "PE", "Wallet", "K", "\u{0}", "١٢٣", "²"])
+            .prop_map(|s| serde_json::Value::String(s.to_string())),
+    ];
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(serde_json::Value::Array),
+            prop::collection::vec(("[a-zA-Z]{0,6}", inner), 0..4)
+                .prop_map(|kv| serde_json::Value::Object(kv.into_iter().collect())),
+        ]
+    })
+}
+
+/// Replaces, removes or adds one member somewhere in `v`, steered by `path`.
+fn edit(v: &mut serde_json::Value, path: &[prop::sample::Index], op: u8, new: serde_json::Value) {
+    match v {
+        serde_json::Value::Object(map) if !map.is_empty() => {
+            let keys: Vec<String> = map.keys().cloned().collect();
+            let Some((first, rest)) = path.split_first() else { return };
+            let k = first.get(&keys).clone();
+            match (op, rest.is_empty()) {
+                (0, true) => {
+                    map.remove(&k);
+                }
+                (1, true) => {
+                    map.insert(format!("{k}X"), new);
+                }
+                (_, true) => {
+                    map.insert(k, new);
+                }
+                (_, false) => edit(map.get_mut(&k).unwrap(), rest, op, new),
+            }
+        }
+        serde_json::Value::Array(items) if !items.is_empty() => {
+            let Some((first, rest)) = path.split_first() else { return };
+            let i = first.index(items.len());
+            if rest.is_empty() { items[i] = new } else { edit(&mut items[i], rest, op, new) }
+        }
+        other => *other = new,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        every_entry_point(&bytes)?;
+    }
+
+    #[test]
+    fn random_json(v in arb_json()) {
+        every_entry_point(serde_json::to_string(&v).unwrap().as_bytes())?;
+    }
+
+    #[test]
+    fn random_edits_of_vector_bodies(
+        seed in any::<prop::sample::Index>(),
+        path in prop::collection::vec(any::<prop::sample::Index>(), 1..4),
+        op in 0u8..3,
+        new in arb_json(),
+    ) {
+        let seeds = seeds();
+        let mut body = seed.get(&seeds).clone();
+        edit(&mut body, &path, op, new);
+        every_entry_point(serde_json::to_string(&body).unwrap().as_bytes())?;
+    }
+}
+
+#[test]
+fn fixed_hostile_bodies() {
+    let mut cases: Vec<Vec<u8>> = vec![
+        Vec::new(),
+        b"\xff\xfe".to_vec(),
+        b"{\"payinCustomerName\":\"a\x00b\"}".to_vec(),
+        b"{\"payinCustomerName\":\"a\\u0000b\"}".to_vec(),
+        b"{\"payinAmount\":1e400,\"payinMerchantID\":123456789012345678901234567890}".to_vec(),
+        b"{\"merchantId\":-0,\"subscriptionDetails\":{\"amount\":-1e-400}}".to_vec(),
+        "[".repeat(10_000).into_bytes(),
+        format!("{{\"x\":{}1{}}}", "[".repeat(10_000), "]".repeat(10_000)).into_bytes(),
+        format!("{{\"data\":{}}}", "{\"data\":".repeat(5_000)).into_bytes(),
+        format!("\"{}\"", "a".repeat(2 << 20)).into_bytes(),
+        format!("{{{}\"a\":1}}", "\"a\":1,".repeat(50_000)).into_bytes(),
+        format!("{{\"metadata\":{{{}\"k\":\"v\"}}}}", "\"k\":\"v\",".repeat(50_000)).into_bytes(),
+    ];
+    cases.push(format!("{{\"metadata\":[{}]}}", "{\"key\":\"k\",\"value\":\"v\"},".repeat(20_000) + "1").into_bytes());
+    for body in cases {
+        every_entry_point(&body).unwrap();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Signing entry points take any text: they return a value or a typed error.
+    #[test]
+    fn signing_entry_points_take_any_text(
+        a in "\\PC{0,20}", b in "\\PC{0,20}", c in "\\PC{0,20}", n in any::<i64>(), m in any::<u64>(),
+        headers in prop::collection::vec(("\\PC{0,16}", "\\PC{0,40}"), 0..6),
+    ) {
+        let _ = cobro::Amount::parse(&a);
+        let _ = CivilDate::parse(&a);
+        let _ = UnixSeconds::new(n);
+        if let Ok(key) = Secret::new(a.clone()) {
+            prop_assert!(!format!("{key:?}{key}").contains(&a) || a.contains("REDACTED"));
+            if let Ok(amount) = cobro::Amount::parse(&b) {
+                let _ = cobro::payin_verification(m, &b, amount, &c, &key);
+            }
+            let _ = cobro::subscription_authorization(m, &b, &c, &a, &key);
+            if let Ok(ts) = UnixSeconds::new(n) {
+                let _ = cobro::virtual_account_signature(ts, &b, &key);
+                let _ = cobro::verify_virtual_account_headers(&headers, &key, ts, m);
+            }
+        }
+    }
+}
