@@ -367,6 +367,37 @@ mod tests {
     }
 
     #[test]
+    fn hostile_shapes_are_reported_not_panicked() {
+        use crate::{Kind, ValidateOptions, validate};
+        let many_keys = {
+            let mut s = String::from("{");
+            for i in 0..5000 {
+                s.push_str(&format!("\"k{i}\": 1, \"merchantId\": {i}, "));
+            }
+            s.push_str("\"subscriptionDetails\": {}}");
+            s
+        };
+        let bodies = [
+            r#"{"merchantId": {"a": [[[]]]}, "subscriptionDetails": {"type": [1], "device": {}, "customerId": null,
+                "processorCode": false, "periodicity": [], "amount": {}}, "metadata": [1, "x", null, [], {}]}"#,
+            r#"{"merchantId": 1e400, "subscriptionDetails": {"type": "RECURRENT", "amount": 1e400, "periodicity": "99999999999999999999999"}}"#,
+            r#"{"merchantId": -0, "subscriptionDetails": {"type": "RECURRENT", "amount": -0.0, "periodicity": "\u0000"}}"#,
+            "null",
+            "\"\"",
+            many_keys.as_str(),
+        ];
+        for kind in [Kind::Subscription, Kind::SubscriptionCancel] {
+            for body in bodies {
+                let report = validate(kind, body.as_bytes(), &ValidateOptions::default());
+                assert!(!report.valid, "{kind:?}: {body:.60}");
+                for issue in report.issues() {
+                    assert!(!issue.message.contains('?'), "{}", issue.message);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn type_decides_periodicity_and_amount() {
         assert_eq!(
             recurrent_need(Some("RECURRENT")),
