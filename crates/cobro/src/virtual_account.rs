@@ -2,10 +2,16 @@
 //!
 //! Order of issues (the vectors pin it): the root first (not an object; then unknown and
 //! repeated top-level keys), then `owner`, `account` and `metadata` in that order. Inside
-//! each object its unknown and repeated keys come first, then its fields in the order of
-//! the spec 2.1 table, each field's checks before the next field's. The cross-field rules
+//! each object its unknown and repeated keys come first (metadata: see `metadata.rs`),
+//! then its fields in the order of the spec 2.1 table, each field's checks before the
+//! next field's. The cross-field rules
 //! that need `account.country` come last, in spec-table order of the field they report
 //! on: owner.document.type, owner.phone.countryCode, account.type, account.currency.
+//!
+//! A key repeated in one object is ERR_DUPLICATE_FIELD and the first copy is the one
+//! checked (DESIGN.md 9 row 26); keys the spec does not name are WARN_UNKNOWN_FIELD. A
+//! JSON number where the spec has a string (`1e400` included) is ERR_INVALID_TYPE, never
+//! malformed JSON (DESIGN.md 9 row 27). Lengths are Unicode code points (row 1).
 //!
 //! Not checkable from one request (DESIGN.md 9 row 19): spec 1 and 8 allow one virtual
 //! account per user per merchant. That needs the merchant's stored accounts, so this
@@ -25,14 +31,17 @@ const CATEGORIES: &[&str] = &["VIRTUAL"];
 /// Spec 2.1: account.type values (accepted per country: see [`country::COUNTRIES`]).
 const ACCOUNT_TYPES: &[&str] = &["CVU", "CCI", "CLABE"];
 
-/// Spec 2.1: the account.name pattern of each account.type, as given in the
-/// `pattern` param of ERR_INVALID_ACCOUNT_NAME. DESIGN.md 9 row 4: the patterns win over
-/// the prose, and the CCI dot is a literal dot (escaped here so the text is the regex
-/// that is meant).
+/// Spec 2.1: the account.name format of each account.type, as given in the `pattern`
+/// param of ERR_INVALID_ACCOUNT_NAME. The spec's regexes (CVU `^[a-zA-Z0-9._-]{6,20}$`,
+/// CLABE `^[A-Za-z]{1,9} [A-Za-z]{1,10}$`, CCI `^[A-Za-z]{1,9}\.[A-Za-z]{1,10}$`) cannot go
+/// into a message as written (braces mark template params), so the param states the same
+/// format in a brace-free notation that reads the same in every locale: a character
+/// class, its count in parentheses, and the literal separator in quotes. DESIGN.md 9
+/// row 4: the patterns win over the prose, and the CCI dot is a literal dot.
 const NAME_PATTERNS: &[(&str, &str)] = &[
-    ("CVU", "^[a-zA-Z0-9._-]{6,20}$"),
-    ("CLABE", "^[A-Za-z]{1,9} [A-Za-z]{1,10}$"),
-    ("CCI", "^[A-Za-z]{1,9}\\.[A-Za-z]{1,10}$"),
+    ("CVU", "[a-zA-Z0-9._-] (6-20)"),
+    ("CLABE", "[A-Za-z] (1-9) + ' ' + [A-Za-z] (1-10)"),
+    ("CCI", "[A-Za-z] (1-9) + '.' + [A-Za-z] (1-10)"),
 ];
 
 /// `format` param of ERR_INVALID_DOCUMENT_NUMBER for digit-only types (spec 2.1).
@@ -42,8 +51,9 @@ const LETTERS_AND_DIGITS: &str = "upper-case letters A-Z, Ñ, & and digits";
 /// `format` param for a Chilean RUN/RUT ending in K (DESIGN.md 9 row 2).
 const NO_CHECK_K: &str = "digits only (the check character K is not accepted)";
 
-/// `digits` param of ERR_INVALID_PHONE_NUMBER (spec 8: 1-14 characters, digits only).
-const PHONE_DIGITS: &str = "1 to 14";
+/// `digits` param of ERR_INVALID_PHONE_NUMBER (spec 8: 1-14 characters, digits only); written
+/// with figures only so it reads the same in every locale.
+const PHONE_DIGITS: &str = "1-14";
 
 /// Spec 2.1: whether `name` has the account.name format of `account_type` (CVU, CLABE
 /// or CCI; any other type has no format and gives false). Hand-written equivalents of
@@ -444,22 +454,23 @@ mod tests {
 
     #[test]
     fn document_numbers() {
-        let (_, mex) = country::virtual_account_document("RFC").unwrap();
-        let (_, chl) = country::virtual_account_document("RUT").unwrap();
-        let (_, per) = country::virtual_account_document("DNI").unwrap();
-        assert_eq!(document_number_problem(per, "DNI", "00123456"), None);
-        assert_eq!(document_number_problem(per, "DNI", "1234-5678"), Some(DIGITS_ONLY));
-        assert_eq!(document_number_problem(per, "DNI", ""), Some(DIGITS_ONLY));
-        assert_eq!(document_number_problem(mex, "RFC", "ÑA&B800101AB1"), None);
-        assert_eq!(
-            document_number_problem(mex, "RFC", "abc800101ab1"),
-            Some(LETTERS_AND_DIGITS)
-        );
-        assert_eq!(document_number_problem(mex, "RFC", ""), Some(LETTERS_AND_DIGITS));
-        assert_eq!(document_number_problem(chl, "RUT", "12345678k"), Some(NO_CHECK_K));
-        assert_eq!(document_number_problem(chl, "RUN", "12345678K"), Some(NO_CHECK_K));
-        assert_eq!(document_number_problem(chl, "PASS", "12345678K"), Some(DIGITS_ONLY));
-        assert_eq!(document_number_problem(chl, "RUT", "123456785"), None);
+        let check = |t: &str, n: &str| {
+            country::virtual_account_document(t).and_then(|(name, va)| document_number_problem(va, name, n))
+        };
+        for t in ["CUIT", "RFC", "DNI", "RUC", "RUN", "RUT", "PASS"] {
+            assert!(country::virtual_account_document(t).is_some(), "{t}");
+        }
+        assert_eq!(check("DNI", "00123456"), None);
+        assert_eq!(check("DNI", "1234-5678"), Some(DIGITS_ONLY));
+        assert_eq!(check("DNI", ""), Some(DIGITS_ONLY));
+        assert_eq!(check("RFC", "ÑA&B800101AB1"), None);
+        assert_eq!(check("RFC", "abc800101ab1"), Some(LETTERS_AND_DIGITS));
+        assert_eq!(check("RFC", ""), Some(LETTERS_AND_DIGITS));
+        assert_eq!(check("RUT", "12345678k"), Some(NO_CHECK_K));
+        assert_eq!(check("RUN", "12345678K"), Some(NO_CHECK_K));
+        assert_eq!(check("PASS", "12345678K"), Some(DIGITS_ONLY));
+        assert_eq!(check("RUT", "123456785"), None);
+        assert_eq!(check("CUIT", "20123456789"), None);
     }
 
     #[test]

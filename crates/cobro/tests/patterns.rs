@@ -13,17 +13,33 @@ const CCI: &str = r"^[A-Za-z]{1,9}\.[A-Za-z]{1,10}$";
 /// Spec 2.1 / 8, DESIGN.md 9 row 5.
 const METADATA_KEY: &str = r"^[A-Za-z0-9_-]{1,20}$";
 
+/// Whether the spec's `pattern` matches `s` (a pattern that does not compile matches
+/// nothing, and `patterns_compile` fails).
+fn spec_match(pattern: &str, s: &str) -> bool {
+    Regex::new(pattern).is_ok_and(|re| re.is_match(s))
+}
+
 fn check_all(s: &str) {
     for (account_type, pattern) in [("CVU", CVU), ("CLABE", CLABE), ("CCI", CCI)] {
-        let re = Regex::new(pattern).unwrap();
         assert_eq!(
             is_valid_account_name(account_type, s),
-            re.is_match(s),
+            spec_match(pattern, s),
             "{account_type} {s:?}"
         );
     }
-    let re = Regex::new(METADATA_KEY).unwrap();
-    assert_eq!(is_valid_metadata_key(s), re.is_match(s), "metadata key {s:?}");
+    assert_eq!(
+        is_valid_metadata_key(s),
+        spec_match(METADATA_KEY, s),
+        "metadata key {s:?}"
+    );
+}
+
+#[test]
+fn patterns_compile() {
+    for p in [CVU, CLABE, CCI, METADATA_KEY] {
+        assert!(Regex::new(p).is_ok(), "{p}");
+    }
+    assert!(spec_match(CCI, "Ana.Perez") && !spec_match(CCI, "AnaXPerez"));
 }
 
 proptest! {
