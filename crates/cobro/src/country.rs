@@ -31,6 +31,14 @@ pub struct VirtualAccountRules {
     /// False where the spec says "not shown" (Chile): any type passes with a warning
     /// (DESIGN.md 9 row 3).
     pub account_type_known: bool,
+    /// owner.document.type values whose number may hold upper-case letters besides
+    /// digits: A-Z, Ñ and & (spec 2.1 "the MEX sample shows letters and digits for an
+    /// RFC"; DESIGN.md 9 row 2). Every other type is ASCII digits only.
+    pub letter_documents: &'static [&'static str],
+    /// owner.document.type values whose last character is a check character that may be
+    /// K (Chile RUN/RUT). Spec 2.1 says digits only, so a K is refused with a message
+    /// that names it (DESIGN.md 9 row 2).
+    pub check_character_documents: &'static [&'static str],
 }
 
 /// A pay-in document type named by spec 2.5, with its digit count where one is given.
@@ -90,6 +98,8 @@ pub static COUNTRIES: &[Country] = &[
             document_types: &["CUIT"],
             account_types: &["CVU"],
             account_type_known: true,
+            letter_documents: &[],
+            check_character_documents: &[],
         }),
         payin: None,
     },
@@ -103,6 +113,8 @@ pub static COUNTRIES: &[Country] = &[
             document_types: &["RFC"],
             account_types: &["CLABE"],
             account_type_known: true,
+            letter_documents: &["RFC"],
+            check_character_documents: &[],
         }),
         payin: Some(PayinRules {
             methods: &["TCTD", "TC", "TD", "BankTransfer", "Cash"],
@@ -129,6 +141,8 @@ pub static COUNTRIES: &[Country] = &[
             document_types: &["DNI", "RUC"],
             account_types: &["CCI"],
             account_type_known: true,
+            letter_documents: &[],
+            check_character_documents: &[],
         }),
         payin: Some(PayinRules {
             methods: &[
@@ -165,6 +179,8 @@ pub static COUNTRIES: &[Country] = &[
             document_types: &["RUN", "RUT", "PASS"],
             account_types: &["CVU", "CCI", "CLABE"],
             account_type_known: false,
+            letter_documents: &[],
+            check_character_documents: &["RUN", "RUT"],
         }),
         payin: None,
     },
@@ -242,6 +258,16 @@ pub fn virtual_account_country(alpha3: &str) -> Option<(&'static Country, &'stat
         .iter()
         .find(|c| c.alpha3 == alpha3)
         .and_then(|c| c.virtual_account.as_ref().map(|r| (c, r)))
+}
+
+/// The virtual-account rules of the country that names `document_type` among its
+/// owner.document.type values (spec 2.1; each type belongs to one country), with the
+/// table's own copy of the name.
+pub fn virtual_account_document(document_type: &str) -> Option<(&'static str, &'static VirtualAccountRules)> {
+    COUNTRIES
+        .iter()
+        .filter_map(|c| c.virtual_account.as_ref())
+        .find_map(|r| r.document_types.iter().find(|d| **d == document_type).map(|d| (*d, r)))
 }
 
 /// The pay-in country whose currency is `currency` (DESIGN.md 9 row 11).

@@ -38,6 +38,7 @@ pub use signing::{
     verify_payin_verification, verify_virtual_account_headers, virtual_account_headers, virtual_account_message,
     virtual_account_signature,
 };
+pub use virtual_account::{is_valid_account_name, is_valid_metadata_key};
 
 use report::{Ctx, Path};
 

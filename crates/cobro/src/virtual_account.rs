@@ -1,6 +1,483 @@
-//! Spec 2.1: the virtual-account creation request.
-use crate::json::Value;
-use crate::report::Ctx;
+//! Spec 2.1 and 8: the virtual-account creation request (`owner`, `account`, `metadata`).
+//!
+//! Order of issues (the vectors pin it): the root first (not an object; then unknown and
+//! repeated top-level keys), then `owner`, `account` and `metadata` in that order. Inside
+//! each object its unknown and repeated keys come first (metadata: see `metadata.rs`),
+//! then its fields in the order of the spec 2.1 table, each field's checks before the
+//! next field's. The cross-field rules
+//! that need `account.country` come last, in spec-table order of the field they report
+//! on: owner.document.type, owner.phone.countryCode, account.type, account.currency.
+//!
+//! A key repeated in one object is ERR_DUPLICATE_FIELD and the first copy is the one
+//! checked (DESIGN.md 9 row 26); keys the spec does not name are WARN_UNKNOWN_FIELD. A
+//! JSON number where the spec has a string (`1e400` included) is ERR_INVALID_TYPE, never
+//! malformed JSON (DESIGN.md 9 row 27). Lengths are Unicode code points (row 1).
+//!
+//! Not checkable from one request (DESIGN.md 9 row 19): spec 1 and 8 allow one virtual
+//! account per user per merchant. That needs the merchant's stored accounts, so this
+//! module neither checks nor fakes it.
 
-/// Validates a virtual-account body.
-pub(crate) fn validate(_ctx: &mut Ctx, _value: &Value<'_>) {}
+use crate::code::Code;
+use crate::country::{self, Country, VirtualAccountRules};
+use crate::json::Value;
+use crate::metadata;
+use crate::report::{Ctx, Path};
+use crate::rules::{self, Need};
+
+/// Spec 2.1: owner.type values.
+const OWNER_TYPES: &[&str] = &["PERSON", "COMPANY"];
+/// Spec 2.1: account.category values.
+const CATEGORIES: &[&str] = &["VIRTUAL"];
+/// Spec 2.1: account.type values (accepted per country: see [`country::COUNTRIES`]).
+const ACCOUNT_TYPES: &[&str] = &["CVU", "CCI", "CLABE"];
+
+/// Spec 2.1: the account.name format of each account.type, as given in the `pattern`
+/// param of ERR_INVALID_ACCOUNT_NAME. The spec's regexes (CVU `^[a-zA-Z0-9._-]{6,20}$`,
+/// CLABE `^[A-Za-z]{1,9} [A-Za-z]{1,10}$`, CCI `^[A-Za-z]{1,9}\.[A-Za-z]{1,10}$`) cannot go
+/// into a message as written (braces mark template params), so the param states the same
+/// format in a brace-free notation that reads the same in every locale: a character
+/// class, its count in parentheses, and the literal separator in quotes. DESIGN.md 9
+/// row 4: the patterns win over the prose, and the CCI dot is a literal dot.
+const NAME_PATTERNS: &[(&str, &str)] = &[
+    ("CVU", "[a-zA-Z0-9._-] (6-20)"),
+    ("CLABE", "[A-Za-z] (1-9) + ' ' + [A-Za-z] (1-10)"),
+    ("CCI", "[A-Za-z] (1-9) + '.' + [A-Za-z] (1-10)"),
+];
+
+/// `format` param of ERR_INVALID_DOCUMENT_NUMBER for digit-only types (spec 2.1).
+const DIGITS_ONLY: &str = "digits only";
+/// `format` param for letter types (DESIGN.md 9 row 2: MEX RFC).
+const LETTERS_AND_DIGITS: &str = "upper-case letters A-Z, Ñ, & and digits";
+/// `format` param for a Chilean RUN/RUT ending in K (DESIGN.md 9 row 2).
+const NO_CHECK_K: &str = "digits only (the check character K is not accepted)";
+
+/// `digits` param of ERR_INVALID_PHONE_NUMBER (spec 8: 1-14 characters, digits only); written
+/// with figures only so it reads the same in every locale.
+const PHONE_DIGITS: &str = "1-14";
+
+/// Spec 2.1: whether `name` has the account.name format of `account_type` (CVU, CLABE
+/// or CCI; any other type has no format and gives false). Hand-written equivalents of
+/// the spec's patterns (DESIGN.md 9 row 4; `tests/patterns.rs` checks them against the
+/// regexes):
+/// CVU `^[a-zA-Z0-9._-]{6,20}$`, CLABE `^[A-Za-z]{1,9} [A-Za-z]{1,10}$`,
+/// CCI `^[A-Za-z]{1,9}\.[A-Za-z]{1,10}$` (literal dot).
+pub fn is_valid_account_name(account_type: &str, name: &str) -> bool {
+    match account_type {
+        "CVU" => {
+            (6..=20).contains(&name.len())
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+        }
+        "CLABE" => two_words(name, ' '),
+        "CCI" => two_words(name, '.'),
+        _ => false,
+    }
+}
+
+/// Spec 2.1 and 8: whether `key` is a valid metadata key (`^[A-Za-z0-9_-]{1,20}$`,
+/// DESIGN.md 9 row 5).
+pub fn is_valid_metadata_key(key: &str) -> bool {
+    metadata::is_valid_key(key)
+}
+
+/// Two ASCII-letter words of 1-9 and 1-10 letters joined by `sep` (spec 2.1, CLABE and
+/// CCI; DESIGN.md 9 row 4).
+fn two_words(name: &str, sep: char) -> bool {
+    let letters = |w: &str, max: usize| (1..=max).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_alphabetic());
+    match name.split_once(sep) {
+        Some((first, second)) => letters(first, 9) && letters(second, 10),
+        None => false,
+    }
+}
+
+/// Spec 2.1 / DESIGN.md 9 row 2: the `format` the document number breaks, if any.
+/// Numbers are ASCII digits only (leading zeros kept: they are digits like any other);
+/// the types of the table's `letter_documents` (MEX RFC) also allow A-Z, Ñ and &; a
+/// number of a `check_character_documents` type (Chile RUN/RUT) ending in K or k gets a
+/// message that names the check character.
+fn document_number_problem(va: &VirtualAccountRules, document_type: &str, number: &str) -> Option<&'static str> {
+    if va.letter_documents.contains(&document_type) {
+        let ok = !number.is_empty()
+            && number
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == 'Ñ' || c == '&');
+        return (!ok).then_some(LETTERS_AND_DIGITS);
+    }
+    if rules::is_digits(number) {
+        return None;
+    }
+    if va.check_character_documents.contains(&document_type) && number.ends_with(['K', 'k']) {
+        return Some(NO_CHECK_K);
+    }
+    Some(DIGITS_ONLY)
+}
+
+/// Spec 2.1: whether a phone calling code is 1-4 ASCII digits.
+fn is_calling_code(s: &str) -> bool {
+    rules::is_digits(s) && s.len() <= 4
+}
+
+/// Spec 2.1: ISO 4217 codes are three upper-case ASCII letters (DESIGN.md 9 row 22).
+fn is_currency_code(s: &str) -> bool {
+    s.len() == 3 && s.bytes().all(|b| b.is_ascii_uppercase())
+}
+
+/// What the per-field pass learned that the cross-field rules need. Each value is set
+/// only when its own field passed its own checks.
+#[derive(Default)]
+struct Seen<'v> {
+    /// owner.document.type, when a string.
+    document_type: Option<&'v str>,
+    /// owner.phone.countryCode, when 1-4 digits.
+    calling_code: Option<&'v str>,
+    /// account.type, when one of CVU, CCI, CLABE.
+    account_type: Option<&'v str>,
+    /// account.country, when one of the served countries.
+    country: Option<(&'static Country, &'static VirtualAccountRules)>,
+    /// account.currency, when three upper-case letters.
+    currency: Option<&'v str>,
+}
+
+/// Spec 2.1: validates a virtual-account body (order of issues: see the module doc).
+pub(crate) fn validate(ctx: &mut Ctx, value: &Value<'_>) {
+    let root = Path::Root;
+    let Value::Object(members) = value else {
+        rules::wrong_type(ctx, &root, "object", value);
+        return;
+    };
+    let [owner, account, meta] = rules::fields::<3>(ctx, &root, members, |k| match k {
+        "owner" => Some(0),
+        "account" => Some(1),
+        "metadata" => Some(2),
+        _ => None,
+    });
+    let mut seen = Seen::default();
+    let owner_path = root.key("owner");
+    if let Some(m) = rules::object(ctx, &owner_path, owner, Need::Required) {
+        validate_owner(ctx, &owner_path, m, &mut seen);
+    }
+    let account_path = root.key("account");
+    if let Some(m) = rules::object(ctx, &account_path, account, Need::Required) {
+        validate_account(ctx, &account_path, m, &mut seen);
+    }
+    if let Some(m) = meta {
+        metadata::validate_object(ctx, &root.key("metadata"), m);
+    }
+    cross_field(ctx, &seen);
+}
+
+/// A string field with a length range in code points (spec 8; DESIGN.md 9 row 1).
+fn text<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, need: Need, min: usize, max: usize) {
+    if let Some(s) = rules::string(ctx, path, value, need) {
+        rules::length(ctx, path, s, min, max);
+    }
+}
+
+/// Spec 2.1 `owner` (limits of spec 8).
+fn validate_owner<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Members<'v>, seen: &mut Seen<'v>) {
+    let [reference, owner_type, document, first, last, company, email, phone] =
+        rules::fields::<8>(ctx, path, members, |k| match k {
+            "referenceId" => Some(0),
+            "type" => Some(1),
+            "document" => Some(2),
+            "firstName" => Some(3),
+            "lastName" => Some(4),
+            "companyName" => Some(5),
+            "email" => Some(6),
+            "phone" => Some(7),
+            _ => None,
+        });
+    text(ctx, &path.key("referenceId"), reference, Need::Required, 1, 36);
+
+    let type_path = path.key("type");
+    let owner_type = rules::string(ctx, &type_path, owner_type, Need::Required)
+        .filter(|t| rules::one_of(ctx, &type_path, t, OWNER_TYPES, None));
+
+    let document_path = path.key("document");
+    if let Some(m) = rules::object(ctx, &document_path, document, Need::Required) {
+        validate_document(ctx, &document_path, m, seen);
+    }
+
+    // DESIGN.md 9 row 17: the names of the other owner type are ignored (not checked);
+    // with no valid owner.type, every name present is checked, none is required.
+    let (names, company_need) = match owner_type {
+        Some("PERSON") => (Some(Need::RequiredWhen("owner.type=PERSON")), None),
+        Some(_) => (None, Some(Need::RequiredWhen("owner.type=COMPANY"))),
+        None => (Some(Need::Optional), Some(Need::Optional)),
+    };
+    if let Some(need) = names {
+        text(ctx, &path.key("firstName"), first, need, 1, 50);
+        text(ctx, &path.key("lastName"), last, need, 1, 50);
+    }
+    if let Some(need) = company_need {
+        text(ctx, &path.key("companyName"), company, need, 1, 80);
+    }
+
+    // DESIGN.md 9 row 15: one well-formed address; spec 8: 1-50 characters. An empty
+    // text gets only the length error.
+    let email_path = path.key("email");
+    if let Some(e) = rules::string(ctx, &email_path, email, Need::Required) {
+        rules::length(ctx, &email_path, e, 1, 50);
+        if !e.is_empty() && !rules::is_email(e) {
+            ctx.report(&email_path, Code::InvalidEmail, &[]);
+        }
+    }
+
+    let phone_path = path.key("phone");
+    if let Some(m) = rules::object(ctx, &phone_path, phone, Need::Required) {
+        let [code, number] = rules::fields::<2>(ctx, &phone_path, m, |k| match k {
+            "countryCode" => Some(0),
+            "number" => Some(1),
+            _ => None,
+        });
+        let code_path = phone_path.key("countryCode");
+        if let Some(c) = rules::string(ctx, &code_path, code, Need::Required) {
+            if is_calling_code(c) {
+                seen.calling_code = Some(c);
+            } else {
+                ctx.report(&code_path, Code::InvalidPhoneCountry, &[]);
+            }
+        }
+        let number_path = phone_path.key("number");
+        if let Some(n) = rules::string(ctx, &number_path, number, Need::Required) {
+            if !(rules::is_digits(n) && n.len() <= 14) {
+                ctx.report(&number_path, Code::InvalidPhoneNumber, &[("digits", PHONE_DIGITS)]);
+            }
+        }
+    }
+}
+
+/// Spec 2.1 `owner.document`. Whether the type is accepted depends on account.country
+/// and is a cross-field rule; the number's format depends only on the type, so it is
+/// checked here. A number whose type is absent or not a type of any served country is
+/// left unchecked (its format is unknown, and the message would have to echo the type).
+fn validate_document<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Members<'v>, seen: &mut Seen<'v>) {
+    let [doc_type, number] = rules::fields::<2>(ctx, path, members, |k| match k {
+        "type" => Some(0),
+        "number" => Some(1),
+        _ => None,
+    });
+    let doc_type = rules::string(ctx, &path.key("type"), doc_type, Need::Required);
+    seen.document_type = doc_type;
+    let number_path = path.key("number");
+    let Some(number) = rules::string(ctx, &number_path, number, Need::Required) else {
+        return;
+    };
+    let Some((name, va)) = doc_type.and_then(country::virtual_account_document) else {
+        return;
+    };
+    if let Some(format) = document_number_problem(va, name, number) {
+        ctx.report(
+            &number_path,
+            Code::InvalidDocumentNumber,
+            &[("document_type", name), ("format", format)],
+        );
+    }
+}
+
+/// Spec 2.1 `account` (limits of spec 8).
+fn validate_account<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Members<'v>, seen: &mut Seen<'v>) {
+    let [category, account_type, country_value, currency, name] = rules::fields::<5>(ctx, path, members, |k| match k {
+        "category" => Some(0),
+        "type" => Some(1),
+        "country" => Some(2),
+        "currency" => Some(3),
+        "name" => Some(4),
+        _ => None,
+    });
+
+    // Spec 2.1: enum VIRTUAL, length 1-36; the enum is checked only within the length.
+    let category_path = path.key("category");
+    if let Some(c) = rules::string(ctx, &category_path, category, Need::Required) {
+        if rules::length(ctx, &category_path, c, 1, 36) {
+            rules::one_of(ctx, &category_path, c, CATEGORIES, None);
+        }
+    }
+
+    // Spec 2.1: enum CVU, CCI, CLABE (case-sensitive, DESIGN.md 9 row 22); the country
+    // rule is cross-field.
+    let type_path = path.key("type");
+    seen.account_type = rules::string(ctx, &type_path, account_type, Need::Required)
+        .filter(|t| rules::one_of(ctx, &type_path, t, ACCOUNT_TYPES, None));
+
+    // DESIGN.md 9 rows 22 and 23: upper-case ISO alpha-3 among the served countries.
+    let country_path = path.key("country");
+    if let Some(c) = rules::string(ctx, &country_path, country_value, Need::Required) {
+        seen.country = country::virtual_account_country(c);
+        if seen.country.is_none() {
+            ctx.report(
+                &country_path,
+                Code::InvalidCountry,
+                &[("allowed", &country::virtual_account_codes())],
+            );
+        }
+    }
+
+    // Spec 2.1: ISO 4217 (three upper-case letters; the pairing is cross-field).
+    let currency_path = path.key("currency");
+    if let Some(c) = rules::string(ctx, &currency_path, currency, Need::Required) {
+        if is_currency_code(c) {
+            seen.currency = Some(c);
+        } else {
+            ctx.report(&currency_path, Code::InvalidCurrency, &[]);
+        }
+    }
+
+    // Spec 2.1 and 8: 3-20 characters, then the format of its account.type (only for a
+    // valid type; a name outside 3-20 fails every format, so only the length is told).
+    let name_path = path.key("name");
+    if let Some(n) = rules::string(ctx, &name_path, name, Need::Required) {
+        if rules::length(ctx, &name_path, n, 3, 20) {
+            if let Some((account_type, pattern)) = seen
+                .account_type
+                .and_then(|t| NAME_PATTERNS.iter().find(|(p, _)| *p == t))
+            {
+                if !is_valid_account_name(account_type, n) {
+                    ctx.report(
+                        &name_path,
+                        Code::InvalidAccountName,
+                        &[("account_type", account_type), ("pattern", pattern)],
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The rules that need account.country, once every field has had its own checks. With
+/// no valid country none of them applies (account.country already has its error).
+fn cross_field(ctx: &mut Ctx, seen: &Seen<'_>) {
+    let Some((country, va)) = seen.country else {
+        return;
+    };
+    let root = Path::Root;
+    let owner = root.key("owner");
+    let account = root.key("account");
+
+    // Spec 2.1: ARG CUIT; MEX RFC; PER DNI or RUC; CHL RUN, RUT or PASS.
+    if let Some(t) = seen.document_type {
+        if !va.document_types.contains(&t) {
+            let document = owner.key("document");
+            ctx.report(
+                &document.key("type"),
+                Code::UnsupportedDocumentType,
+                &[
+                    ("country", country.alpha3),
+                    ("allowed", &rules::list(va.document_types)),
+                ],
+            );
+        }
+    }
+
+    // The calling code should be the account country's (a warning: a user may hold a
+    // foreign phone).
+    if let Some(code) = seen.calling_code {
+        if code != country.calling_code {
+            let phone = owner.key("phone");
+            ctx.report(
+                &phone.key("countryCode"),
+                Code::PhoneCountryMismatch,
+                &[("country", country.alpha3), ("expected", country.calling_code)],
+            );
+        }
+    }
+
+    // Spec 2.1: CVU for ARG, CLABE for MEX, CCI for PER; Chile "not shown": any of the
+    // three passes with a warning (DESIGN.md 9 row 3).
+    if let Some(t) = seen.account_type {
+        let type_path = account.key("type");
+        if !va.account_types.contains(&t) {
+            ctx.report(
+                &type_path,
+                Code::UnsupportedAccountType,
+                &[("country", country.alpha3), ("allowed", &rules::list(va.account_types))],
+            );
+        } else if !va.account_type_known {
+            ctx.report(&type_path, Code::AccountTypeUnconfirmed, &[("country", country.alpha3)]);
+        }
+    }
+
+    // DESIGN.md 9 row 16: ARG ARS, MEX MXN, PER PEN, CHL CLP; another pairing warns.
+    if let Some(c) = seen.currency {
+        if c != country.currency {
+            ctx.report(
+                &account.key("currency"),
+                Code::CurrencyMismatch,
+                &[("country", country.alpha3), ("expected", country.currency)],
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn account_names() {
+        for ok in ["ana.perez", "A_b-c.9", "abcdef", "abcdefghij0123456789"] {
+            assert!(is_valid_account_name("CVU", ok), "{ok}");
+        }
+        for bad in ["abcde", "ana perez", "abcdefghij01234567890", "añaperez", ""] {
+            assert!(!is_valid_account_name("CVU", bad), "{bad}");
+        }
+        for ok in ["Ana Perez", "a b", "abcdefghi abcdefghij"] {
+            assert!(is_valid_account_name("CLABE", ok), "{ok}");
+        }
+        for bad in [
+            "Ana  Perez",
+            "Ana",
+            "abcdefghij abc",
+            "abc abcdefghijk",
+            "Ana Pe rez",
+            "Ana.Perez",
+            " Ana",
+        ] {
+            assert!(!is_valid_account_name("CLABE", bad), "{bad}");
+        }
+        for ok in ["Ana.Perez", "a.b", "abcdefghi.abcdefghij"] {
+            assert!(is_valid_account_name("CCI", ok), "{ok}");
+        }
+        for bad in [
+            "AnaXPerez",
+            "Ana Perez",
+            "Ana..Perez",
+            "Ana.Perez.",
+            ".Ana",
+            "Ana.Pérez",
+        ] {
+            assert!(!is_valid_account_name("CCI", bad), "{bad}");
+        }
+        assert!(!is_valid_account_name("IBAN", "Ana.Perez"));
+    }
+
+    #[test]
+    fn document_numbers() {
+        let check = |t: &str, n: &str| {
+            country::virtual_account_document(t).and_then(|(name, va)| document_number_problem(va, name, n))
+        };
+        for t in ["CUIT", "RFC", "DNI", "RUC", "RUN", "RUT", "PASS"] {
+            assert!(country::virtual_account_document(t).is_some(), "{t}");
+        }
+        assert_eq!(check("DNI", "00123456"), None);
+        assert_eq!(check("DNI", "1234-5678"), Some(DIGITS_ONLY));
+        assert_eq!(check("DNI", ""), Some(DIGITS_ONLY));
+        assert_eq!(check("RFC", "ÑA&B800101AB1"), None);
+        assert_eq!(check("RFC", "abc800101ab1"), Some(LETTERS_AND_DIGITS));
+        assert_eq!(check("RFC", ""), Some(LETTERS_AND_DIGITS));
+        assert_eq!(check("RUT", "12345678k"), Some(NO_CHECK_K));
+        assert_eq!(check("RUN", "12345678K"), Some(NO_CHECK_K));
+        assert_eq!(check("PASS", "12345678K"), Some(DIGITS_ONLY));
+        assert_eq!(check("RUT", "123456785"), None);
+        assert_eq!(check("CUIT", "20123456789"), None);
+    }
+
+    #[test]
+    fn codes() {
+        assert!(is_calling_code("1") && is_calling_code("1234"));
+        assert!(!is_calling_code("") && !is_calling_code("12345") && !is_calling_code("+51"));
+        assert!(is_currency_code("PEN"));
+        assert!(!is_currency_code("pen") && !is_currency_code("PE") && !is_currency_code("PÉN"));
+    }
+}
