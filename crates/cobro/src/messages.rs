@@ -36,7 +36,7 @@ impl Locale {
     }
 }
 
-fn template(code: Code, locale: Locale) -> (&'static str, &'static str) {
+fn template(code: Code, locale: Locale) -> &'static str {
     use Code::*;
     let (en, es) = match code {
         MalformedJson => (
@@ -111,8 +111,8 @@ fn template(code: Code, locale: Locale) -> (&'static str, &'static str) {
             "{path} no se acepta para {country}; se aceptan: {allowed}",
         ),
         InvalidDocumentNumber => (
-            "{path} must be {format} for document type {document_type}",
-            "{path} debe ser {format} para el tipo de documento {document_type}",
+            "{path} must match {format} for document type {document_type}",
+            "{path} debe cumplir {format} para el tipo de documento {document_type}",
         ),
         InvalidCountry => (
             "{path} must be one of the served countries: {allowed}",
@@ -220,19 +220,22 @@ fn template(code: Code, locale: Locale) -> (&'static str, &'static str) {
             "{path} no es una fecha de la forma AAAA-MM-DD como en los ejemplos",
         ),
     };
-    (
-        if locale == Locale::Es { es } else { en },
-        if locale == Locale::Es {
-            " (cuando {when})"
-        } else {
-            " (when {when})"
-        },
-    )
+    if locale == Locale::Es { es } else { en }
 }
+
+/// Optional params that add a clause to any message: (param, English, Spanish).
+const CLAUSES: [(&str, &str, &str); 2] = [
+    ("when", " (when {when})", " (cuando {when})"),
+    (
+        "check_character",
+        "; the check character {check_character} is not accepted",
+        "; no se acepta el carácter verificador {check_character}",
+    ),
+];
 
 /// Renders the message of `code` at `path` with `params`, in `locale`.
 pub(crate) fn render(code: Code, path: &str, params: &[(&'static str, String)], locale: Locale) -> String {
-    let (text, when) = template(code, locale);
+    let text = template(code, locale);
     let mut out = String::with_capacity(text.len() + path.len() + 16);
     let shown_path = if path.is_empty() {
         if locale == Locale::Es { "el cuerpo" } else { "the body" }
@@ -240,8 +243,10 @@ pub(crate) fn render(code: Code, path: &str, params: &[(&'static str, String)], 
         path
     };
     substitute(&mut out, text, shown_path, params);
-    if params.iter().any(|(k, _)| *k == "when") {
-        substitute(&mut out, when, shown_path, params);
+    for (name, en, es) in CLAUSES {
+        if params.iter().any(|(k, _)| *k == name) {
+            substitute(&mut out, if locale == Locale::Es { es } else { en }, shown_path, params);
+        }
     }
     out
 }

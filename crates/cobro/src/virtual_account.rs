@@ -44,12 +44,14 @@ const NAME_PATTERNS: &[(&str, &str)] = &[
     ("CCI", "[A-Za-z] (1-9) + '.' + [A-Za-z] (1-10)"),
 ];
 
-/// `format` param of ERR_INVALID_DOCUMENT_NUMBER for digit-only types (spec 2.1).
-const DIGITS_ONLY: &str = "digits only";
+/// `format` param of ERR_INVALID_DOCUMENT_NUMBER for digit-only types (spec 2.1); a
+/// pattern, so it reads the same in every locale.
+const DIGITS_ONLY: &str = "[0-9]+";
 /// `format` param for letter types (DESIGN.md 9 row 2: MEX RFC).
-const LETTERS_AND_DIGITS: &str = "upper-case letters A-Z, Ñ, & and digits";
-/// `format` param for a Chilean RUN/RUT ending in K (DESIGN.md 9 row 2).
-const NO_CHECK_K: &str = "digits only (the check character K is not accepted)";
+const LETTERS_AND_DIGITS: &str = "[A-Z0-9Ñ&]+";
+/// Marks a Chilean RUN/RUT ending in K (DESIGN.md 9 row 2): reported as DIGITS_ONLY with
+/// a `check_character` param, so the message names the check character.
+const NO_CHECK_K: &str = "[0-9]+ (K)";
 
 /// `digits` param of ERR_INVALID_PHONE_NUMBER (spec 8: 1-14 characters, digits only); written
 /// with figures only so it reads the same in every locale.
@@ -267,12 +269,22 @@ fn validate_document<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Mem
     let Some((name, va)) = doc_type.and_then(country::virtual_account_document) else {
         return;
     };
-    if let Some(format) = document_number_problem(va, name, number) {
-        ctx.report(
+    match document_number_problem(va, name, number) {
+        Some(NO_CHECK_K) => ctx.report(
+            &number_path,
+            Code::InvalidDocumentNumber,
+            &[
+                ("document_type", name),
+                ("format", DIGITS_ONLY),
+                ("check_character", "K"),
+            ],
+        ),
+        Some(format) => ctx.report(
             &number_path,
             Code::InvalidDocumentNumber,
             &[("document_type", name), ("format", format)],
-        );
+        ),
+        None => {}
     }
 }
 

@@ -35,7 +35,9 @@ fn same(a: &serde_json::Value, b: &serde_json::Value) -> bool {
             _ => false,
         },
         (J::Array(x), J::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q)),
-        (J::Object(x), J::Object(y)) => x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w))),
+        (J::Object(x), J::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+        }
         _ => a == b,
     }
 }
@@ -48,7 +50,13 @@ fn agree(bytes: &[u8]) -> Result<(), TestCaseError> {
         (Err(_), Err(_)) => {}
         (Ok(_), Err(e)) if e.to_string().contains("number out of range") => {}
         (Err(cobro::JsonError::TooDeep { .. }), Ok(_)) => {}
-        _ => prop_assert!(false, "disagree on {:?}: ours {:?}, serde {:?}", String::from_utf8_lossy(bytes), ours.is_ok(), theirs.is_ok()),
+        _ => prop_assert!(
+            false,
+            "disagree on {:?}: ours {:?}, serde {:?}",
+            String::from_utf8_lossy(bytes),
+            ours.is_ok(),
+            theirs.is_ok()
+        ),
     }
     Ok(())
 }
@@ -58,7 +66,9 @@ fn arb_json() -> impl Strategy<Value = serde_json::Value> {
         Just(serde_json::Value::Null),
         any::<bool>().prop_map(serde_json::Value::Bool),
         any::<i64>().prop_map(serde_json::Value::from),
-        any::<f64>().prop_filter("finite", |f| f.is_finite()).prop_map(serde_json::Value::from),
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(serde_json::Value::from),
         "\\PC*".prop_map(serde_json::Value::String),
         "[\"\\\\\u{0}-\u{1f}a-z\u{e9}\u{1F600}]{0,8}".prop_map(serde_json::Value::String),
     ];
@@ -112,9 +122,36 @@ proptest! {
 #[test]
 fn specific_edge_cases_agree() {
     for text in [
-        "", " ", "0", "-0", "-", "01", "1.", ".1", "1e", "1e+", "1E-2", "-0.0e0", "[1,]", "{\"a\":1,}", "[", "]",
-        "\"\\u00\"", "\"\\ud83d\\ude00\"", "\"\\udc00\"", "\"\\ud800\\u0041\"", "\u{feff}1", "tru", "nulll", "[]x",
-        "{\"a\" 1}", "{1:2}", "\"\t\"", "\"\\x\"", "1 2", "\n[\n]\n",
+        "",
+        " ",
+        "0",
+        "-0",
+        "-",
+        "01",
+        "1.",
+        ".1",
+        "1e",
+        "1e+",
+        "1E-2",
+        "-0.0e0",
+        "[1,]",
+        "{\"a\":1,}",
+        "[",
+        "]",
+        "\"\\u00\"",
+        "\"\\ud83d\\ude00\"",
+        "\"\\udc00\"",
+        "\"\\ud800\\u0041\"",
+        "\u{feff}1",
+        "tru",
+        "nulll",
+        "[]x",
+        "{\"a\" 1}",
+        "{1:2}",
+        "\"\t\"",
+        "\"\\x\"",
+        "1 2",
+        "\n[\n]\n",
     ] {
         agree(text.as_bytes()).unwrap_or_else(|e| panic!("{text:?}: {e}"));
     }

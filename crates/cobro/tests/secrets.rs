@@ -10,7 +10,10 @@ const KEY: &str = "fake-secret-value-SHOULD-NOT-LEAK";
 
 fn assert_clean(what: &str, text: &str) {
     assert!(!text.contains(KEY), "{what} shows the secret: {text}");
-    assert!(!text.contains("SHOULD-NOT-LEAK"), "{what} shows part of the secret: {text}");
+    assert!(
+        !text.contains("SHOULD-NOT-LEAK"),
+        "{what} shows part of the secret: {text}"
+    );
 }
 
 #[test]
@@ -19,7 +22,10 @@ fn secret_is_redacted_everywhere() {
     assert_clean("Debug", &format!("{key:?}"));
     assert_clean("Display", &format!("{key}"));
     assert_clean("alternate Debug", &format!("{key:#?}"));
-    let options = ValidateOptions { payin_key: Some(&key), ..Default::default() };
+    let options = ValidateOptions {
+        payin_key: Some(&key),
+        ..Default::default()
+    };
     assert_clean("ValidateOptions Debug", &format!("{options:?}"));
     for bad in [format!("{KEY}\n"), format!(" {KEY}")] {
         let err = Secret::new(bad).unwrap_err();
@@ -36,7 +42,10 @@ fn reports_errors_and_prepared_requests_never_show_the_secret() {
     let bodies: [&[u8]; 4] = [b"{}", b"not json", br#"{"payinVerification":"x"}"#, br#"{"data":{}}"#];
     for body in bodies {
         for kind in Kind::ALL {
-            let options = ValidateOptions { payin_key: Some(&key), ..Default::default() };
+            let options = ValidateOptions {
+                payin_key: Some(&key),
+                ..Default::default()
+            };
             let report = validate(kind, body, &options);
             assert_clean("report", &report.to_json());
             assert_clean("report Debug", &format!("{report:?}"));

@@ -5,7 +5,9 @@
 mod common;
 
 use cobro::signing::{hmac_sha512_hex, sha512_hex};
-use cobro::{Amount, Secret, UnixSeconds, payin_verification, verify_virtual_account_headers, virtual_account_signature};
+use cobro::{
+    Amount, Secret, UnixSeconds, payin_verification, verify_virtual_account_headers, virtual_account_signature,
+};
 use serde_json::Value;
 
 fn load(name: &str) -> Value {
@@ -47,9 +49,14 @@ fn payin_verification_vectors() {
         let amount = Amount::parse(s(c, "amount")).unwrap();
         assert_eq!(amount.to_string(), s(c, "canonical_amount"), "{}", s(c, "name"));
         let key = Secret::new(s(c, "key")).unwrap();
-        let got =
-            payin_verification(c["merchant_id"].as_u64().unwrap(), s(c, "operation_number"), amount, s(c, "currency"), &key)
-                .unwrap();
+        let got = payin_verification(
+            c["merchant_id"].as_u64().unwrap(),
+            s(c, "operation_number"),
+            amount,
+            s(c, "currency"),
+            &key,
+        )
+        .unwrap();
         assert_eq!(got, s(c, "expected"), "{}", s(c, "name"));
     }
     for c in file["errors"].as_array().unwrap() {
@@ -65,7 +72,12 @@ fn virtual_account_signature_vectors() {
         let ts = UnixSeconds::new(c["timestamp"].as_i64().unwrap()).unwrap();
         assert_eq!(cobro::virtual_account_message(ts, s(c, "api_key")), s(c, "message"));
         let secret = Secret::new(s(c, "secret")).unwrap();
-        assert_eq!(virtual_account_signature(ts, s(c, "api_key"), &secret).unwrap(), s(c, "expected"), "{}", s(c, "name"));
+        assert_eq!(
+            virtual_account_signature(ts, s(c, "api_key"), &secret).unwrap(),
+            s(c, "expected"),
+            "{}",
+            s(c, "name")
+        );
     }
     let secret = Secret::new("fake-va-secret-1").unwrap();
     let cases = file["verify_cases"].as_array().unwrap();
