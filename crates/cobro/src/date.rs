@@ -22,7 +22,7 @@ impl CivilDate {
             2 => 28,
             _ => return None,
         };
-        (year >= 1 && year <= 9999 && day >= 1 && day <= days).then_some(CivilDate { year, month, day })
+        ((1..=9999).contains(&year) && (1..=days).contains(&day)).then_some(CivilDate { year, month, day })
     }
 
     /// Parses exactly `YYYY-MM-DD`.

@@ -424,8 +424,8 @@ pub fn write_string(out: &mut String, s: &str) {
             Some(e) => out.push_str(e),
             None => {
                 out.push_str("\\u00");
-                out.push(char::from(HEX[usize::from(b >> 4)]));
-                out.push(char::from(HEX[usize::from(b & 0xf)]));
+                out.push(hex_digit(b >> 4));
+                out.push(hex_digit(b & 0xf));
             }
         }
         run = i + 1;
@@ -434,7 +434,10 @@ pub fn write_string(out: &mut String, s: &str) {
     out.push('"');
 }
 
-const HEX: [u8; 16] = *b"0123456789abcdef";
+/// The lowercase hex digit of the low four bits of `nibble`.
+pub(crate) fn hex_digit(nibble: u8) -> char {
+    char::from_digit(u32::from(nibble & 0xf), 16).unwrap_or('0')
+}
 
 /// Writes `value` as compact JSON onto `out`: member order kept, numbers as written.
 pub fn write_value(out: &mut String, value: &Value<'_>) {

@@ -180,11 +180,6 @@ impl Ctx {
         }
     }
 
-    /// Whether any error was recorded so far.
-    pub(crate) fn has_errors(&self) -> bool {
-        !self.errors.is_empty()
-    }
-
     /// Ends the pass; under `strict` warnings become errors (after the errors found).
     pub(crate) fn finish(mut self, strict: bool) -> Report {
         if strict {

@@ -12,6 +12,7 @@ use subtle::ConstantTimeEq;
 use zeroize::Zeroize;
 
 use crate::amount::{Amount, AmountError};
+use crate::json::hex_digit;
 
 /// A secret key: the pay-in key (spec 5.2, 5.3) or the virtual-account secret (5.1).
 ///
@@ -167,11 +168,10 @@ fn non_empty(name: &'static str, value: &str) -> Result<(), SigningError> {
 }
 
 fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut out = String::with_capacity(bytes.len() * 2);
     for b in bytes {
-        out.push(char::from(DIGITS[usize::from(b >> 4)]));
-        out.push(char::from(DIGITS[usize::from(b & 0x0f)]));
+        out.push(hex_digit(b >> 4));
+        out.push(hex_digit(*b));
     }
     out
 }
