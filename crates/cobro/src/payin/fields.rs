@@ -28,6 +28,7 @@ pub(crate) struct FieldSpec {
     pub(crate) blank: Blank,
 }
 
+/// One row of the table.
 const fn f(name: &'static str, blank: Blank) -> FieldSpec {
     FieldSpec { name, blank }
 }
@@ -84,31 +85,57 @@ pub(crate) static FIELDS: &[FieldSpec] = &[
 /// Number of fields of spec 2.4.
 pub(crate) const COUNT: usize = 43;
 
+/// Slot of `payinMerchantID` in [`FIELDS`] (spec 2.4).
 pub(crate) const MERCHANT_ID: usize = 0;
+/// Slot of `payinAmount` in [`FIELDS`] (spec 2.4).
 pub(crate) const AMOUNT: usize = 1;
+/// Slot of `payinCurrency` in [`FIELDS`] (spec 2.4).
 pub(crate) const CURRENCY: usize = 2;
+/// Slot of `payinMerchantOperationNumber` in [`FIELDS`] (spec 2.4).
 pub(crate) const OPERATION_NUMBER: usize = 3;
+/// Slot of `payinMethod` in [`FIELDS`] (spec 2.4).
 pub(crate) const METHOD: usize = 4;
+/// Slot of `payinVerification` in [`FIELDS`] (spec 2.4).
 pub(crate) const VERIFICATION: usize = 5;
+/// Slot of `payinTransactionOKURL` in [`FIELDS`] (spec 2.4).
 pub(crate) const OK_URL: usize = 6;
+/// Slot of `payinTransactionErrorURL` in [`FIELDS`] (spec 2.4).
 pub(crate) const ERROR_URL: usize = 7;
+/// Slot of `payinExpirationTime` in [`FIELDS`] (spec 2.4).
 pub(crate) const EXPIRATION: usize = 8;
+/// Slot of `payinLanguage` in [`FIELDS`] (spec 2.4).
 pub(crate) const LANGUAGE: usize = 9;
+/// Slot of `payinCustomerEmail` in [`FIELDS`] (spec 2.4).
 pub(crate) const EMAIL: usize = 10;
+/// Slot of `payinCustomerName` in [`FIELDS`] (spec 2.4).
 pub(crate) const NAME: usize = 11;
+/// Slot of `payinCustomerLastName` in [`FIELDS`] (spec 2.4).
 pub(crate) const LAST_NAME: usize = 12;
+/// Slot of `payinCustomerTypeDocument` in [`FIELDS`] (spec 2.4).
 pub(crate) const TYPE_DOCUMENT: usize = 13;
+/// Slot of `payinCustomerDocument` in [`FIELDS`] (spec 2.4).
 pub(crate) const DOCUMENT: usize = 14;
+/// Slot of `payinCustomerPhone` in [`FIELDS`] (spec 2.4).
 pub(crate) const PHONE: usize = 15;
+/// Slot of `payinCustomerCountry` in [`FIELDS`] (spec 2.4).
 pub(crate) const COUNTRY: usize = 19;
+/// Slot of `payinCustomerShippingCountry` in [`FIELDS`] (spec 2.4).
 pub(crate) const SHIPPING_COUNTRY: usize = 26;
+/// Slot of `payinDiscountCoupon` in [`FIELDS`] (spec 2.4).
 pub(crate) const COUPON: usize = 30;
+/// Slot of `payinVoucherTheme` in [`FIELDS`] (spec 2.4).
 pub(crate) const VOUCHER_THEME: usize = 32;
+/// Slot of `payinProductDescription` in [`FIELDS`] (spec 2.4).
 pub(crate) const PRODUCT_DESCRIPTION: usize = 34;
+/// Slot of `payinDateTime` in [`FIELDS`] (spec 2.4).
 pub(crate) const DATE_TIME: usize = 38;
+/// Slot of `URLMonnet` in [`FIELDS`] (spec 2.4).
 pub(crate) const URL_MONNET: usize = 39;
+/// Slot of `typePost` in [`FIELDS`] (spec 2.4).
 pub(crate) const TYPE_POST: usize = 40;
+/// Slot of `processorCode` in [`FIELDS`] (spec 2.4).
 pub(crate) const PROCESSOR_CODE: usize = 41;
+/// Slot of `subscription` in [`FIELDS`] (spec 2.4).
 pub(crate) const SUBSCRIPTION: usize = 42;
 
 /// The slot of `key` in [`FIELDS`]: a `match`, so dispatch costs no string search

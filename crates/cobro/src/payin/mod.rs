@@ -105,10 +105,15 @@ impl<'v> Request<'v> {
 /// kept only when each passed its own checks.
 #[derive(Default)]
 pub(crate) struct Signed<'v> {
+    /// payinMerchantID: the number's text or the string's content.
     pub(crate) merchant_id: Option<&'v str>,
+    /// payinMerchantOperationNumber.
     pub(crate) operation_number: Option<&'v str>,
+    /// payinAmount exactly as written.
     pub(crate) amount: Option<&'v str>,
+    /// payinCurrency.
     pub(crate) currency: Option<&'v str>,
+    /// payinVerification, when it is 128 hex characters.
     pub(crate) verification: Option<&'v str>,
 }
 
@@ -166,6 +171,7 @@ pub(crate) fn or_list<'a>(values: impl IntoIterator<Item = &'a str>) -> String {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // tests may unwrap (common brief); the workspace lint denies it
 mod tests {
     use super::*;
     use crate::json::{Limits, parse_str};
