@@ -32,7 +32,7 @@ mod checks;
 mod fields;
 mod wallet;
 
-#[allow(unused_imports)]
+#[allow(unused_imports)] // the field list for prepare_payin (DESIGN.md 5), written later
 pub(crate) use fields::{Blank, FIELDS, FieldSpec};
 
 use crate::code::Code;
