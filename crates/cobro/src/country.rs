@@ -300,7 +300,13 @@ impl Country {
         let v = value.trim();
         v.eq_ignore_ascii_case(self.alpha2)
             || v.eq_ignore_ascii_case(self.alpha3)
-            || self.names.iter().any(|n| n.to_lowercase() == v.to_lowercase())
+            || self.names.iter().any(|n| {
+                // Compared char by char so that a match allocates nothing (validation
+                // runs this on every valid pay-in).
+                n.chars()
+                    .flat_map(char::to_lowercase)
+                    .eq(v.chars().flat_map(char::to_lowercase))
+            })
     }
 }
 

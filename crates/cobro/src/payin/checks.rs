@@ -1,0 +1,436 @@
+//! Spec 2.4-2.6 and 8: the checks of each pay-in field, walked in the order of spec
+//! 2.4's table (see the module doc of `payin` for the order of the issues).
+
+use crate::amount::MAX_INTEGER_DIGITS;
+use crate::code::Code;
+use crate::country::{self, COUNTRIES, PayinDocument};
+use crate::date::CivilDate;
+use crate::json::Value;
+use crate::report::{Ctx, Path};
+use crate::rules::{self, Need};
+
+use super::fields::{self, Blank, FIELDS};
+use super::{CASH_METHOD, DEEPLINK_METHOD, DEEPLINK_NAME_MAX, Request, Signed, or_list, wallet};
+
+/// Spec 2.4 and 8: the longest payinMerchantOperationNumber.
+const OPERATION_NUMBER_MAX: usize = 50;
+/// Spec 2.4 and 8: the longest payinCustomerEmail.
+const EMAIL_MAX: usize = 50;
+/// Spec 2.4 and 8: the longest payinTransactionOKURL / payinTransactionErrorURL.
+///
+/// The spec gives URLMonnet no limit; the same 250 characters are applied to it so that
+/// every URL of the request is judged alike (a real URLMonnet is about 60 characters).
+const URL_MAX: usize = 250;
+/// Spec 2.4: payinVerification is a SHA-512 hash, 128 hex characters (section 5.3,
+/// PROVIDER_FACTS.md: hashes are hex).
+const HASH_HEX_LEN: usize = 128;
+/// Spec 2.4: typePost is the constant `json`.
+const TYPE_POST: &str = "json";
+/// The largest merchant id: ids are positive integers that fit a signed 64-bit integer,
+/// as every binding language can hold them exactly (DESIGN.md 4: never floats). Zero is
+/// not a merchant (spec 2.4 says "merchant identifier"; the provider answers 0009).
+const MERCHANT_ID_MAX: u64 = i64::MAX as u64;
+/// The largest payinExpirationTime: the provider types it Integer (32-bit); the spec
+/// gives no upper bound.
+const EXPIRATION_MAX: u64 = i32::MAX as u64;
+
+/// Walks every field of spec 2.4 in table order; returns the texts payinVerification
+/// covers, for the signature check.
+pub(crate) fn walk<'v>(ctx: &mut Ctx, req: &Request<'v>) -> Signed<'v> {
+    let root = Path::Root;
+    let mut signed = Signed::default();
+    let mut document_type: Option<&'v str> = None;
+    for (i, spec) in FIELDS.iter().enumerate() {
+        let path = root.key(spec.name);
+        let value = req.get(i);
+        match i {
+            fields::MERCHANT_ID => signed.merchant_id = merchant_id(ctx, &path, value),
+            fields::AMOUNT => signed.amount = amount(ctx, &path, value, req),
+            fields::CURRENCY => signed.currency = currency(ctx, &path, value),
+            fields::OPERATION_NUMBER => {
+                signed.operation_number =
+                    required(ctx, &path, value).filter(|s| rules::length(ctx, &path, s, 1, OPERATION_NUMBER_MAX));
+            }
+            fields::METHOD => method(ctx, &path, value, req),
+            fields::VERIFICATION => signed.verification = verification(ctx, &path, value),
+            fields::OK_URL | fields::ERROR_URL => {
+                if let Some(s) = required(ctx, &path, value) {
+                    url(ctx, &path, s);
+                }
+            }
+            fields::EXPIRATION => expiration(ctx, &path, value, req),
+            fields::LANGUAGE => language(ctx, &path, value),
+            fields::EMAIL => email(ctx, &path, value),
+            fields::NAME | fields::LAST_NAME => name(ctx, &path, value, req),
+            fields::TYPE_DOCUMENT => document_type = type_document(ctx, &path, value, req),
+            fields::DOCUMENT => document(ctx, &path, value, req, document_type),
+            fields::PHONE => phone(ctx, &path, value, req),
+            fields::COUNTRY | fields::SHIPPING_COUNTRY => customer_country(ctx, &path, value, req),
+            fields::COUPON => coupon(ctx, &path, value, req),
+            fields::VOUCHER_THEME => wallet::voucher_theme(ctx, &path, value, req),
+            fields::DATE_TIME => {
+                if required(ctx, &path, value).is_some_and(|s| CivilDate::parse(s).is_none()) {
+                    ctx.report(&path, Code::DateFormat, &[]);
+                }
+            }
+            fields::URL_MONNET => url_monnet(ctx, &path, value, req),
+            fields::TYPE_POST => {
+                if let Some(s) = required(ctx, &path, value) {
+                    rules::one_of(ctx, &path, s, &[TYPE_POST], None);
+                }
+            }
+            fields::PROCESSOR_CODE => wallet::processor_code(ctx, &path, value),
+            fields::SUBSCRIPTION => wallet::subscription(ctx, &path, value),
+            _ => match spec.blank {
+                Blank::Never => {
+                    required(ctx, &path, value);
+                }
+                Blank::Allowed | Blank::CouponByCountry | Blank::Optional => {
+                    blankable(ctx, &path, value, spec.blank);
+                }
+            },
+        }
+    }
+    signed
+}
+
+/// A field that must be present with a non-blank string (spec 2.4 "never empty", "must
+/// not be empty"; DESIGN.md 9 row 6): absent or null is ERR_MISSING_FIELD, another type
+/// ERR_INVALID_TYPE, blank ERR_EMPTY_FIELD. Returns the text when it is usable.
+pub(crate) fn required<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) -> Option<&'v str> {
+    rules::string(ctx, path, value, Need::Required).filter(|s| rules::non_blank(ctx, path, s))
+}
+
+/// A field whose blank form is `""` (DESIGN.md 9 rows 6 and 24): absent is
+/// ERR_MISSING_FIELD unless the field is optional; null or another type is
+/// ERR_INVALID_TYPE (the way to leave it blank is `""`, not null).
+pub(crate) fn blankable<'v>(
+    ctx: &mut Ctx,
+    path: &Path<'_>,
+    value: Option<&'v Value<'v>>,
+    blank: Blank,
+) -> Option<&'v str> {
+    match value {
+        Some(Value::String(s)) => Some(s),
+        None => {
+            if blank != Blank::Optional {
+                ctx.report(path, Code::MissingField, &[]);
+            }
+            None
+        }
+        Some(other) => {
+            rules::wrong_type(ctx, path, "string", other);
+            None
+        }
+    }
+}
+
+/// Spec 2.4: payinMerchantID, an integer; a string of digits passes with
+/// WARN_NUMERIC_STRING (DESIGN.md 9 row 9). Returns the text as written (the number's
+/// text or the string's content), which is what spec 5.3 hashes.
+fn merchant_id<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) -> Option<&'v str> {
+    rules::integer(ctx, path, value, Need::Required, 1, MERCHANT_ID_MAX)?;
+    number_text(value)
+}
+
+/// The text of a JSON number, or the content of a string.
+fn number_text<'v>(value: Option<&'v Value<'v>>) -> Option<&'v str> {
+    match value {
+        Some(Value::Number(n)) => Some(n),
+        Some(Value::String(s)) => Some(s),
+        _ => None,
+    }
+}
+
+/// Spec 2.4 "two decimals", DESIGN.md 9 rows 10 and 27: greater than zero, at most two
+/// decimals, no exponent, judged on the JSON text (`150.000` and `1e2` are errors);
+/// a string passes with WARN_NUMERIC_STRING (row 9). Spec 2.6: in a country with a cents
+/// step (Mexico, 50) other cents are WARN_AMOUNT_STEP, a suggestion.
+fn amount<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: &Request<'v>) -> Option<&'v str> {
+    let parsed = rules::amount(ctx, path, value, Need::Required, true, MAX_INTEGER_DIGITS)?;
+    if let Some(step) = req.country.and_then(|(_, r)| r.cents_step) {
+        if step > 0 && parsed.cents() % step != 0 {
+            ctx.report(path, Code::AmountStep, &[("step", &format!("0.{step:02}"))]);
+        }
+    }
+    number_text(value)
+}
+
+/// Spec 2.4: an ISO 4217 code, three upper-case letters (DESIGN.md 9 row 22). A code no
+/// pay-in country of the spec uses gets the generic rules and WARN_UNSUPPORTED_CURRENCY
+/// (row 11).
+fn currency<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) -> Option<&'v str> {
+    let s = required(ctx, path, value)?;
+    if s.len() != 3 || !s.bytes().all(|b| b.is_ascii_uppercase()) {
+        ctx.report(path, Code::InvalidCurrency, &[]);
+        return None;
+    }
+    if country::payin_country(s).is_none() {
+        ctx.report(
+            path,
+            Code::UnsupportedCurrency,
+            &[("known", &country::payin_currencies())],
+        );
+    }
+    Some(s)
+}
+
+/// Spec 2.5, DESIGN.md 9 row 12: a method the spec does not name for the country passes
+/// with WARN_UNKNOWN_METHOD (the complete lists are "not shown"; `bankTransfer` is named
+/// for DO and BR in the table). Methods are case-sensitive (row 22).
+fn method<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: &Request<'v>) {
+    let Some(s) = required(ctx, path, value) else {
+        return;
+    };
+    if let Some((c, r)) = req.country {
+        if !r.methods.contains(&s) {
+            ctx.report(
+                path,
+                Code::UnknownMethod,
+                &[("country", c.alpha2), ("known", &rules::list(r.methods))],
+            );
+        }
+    }
+}
+
+/// Spec 2.4 and 5.3, DESIGN.md 9 row 18: payinVerification is required and is a SHA-512
+/// hash, 128 hex characters (either case; the comparison decodes it).
+fn verification<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) -> Option<&'v str> {
+    let s = required(ctx, path, value)?;
+    if s.len() != HASH_HEX_LEN || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
+        ctx.report(
+            path,
+            Code::InvalidFormat,
+            &[("format", "128 hexadecimal characters (SHA-512)")],
+        );
+        return None;
+    }
+    Some(s)
+}
+
+/// Spec 2.4 and 8: an https URL of at most 250 characters (scheme case-insensitive,
+/// DESIGN.md 9 row 22). Returns the URL's path.
+fn url<'s>(ctx: &mut Ctx, path: &Path<'_>, s: &'s str) -> Option<&'s str> {
+    match rules::https_path(s) {
+        Some(p) if rules::char_count(s) <= URL_MAX => Some(p),
+        _ => {
+            ctx.report(path, Code::InvalidUrl, &[("max", &URL_MAX.to_string())]);
+            None
+        }
+    }
+}
+
+/// Spec 2.4 and 2.6, DESIGN.md 9 row 8: minutes, an integer >= 1 (a digit string passes
+/// with WARN_NUMERIC_STRING, row 9). Null leaves the choice to the service (for DO it
+/// applies 120 minutes) except for the deeplink method, which must carry one (spec 2.4).
+/// Below the suggested minimum of spec 2.6 for the country and method is a warning: the
+/// table's cash minimum for Cash, its deeplink minimum for BankTransfer_Deeplink, and its
+/// online minimum for every other method (a country without a figure gets no hint).
+fn expiration<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: &Request<'v>) {
+    if let Some(Value::Null) = value {
+        if req.method == Some(DEEPLINK_METHOD) {
+            ctx.report(
+                path,
+                Code::MissingField,
+                &[("when", "payinMethod is BankTransfer_Deeplink")],
+            );
+        }
+        return;
+    }
+    let Some(minutes) = rules::integer(ctx, path, value, Need::Required, 1, EXPIRATION_MAX) else {
+        return;
+    };
+    let (Some((_, rules_of)), Some(method)) = (req.country, req.method) else {
+        return;
+    };
+    let suggested = match method {
+        CASH_METHOD => rules_of.cash_minutes,
+        DEEPLINK_METHOD => rules_of.deeplink_minutes,
+        _ => rules_of.online_minutes,
+    };
+    if let Some(min) = suggested {
+        if minutes < u64::from(min) {
+            ctx.report(path, Code::ExpirationBelowSuggested, &[("minimum", &min.to_string())]);
+        }
+    }
+}
+
+/// Spec 2.4: an ISO 639-1 code, two letters. Lower case is the ISO form; upper case
+/// (the provider's samples send `ES`) passes with WARN_LANGUAGE_CASE (DESIGN.md 9 row 22).
+fn language<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) {
+    let Some(s) = required(ctx, path, value) else {
+        return;
+    };
+    if s.len() != 2 || !s.bytes().all(|b| b.is_ascii_alphabetic()) {
+        ctx.report(path, Code::InvalidFormat, &[("format", "ISO 639-1 (two letters)")]);
+    } else if !s.bytes().all(|b| b.is_ascii_lowercase()) {
+        ctx.report(path, Code::LanguageCase, &[]);
+    }
+}
+
+/// Spec 2.4 and 8: never empty, at most 50 characters, one well-formed address
+/// (DESIGN.md 9 row 15). Length and format are separate rules, each reported.
+fn email<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) {
+    if let Some(s) = required(ctx, path, value) {
+        rules::length(ctx, path, s, 1, EMAIL_MAX);
+        if !rules::is_email(s) {
+            ctx.report(path, Code::InvalidEmail, &[]);
+        }
+    }
+}
+
+/// Spec 2.4 and 8: names are never empty; at most 30 characters in the countries whose
+/// table row gives `name_max` (PE, CO) and for the deeplink method in any country.
+/// Lengths are code points (DESIGN.md 9 row 1).
+fn name<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: &Request<'v>) {
+    let Some(s) = required(ctx, path, value) else {
+        return;
+    };
+    let by_country = req.country.and_then(|(_, r)| r.name_max);
+    let by_method = (req.method == Some(DEEPLINK_METHOD)).then_some(DEEPLINK_NAME_MAX);
+    let max = match (by_country, by_method) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    if let Some(max) = max {
+        rules::length(ctx, path, s, 1, max);
+    }
+}
+
+/// Spec 2.5, DESIGN.md 9 row 12: a document type the spec does not name for the country
+/// passes with WARN_UNKNOWN_DOCUMENT_TYPE (case-sensitive, row 22). Returns the type.
+fn type_document<'v>(
+    ctx: &mut Ctx,
+    path: &Path<'_>,
+    value: Option<&'v Value<'v>>,
+    req: &Request<'v>,
+) -> Option<&'v str> {
+    let s = required(ctx, path, value)?;
+    if let Some((c, r)) = req.country {
+        if !r.documents.iter().any(|d| d.name == s) {
+            ctx.report(
+                path,
+                Code::UnknownDocumentType,
+                &[
+                    ("country", c.alpha2),
+                    ("known", &country::join(r.documents.iter().map(|d| d.name))),
+                ],
+            );
+        }
+    }
+    Some(s)
+}
+
+/// Spec 2.5 and 8: the document number is never empty; where the table gives the type a
+/// digit count (DO: CIE 11, RNC 9, PP 9) it is exactly that many ASCII digits.
+fn document<'v>(
+    ctx: &mut Ctx,
+    path: &Path<'_>,
+    value: Option<&'v Value<'v>>,
+    req: &Request<'v>,
+    document_type: Option<&str>,
+) {
+    let Some(s) = required(ctx, path, value) else {
+        return;
+    };
+    let known: Option<&PayinDocument> = match (req.country, document_type) {
+        (Some((_, r)), Some(t)) => r.documents.iter().find(|d| d.name == t),
+        _ => None,
+    };
+    if let Some(PayinDocument { name, digits: Some(n) }) = known {
+        if !(rules::is_digits(s) && s.len() == *n) {
+            ctx.report(
+                path,
+                Code::InvalidDocumentNumber,
+                &[("document_type", name), ("format", &format!("{n} digits"))],
+            );
+        }
+    }
+}
+
+/// Spec 2.4 and 8: the mobile number is never empty and is ASCII digits only (DESIGN.md
+/// 9 row 2's rule for "digits"); exactly 9 digits in PE and 10 in CO (the table's
+/// `phone_digits`). Where no count is given the `digits` param is `1+`.
+fn phone<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: &Request<'v>) {
+    let Some(s) = required(ctx, path, value) else {
+        return;
+    };
+    let exact = req.country.and_then(|(_, r)| r.phone_digits);
+    let ok = rules::is_digits(s) && exact.is_none_or(|n| s.len() == n);
+    if !ok {
+        let digits = exact.map_or_else(|| "1+".to_string(), |n| n.to_string());
+        ctx.report(path, Code::InvalidPhoneNumber, &[("digits", &digits)]);
+    }
+}
+
+/// DESIGN.md 9 rows 11 and 24: the customer's (and shipping) country may be `""`; a
+/// non-blank value that does not name the country of the currency (its codes or names,
+/// any case) is WARN_COUNTRY_MISMATCH.
+fn customer_country<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: &Request<'v>) {
+    let Some(s) = blankable(ctx, path, value, Blank::Allowed) else {
+        return;
+    };
+    if let Some((c, _)) = req.country {
+        if !rules::is_blank(s) && !c.is_named_by(s) {
+            ctx.report(path, Code::CountryMismatch, &[("country", c.alpha2)]);
+        }
+    }
+}
+
+/// Spec 2.4, DESIGN.md 9 row 7: payinDiscountCoupon is always present as a key; it must
+/// be non-blank where the table says `coupon_required` (PE, MX, CO) and may be `""`
+/// elsewhere (DO, BR, and currencies of no spec country).
+fn coupon<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: &Request<'v>) {
+    let required_here = req.country.is_some_and(|(_, r)| r.coupon_required);
+    if !required_here {
+        blankable(ctx, path, value, Blank::CouponByCountry);
+        return;
+    }
+    let when = || {
+        format!(
+            "payinCurrency is {}",
+            or_list(
+                COUNTRIES
+                    .iter()
+                    .filter(|c| c.payin.is_some_and(|r| r.coupon_required))
+                    .map(|c| c.currency)
+            )
+        )
+    };
+    match value {
+        None => ctx.report(path, Code::MissingField, &[]),
+        Some(Value::Null) => ctx.report(path, Code::MissingField, &[("when", &when())]),
+        Some(Value::String(s)) if rules::is_blank(s) => ctx.report(path, Code::EmptyField, &[("when", &when())]),
+        Some(Value::String(_)) => {}
+        Some(other) => rules::wrong_type(ctx, path, "string", other),
+    }
+}
+
+/// Spec 2.4, DESIGN.md 9 row 21: URLMonnet is an https URL (at most [`URL_MAX`]); a path
+/// other than the one the samples use for the country (the table's `urlmonnet_path`: v1,
+/// v3 for DO) is WARN_UNEXPECTED_URL_PATH. For a currency of no spec country either
+/// sample path is accepted.
+fn url_monnet<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: &Request<'v>) {
+    let Some(p) = required(ctx, path, value).and_then(|s| url(ctx, path, s)) else {
+        return;
+    };
+    match req.country {
+        Some((_, r)) => {
+            if p != r.urlmonnet_path {
+                ctx.report(path, Code::UnexpectedUrlPath, &[("expected", r.urlmonnet_path)]);
+            }
+        }
+        None => {
+            let mut known = COUNTRIES.iter().filter_map(|c| c.payin.map(|r| r.urlmonnet_path));
+            if !known.any(|k| k == p) {
+                let mut paths: Vec<&str> = COUNTRIES
+                    .iter()
+                    .filter_map(|c| c.payin.map(|r| r.urlmonnet_path))
+                    .collect();
+                paths.sort_unstable();
+                paths.dedup();
+                ctx.report(path, Code::UnexpectedUrlPath, &[("expected", &or_list(paths))]);
+            }
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! Spec 2.4 (wallet processors, subscription) and 2.7 (voucher theme): the pay-in fields
+//! that only apply in some contexts, and the cross-field rules between them.
+
+use crate::code::Code;
+use crate::country::COUNTRIES;
+use crate::json::Value;
+use crate::report::{Ctx, Path};
+use crate::rules::{self, Need};
+
+use super::checks::blankable;
+use super::fields::{self, Blank};
+use super::{Request, or_list};
+
+/// Spec 2.4: the two wallet processors.
+const PROCESSOR_CODES: [&str; 2] = [ON_FILE, "Wallet_one_shot"];
+/// Spec 2.4: the processor that stores a consent and uses the subscription workflow.
+const ON_FILE: &str = "Wallet_on_file";
+/// Spec 2.4: the method of both wallet processors.
+const WALLET_METHOD: &str = "Wallet";
+/// Spec 2.4: payinProductDescription carries the user experience for wallet processors.
+const EXPERIENCES: [&str; 2] = ["MOBILE", "WEB"];
+/// Spec 2.4: subscription.chargeType values.
+const CHARGE_TYPES: [&str; 2] = ["ON_DEMAND", "RECURRENT"];
+/// Spec 2.7: a theme identifier is `THEME_<country>_<NAME>`.
+const THEME_PREFIX: &str = "THEME_";
+
+/// Spec 2.7: payinVoucherTheme is optional; absent or blank means omitted (DESIGN.md 9
+/// row 6). A theme is only allowed for the countries and methods the table lists (Peru;
+/// BankTransfer, Cash, Wallet): elsewhere it is ERR_FIELD_NOT_ALLOWED. Where allowed, a
+/// value not of the form `THEME_PE_<NAME>` (NAME non-empty `[A-Z0-9_]`, case-sensitive)
+/// is WARN_UNSUPPORTED_VOUCHER_THEME: the service falls back to the standard voucher.
+/// The three theme names are not given, so any well-formed name passes.
+pub(crate) fn voucher_theme<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: &Request<'v>) {
+    let Some(theme) = blankable(ctx, path, value, Blank::Optional) else {
+        return;
+    };
+    if rules::is_blank(theme) {
+        return;
+    }
+    let allowed = match (req.country, req.method) {
+        (Some((c, r)), Some(m)) if r.voucher_theme_methods.contains(&m) => Some(c.alpha2),
+        _ => None,
+    };
+    let Some(alpha2) = allowed else {
+        ctx.report(path, Code::FieldNotAllowed, &[("allowed_when", &theme_allowed_when())]);
+        return;
+    };
+    let name = theme
+        .strip_prefix(THEME_PREFIX)
+        .and_then(|rest| rest.strip_prefix(alpha2))
+        .and_then(|rest| rest.strip_prefix('_'));
+    let well_formed = name.is_some_and(|n| {
+        !n.is_empty()
+            && n.bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+    });
+    if !well_formed {
+        ctx.report(
+            path,
+            Code::UnsupportedVoucherTheme,
+            &[("format", &format!("{THEME_PREFIX}{alpha2}_<NAME>"))],
+        );
+    }
+}
+
+/// The `allowed_when` param of a misplaced voucher theme, from the table.
+fn theme_allowed_when() -> String {
+    let parts: Vec<String> = COUNTRIES
+        .iter()
+        .filter_map(|c| c.payin.map(|r| (c, r)))
+        .filter(|(_, r)| !r.voucher_theme_methods.is_empty())
+        .map(|(c, r)| {
+            format!(
+                "payinCurrency is {} and payinMethod is {}",
+                c.currency,
+                or_list(r.voucher_theme_methods.iter().copied())
+            )
+        })
+        .collect();
+    parts.join("; or ")
+}
+
+/// Spec 2.4: processorCode is optional; when sent it is never empty and is exactly
+/// `Wallet_on_file` or `Wallet_one_shot` (case-sensitive, DESIGN.md 9 row 22). Null is
+/// not a way to omit it (ERR_INVALID_TYPE).
+pub(crate) fn processor_code<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) {
+    if let Some(s) = blankable(ctx, path, value, Blank::Optional) {
+        if rules::non_blank(ctx, path, s) {
+            rules::one_of(ctx, path, s, &PROCESSOR_CODES, None);
+        }
+    }
+}
+
+/// Spec 2.4: subscription is an object holding chargeType (required, ON_DEMAND or
+/// RECURRENT); other keys inside are WARN_UNKNOWN_FIELD. Null is not a way to omit it.
+pub(crate) fn subscription<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) {
+    let Some(v) = value else {
+        return;
+    };
+    let Value::Object(members) = v else {
+        rules::wrong_type(ctx, path, "object", v);
+        return;
+    };
+    let [charge_type] = rules::fields::<1>(ctx, path, members, |k| (k == "chargeType").then_some(0));
+    let charge_path = path.key("chargeType");
+    if let Some(s) =
+        rules::string(ctx, &charge_path, charge_type, Need::Required).filter(|s| rules::non_blank(ctx, &charge_path, s))
+    {
+        rules::one_of(ctx, &charge_path, s, &CHARGE_TYPES, None);
+    }
+}
+
+/// Spec 2.4's cross-field rules, after the field walk:
+/// - with a processorCode, payinMethod must be Wallet and payinProductDescription MOBILE
+///   or WEB (ERR_INVALID_FIELD, when "processorCode is set"); the phone rules already
+///   apply to every pay-in;
+/// - DESIGN.md 9 row 25: Wallet_on_file without a subscription object is accepted with
+///   WARN_MISSING_SUBSCRIPTION (the charge type is then unknown);
+/// - a subscription object without processorCode Wallet_on_file belongs to no
+///   subscription workflow: WARN_FIELD_IGNORED.
+pub(crate) fn cross_checks(ctx: &mut Ctx, req: &Request<'_>) {
+    let root = Path::Root;
+    let processor = req.text(fields::PROCESSOR_CODE);
+    if processor.is_some() {
+        let when = Some("processorCode is set");
+        if let Some(m) = req.method {
+            rules::one_of(ctx, &root.key("payinMethod"), m, &[WALLET_METHOD], when);
+        }
+        if let Some(d) = req.text(fields::PRODUCT_DESCRIPTION) {
+            rules::one_of(ctx, &root.key("payinProductDescription"), d, &EXPERIENCES, when);
+        }
+    }
+    let has_subscription = matches!(req.get(fields::SUBSCRIPTION), Some(Value::Object(_)));
+    let on_file = processor == Some(ON_FILE);
+    if on_file && !has_subscription && req.get(fields::SUBSCRIPTION).is_none() {
+        ctx.report(&root.key("subscription"), Code::MissingSubscription, &[]);
+    }
+    if has_subscription && !on_file {
+        ctx.report(
+            &root.key("subscription"),
+            Code::FieldIgnored,
+            &[("applies_when", "processorCode is Wallet_on_file")],
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::country;
+
+    #[test]
+    fn allowed_when_comes_from_the_table() {
+        assert_eq!(
+            theme_allowed_when(),
+            "payinCurrency is PEN and payinMethod is BankTransfer, Cash or Wallet"
+        );
+        assert_eq!(country::payin_currencies(), "MXN, PEN, COP, DOP, BRL");
+    }
+}
