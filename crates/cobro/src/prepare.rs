@@ -1,18 +1,25 @@
-//! Spec 4 and DESIGN.md section 5: sans-IO prepared requests.
+//! Sans-IO prepared requests (spec section 4, DESIGN.md section 5).
 //!
-//! Interface fixed for the CLI; bodies are being filled in.
+//! Each `prepare_*` validates first and refuses an invalid request with its report
+//! (nothing to send); otherwise it returns the method, the path to join to the caller's
+//! base URL, the headers in order, and the exact body text, which for a pay-in is the
+//! text its payinVerification was computed over. The clock and today's date are
+//! arguments: the core never reads them.
 
 use crate::date::CivilDate;
+use crate::json::{self, Value, write_string, write_value};
 use crate::messages::Locale;
+use crate::payin::{self, Blank};
 use crate::report::Report;
-use crate::signing::{DepositMode, Secret, SigningError, UnixSeconds};
+use crate::signing::{self, DepositMode, Secret, SigningError, UnixSeconds};
+use crate::{Amount, Kind, ValidateOptions, subscription, unreadable, validate_value};
 
-/// A request ready to send: join `path` to the base URL and send `body` as is.
+/// A request ready to send: join `path` to the API's base URL and send `body` as is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PreparedRequest {
-    /// HTTP method (always `POST` in this spec).
+    /// HTTP method: every operation of the spec is a `POST`.
     pub method: String,
-    /// Path to join to the API's base URL.
+    /// Path to join to the base URL (spec 4.1-4.4).
     pub path: String,
     /// Headers, in order.
     pub headers: Vec<(String, String)>,
@@ -20,13 +27,56 @@ pub struct PreparedRequest {
     pub body: String,
 }
 
+impl PreparedRequest {
+    /// `{"method","path","headers":[[name,value],...],"body"}` as compact JSON.
+    pub fn to_json(&self) -> String {
+        let mut out = String::with_capacity(self.body.len() + 256);
+        out.push_str("{\"method\":");
+        write_string(&mut out, &self.method);
+        out.push_str(",\"path\":");
+        write_string(&mut out, &self.path);
+        out.push_str(",\"headers\":[");
+        for (i, (name, value)) in self.headers.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push('[');
+            write_string(&mut out, name);
+            out.push(',');
+            write_string(&mut out, value);
+            out.push(']');
+        }
+        out.push_str("],\"body\":");
+        write_string(&mut out, &self.body);
+        out.push('}');
+        out
+    }
+}
+
 /// Why a request could not be prepared.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PrepareError {
-    /// The request is invalid: nothing to send.
+    /// The request is invalid: the report says why; nothing to send.
     Invalid(Report),
-    /// A credential or argument is unusable.
+    /// A credential or argument is unusable (never carries the secret).
     Signing(SigningError),
+}
+
+impl std::fmt::Display for PrepareError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PrepareError::Invalid(r) => write!(f, "the request is invalid ({} errors)", r.errors.len()),
+            PrepareError::Signing(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PrepareError {}
+
+impl From<SigningError> for PrepareError {
+    fn from(e: SigningError) -> Self {
+        PrepareError::Signing(e)
+    }
 }
 
 /// Options of the `prepare_*` functions.
@@ -36,55 +86,259 @@ pub struct PrepareOptions {
     pub strict: bool,
     /// Language of report messages.
     pub locale: Locale,
-    /// Largest body accepted; 0 means 1 MiB.
+    /// Largest body accepted in bytes; 0 means 1 MiB.
     pub max_bytes: usize,
-    /// Pay-in only: wrap the body as `{"data": {...}}`.
+    /// Pay-in only: wrap the body as `{"data": {...}}`, as the provider's samples do
+    /// (spec 4.4).
     pub wrap_data: bool,
 }
 
-/// Spec 4.1.
-pub fn prepare_virtual_account(
-    _body: &[u8],
-    _api_key: &str,
-    _secret: &Secret,
-    _deposit_mode: DepositMode,
-    _now: UnixSeconds,
-    _options: &PrepareOptions,
-) -> Result<PreparedRequest, PrepareError> {
-    Err(PrepareError::Invalid(Report::default()))
-}
-
-/// Spec 4.2.
-pub fn prepare_subscription(
-    _body: &[u8],
-    _key: &Secret,
-    _options: &PrepareOptions,
-) -> Result<PreparedRequest, PrepareError> {
-    Err(PrepareError::Invalid(Report::default()))
-}
-
-/// Spec 4.3.
-pub fn prepare_subscription_cancel(
-    _body: &[u8],
-    _key: &Secret,
-    _options: &PrepareOptions,
-) -> Result<PreparedRequest, PrepareError> {
-    Err(PrepareError::Invalid(Report::default()))
-}
-
-/// Spec 4.4.
-pub fn prepare_payin(
-    _body: &[u8],
-    _key: &Secret,
-    _today: CivilDate,
-    _options: &PrepareOptions,
-) -> Result<PreparedRequest, PrepareError> {
-    Err(PrepareError::Invalid(Report::default()))
-}
-
-impl PreparedRequest {
-    /// `{"method","path","headers":[[name,value],...],"body"}` as compact JSON.
-    pub fn to_json(&self) -> String {
-        String::new()
+impl PrepareOptions {
+    fn validate_options<'k>(&self, payin_key: Option<&'k Secret>) -> ValidateOptions<'k> {
+        ValidateOptions {
+            strict: self.strict,
+            locale: self.locale,
+            max_bytes: self.max_bytes,
+            payin_key,
+        }
     }
+}
+
+const JSON: (&str, &str) = ("Content-Type", "application/json");
+
+fn header(name: &str, value: &str) -> (String, String) {
+    (name.to_string(), value.to_string())
+}
+
+/// Parses `body` under the options' limits, or returns the report of why it cannot be.
+fn read<'b>(body: &'b [u8], options: &ValidateOptions<'_>) -> Result<Value<'b>, PrepareError> {
+    json::parse(body, options.limits()).map_err(|e| PrepareError::Invalid(unreadable(&e, options)))
+}
+
+fn check(kind: Kind, value: &Value<'_>, options: &ValidateOptions<'_>) -> Result<(), PrepareError> {
+    let report = validate_value(kind, value, options);
+    if report.valid { Ok(()) } else { Err(PrepareError::Invalid(report)) }
+}
+
+/// Spec 4.1 and 5.1: `POST /merchant-payin-accounts/v1/accounts` with X-Api-Key,
+/// X-Timestamp, X-Signature and X-Account-deposit-mode. The body is sent as given
+/// (the signature does not cover it).
+pub fn prepare_virtual_account(
+    body: &[u8],
+    api_key: &str,
+    secret: &Secret,
+    deposit_mode: DepositMode,
+    now: UnixSeconds,
+    options: &PrepareOptions,
+) -> Result<PreparedRequest, PrepareError> {
+    let vopts = options.validate_options(None);
+    let value = read(body, &vopts)?;
+    check(Kind::VirtualAccount, &value, &vopts)?;
+    let mut headers = signing::virtual_account_headers(api_key, secret, now, deposit_mode)?;
+    headers.push(header(JSON.0, JSON.1));
+    Ok(PreparedRequest {
+        method: "POST".to_string(),
+        path: "/merchant-payin-accounts/v1/accounts".to_string(),
+        headers,
+        body: String::from_utf8_lossy(body).into_owned(),
+    })
+}
+
+/// Spec 4.2 and 5.2: `POST /api/v1/subscription` with `Authorization: Bearer <hash>`.
+pub fn prepare_subscription(body: &[u8], key: &Secret, options: &PrepareOptions) -> Result<PreparedRequest, PrepareError> {
+    prepare_subscription_kind(Kind::Subscription, "/api/v1/subscription", body, key, options)
+}
+
+/// Spec 4.3 and 5.2: `POST /api/v1/subscription/cancel` with `Authorization: Bearer <hash>`.
+pub fn prepare_subscription_cancel(
+    body: &[u8],
+    key: &Secret,
+    options: &PrepareOptions,
+) -> Result<PreparedRequest, PrepareError> {
+    prepare_subscription_kind(Kind::SubscriptionCancel, "/api/v1/subscription/cancel", body, key, options)
+}
+
+fn prepare_subscription_kind(
+    kind: Kind,
+    path: &str,
+    body: &[u8],
+    key: &Secret,
+    options: &PrepareOptions,
+) -> Result<PreparedRequest, PrepareError> {
+    let vopts = options.validate_options(None);
+    let value = read(body, &vopts)?;
+    // DESIGN.md 9 row 9: a merchantId sent as a digit string is written as a JSON number.
+    let text = rewrite_members(&value, |key, v, out| match (key, v) {
+        ("merchantId", Value::String(s)) => canonical_integer(s).map(|n| out.push_str(&n.to_string())).is_some(),
+        _ => false,
+    });
+    let sent = read(text.as_bytes(), &vopts)?;
+    check(kind, &sent, &vopts)?;
+    let parts = subscription::authorization_parts(&sent).ok_or(PrepareError::Invalid(validate_value(kind, &sent, &vopts)))?;
+    let merchant_id = canonical_integer(&parts.0).ok_or(SigningError::InvalidArgument {
+        name: "merchantId",
+        expected: "a whole number",
+    })?;
+    let authorization = signing::subscription_authorization(merchant_id, parts.1, parts.2, parts.3, key)?;
+    Ok(PreparedRequest {
+        method: "POST".to_string(),
+        path: path.to_string(),
+        headers: vec![header("Authorization", &authorization), header(JSON.0, JSON.1)],
+        body: text,
+    })
+}
+
+/// Digits only, within u64: the integer they write.
+fn canonical_integer(text: &str) -> Option<u64> {
+    if crate::rules::is_digits(text) { text.parse().ok() } else { None }
+}
+
+/// Writes the root object compactly, letting `replace` write a member's value instead
+/// (it returns whether it did). Non-objects are written as they are.
+fn rewrite_members(root: &Value<'_>, replace: impl Fn(&str, &Value<'_>, &mut String) -> bool) -> String {
+    let mut out = String::new();
+    let Value::Object(members) = root else {
+        write_value(&mut out, root);
+        return out;
+    };
+    out.push('{');
+    for (i, (k, v)) in members.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_string(&mut out, k);
+        out.push(':');
+        if !replace(k, v, &mut out) {
+            write_value(&mut out, v);
+        }
+    }
+    out.push('}');
+    out
+}
+
+/// The pay-in path (spec 4.4, section 9: v3).
+pub const PAYIN_PATH: &str = "/api-payin/v3/online-payments";
+
+/// Spec 4.4 and 5.3: completes, signs and validates a pay-in body (DESIGN.md section 5).
+///
+/// Completion: optional fields left out become `""` (row 6), `typePost` becomes `json`,
+/// a missing or blank `payinDateTime` becomes `today`, a blank Peru
+/// `payinCustomerRegion` becomes `Lima` (row 20); payinMerchantID, payinAmount and
+/// payinExpirationTime are written as JSON numbers (row 9), the amount in canonical
+/// two-decimal form; payinVerification is computed over that same amount text (any value
+/// the caller gave is replaced). Values the spec requires from the merchant (names,
+/// e-mail, phone, products, ...) are never invented: they stay errors. The completed
+/// body is then validated with the key and refused with its report if invalid.
+pub fn prepare_payin(
+    body: &[u8],
+    key: &Secret,
+    today: CivilDate,
+    options: &PrepareOptions,
+) -> Result<PreparedRequest, PrepareError> {
+    let vopts = options.validate_options(Some(key));
+    let root = read(body, &vopts)?;
+    let Some((members, _)) = payin::payin_members(&root) else {
+        return Err(PrepareError::Invalid(validate_value(Kind::Payin, &root, &vopts)));
+    };
+    let (object, signed) = complete_payin(members, key, today);
+    let text = if options.wrap_data { format!("{{\"data\":{object}}}") } else { object };
+    let sent = read(text.as_bytes(), &vopts)?;
+    let mut report = validate_value(Kind::Payin, &sent, &vopts);
+    if !signed {
+        // The hash could not be computed because one of its inputs is invalid; those
+        // inputs are reported, and the missing hash is prepare's own, not the caller's.
+        report.errors.retain(|i| i.path != "payinVerification");
+        report.valid = report.errors.is_empty();
+    }
+    if !report.valid {
+        return Err(PrepareError::Invalid(report));
+    }
+    Ok(PreparedRequest {
+        method: "POST".to_string(),
+        path: PAYIN_PATH.to_string(),
+        headers: vec![header(JSON.0, JSON.1)],
+        body: text,
+    })
+}
+
+/// The four texts payinVerification covers, in canonical form, when all are usable.
+fn hash_inputs<'m>(members: &'m crate::rules::Members<'_>) -> Option<(u64, &'m str, Amount, &'m str)> {
+    let get = |name: &str| members.iter().find(|(k, _)| k == name).map(|(_, v)| v);
+    let merchant = match get("payinMerchantID")? {
+        Value::Number(n) => canonical_integer(n)?,
+        Value::String(s) => canonical_integer(s)?,
+        _ => return None,
+    };
+    let operation = get("payinMerchantOperationNumber")?.as_str().filter(|s| !crate::rules::is_blank(s))?;
+    let amount = match get("payinAmount")? {
+        Value::Number(n) => Amount::parse(n).ok()?,
+        Value::String(s) => Amount::parse(s).ok()?,
+        _ => return None,
+    };
+    let currency = get("payinCurrency")?.as_str().filter(|s| !s.is_empty())?;
+    Some((merchant, operation, amount, currency))
+}
+
+/// Writes the completed pay-in object; returns it and whether payinVerification was set.
+fn complete_payin(members: &crate::rules::Members<'_>, key: &Secret, today: CivilDate) -> (String, bool) {
+    let inputs = hash_inputs(members);
+    let verification = inputs.and_then(|(m, o, a, c)| signing::payin_verification(m, o, a, c, key).ok());
+    let peru = members
+        .iter()
+        .find(|(k, _)| k == "payinCurrency")
+        .and_then(|(_, v)| v.as_str())
+        .and_then(crate::country::payin_country)
+        .is_some_and(|(c, _)| c.alpha2 == "PE");
+    let mut out = String::with_capacity(2048);
+    out.push('{');
+    let mut first = true;
+    let mut field = |out: &mut String, name: &str| {
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        write_string(out, name);
+        out.push(':');
+    };
+    let blank = |v: &Value<'_>| matches!(v, Value::String(s) if crate::rules::is_blank(s));
+    for (k, v) in members {
+        let name: &str = k;
+        field(&mut out, name);
+        match (name, v) {
+            ("payinMerchantID", _) if inputs.is_some() => {
+                out.push_str(&inputs.map(|i| i.0).unwrap_or_default().to_string());
+            }
+            ("payinAmount", _) if inputs.is_some() => {
+                out.push_str(&inputs.map(|i| i.2.to_string()).unwrap_or_default());
+            }
+            ("payinExpirationTime", Value::String(s)) if canonical_integer(s).is_some() => {
+                out.push_str(&canonical_integer(s).unwrap_or_default().to_string());
+            }
+            ("payinVerification", _) if verification.is_some() => {
+                write_string(&mut out, verification.as_deref().unwrap_or_default());
+            }
+            ("payinDateTime", v) if blank(v) => write_string(&mut out, &today.to_string()),
+            ("payinCustomerRegion", v) if peru && blank(v) => write_string(&mut out, "Lima"),
+            _ => write_value(&mut out, v),
+        }
+    }
+    for spec in payin::FIELDS {
+        if members.iter().any(|(k, _)| k == spec.name) {
+            continue;
+        }
+        let value: Option<String> = match (spec.name, &spec.blank) {
+            ("payinVerification", _) => verification.clone(),
+            ("typePost", _) => Some("json".to_string()),
+            ("payinDateTime", _) => Some(today.to_string()),
+            ("payinCustomerRegion", _) if peru => Some("Lima".to_string()),
+            (_, Blank::Allowed | Blank::CouponByCountry) => Some(String::new()),
+            _ => None,
+        };
+        if let Some(v) = value {
+            field(&mut out, spec.name);
+            write_string(&mut out, &v);
+        }
+    }
+    out.push('}');
+    (out, verification.is_some())
 }

@@ -288,6 +288,16 @@ pub(crate) fn integer(
     }
 }
 
+/// Merchant ids (spec 2.3 merchantId, 2.4 payinMerchantID): positive integers that fit
+/// a signed 64-bit integer, which every binding language holds exactly (DESIGN.md 4:
+/// never floats). Zero is not a merchant: the provider answers 0009 (merchant id wrong).
+pub(crate) const MERCHANT_ID: (u64, u64) = (1, i64::MAX.unsigned_abs());
+
+/// A merchant id field (see [`MERCHANT_ID`]); returns the value when valid.
+pub(crate) fn merchant_id(ctx: &mut Ctx, path: &Path<'_>, value: Option<&Value<'_>>) -> Option<u64> {
+    integer(ctx, path, value, Need::Required, MERCHANT_ID.0, MERCHANT_ID.1)
+}
+
 fn is_integer_text(s: &str) -> bool {
     is_digits(s)
 }

@@ -38,10 +38,6 @@ const RECURRENT: &str = "RECURRENT";
 /// The condition named in the `when` / `applies_when` params of periodicity and amount.
 const WHEN_RECURRENT: &str = "type=RECURRENT";
 
-/// Spec 2.3 types merchantId as an integer without a range. The bound is `i64::MAX`, the
-/// largest value every binding's integer type (Python int, Kotlin Long, Swift Int64,
-/// JS BigInt) holds exactly; 0 is the lower bound (no rule excludes it).
-pub(crate) const MAX_MERCHANT_ID: u64 = i64::MAX.unsigned_abs();
 
 /// DESIGN.md 9 row 14: customerId is a non-empty string of ASCII digits.
 const CUSTOMER_ID_FORMAT: &str = "[0-9]+";
@@ -108,10 +104,9 @@ fn validate(ctx: &mut Ctx, value: &Value<'_>, op: Op) {
 
 /// Spec 2.3: merchantId, a required integer. DESIGN.md 9 row 9: a string of the number
 /// is accepted with WARN_NUMERIC_STRING (merchant ids as integers or digit strings,
-/// never floats: `1.5` and `1e2` are ERR_INVALID_TYPE, row 27). Range 0..=i64::MAX
-/// ([`MAX_MERCHANT_ID`]).
+/// never floats: `1.5` and `1e2` are ERR_INVALID_TYPE, row 27). Range: `rules::MERCHANT_ID`.
 fn merchant(ctx: &mut Ctx, path: &Path<'_>, value: Option<&Value<'_>>) {
-    rules::integer(ctx, path, value, Need::Required, 0, MAX_MERCHANT_ID);
+    rules::merchant_id(ctx, path, value);
 }
 
 /// Spec 2.3: subscriptionDetails of a creation request.
@@ -272,7 +267,6 @@ fn member_str<'v>(members: &'v Members<'v>, key: &str) -> Option<&'v str> {
 /// any is missing or of the wrong type (a merchantId that is not an unsigned integer
 /// text counts as the wrong type). Values are not otherwise checked: validate first.
 /// Used by the subscription prepare code (spec 4.2, 4.3) that signs the body.
-#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) fn authorization_parts<'v>(value: &'v Value<'v>) -> Option<(Cow<'v, str>, &'v str, &'v str, &'v str)> {
     let Value::Object(root) = value else {
         return None;
@@ -405,6 +399,6 @@ mod tests {
         );
         assert_eq!(recurrent_need(Some("ON_DEMAND")), None);
         assert_eq!(recurrent_need(None), Some(Need::Optional));
-        assert_eq!(MAX_MERCHANT_ID, 9_223_372_036_854_775_807);
+        assert_eq!(rules::MERCHANT_ID, (1, 9_223_372_036_854_775_807));
     }
 }

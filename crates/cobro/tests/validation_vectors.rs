@@ -23,8 +23,8 @@ struct File {
 #[serde(deny_unknown_fields)]
 struct Case {
     name: String,
-    #[serde(default)]
-    note: Option<String>,
+    #[serde(default, rename = "note")]
+    _note: Option<String>,
     #[serde(default)]
     body: Option<Box<RawValue>>,
     #[serde(default)]

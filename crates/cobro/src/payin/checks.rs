@@ -26,10 +26,6 @@ const URL_MAX: usize = 250;
 const HASH_HEX_LEN: usize = 128;
 /// Spec 2.4: typePost is the constant `json`.
 const TYPE_POST: &str = "json";
-/// The largest merchant id: ids are positive integers that fit a signed 64-bit integer,
-/// as every binding language can hold them exactly (DESIGN.md 4: never floats). Zero is
-/// not a merchant (spec 2.4 says "merchant identifier"; the provider answers 0009).
-const MERCHANT_ID_MAX: u64 = i64::MAX as u64;
 /// The largest payinExpirationTime: the provider types it Integer (32-bit); the spec
 /// gives no upper bound.
 const EXPIRATION_MAX: u64 = i32::MAX as u64;
@@ -129,7 +125,7 @@ pub(crate) fn blankable<'v>(
 /// WARN_NUMERIC_STRING (DESIGN.md 9 row 9). Returns the text as written (the number's
 /// text or the string's content), which is what spec 5.3 hashes.
 fn merchant_id<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) -> Option<&'v str> {
-    rules::integer(ctx, path, value, Need::Required, 1, MERCHANT_ID_MAX)?;
+    rules::merchant_id(ctx, path, value)?;
     number_text(value)
 }
 
