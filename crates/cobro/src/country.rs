@@ -77,6 +77,9 @@ pub struct PayinRules {
     pub default_expiration: bool,
     /// Cents should be a multiple of this (spec 2.6, Mexico: 50).
     pub cents_step: Option<u64>,
+    /// payinCustomerRegion written by prepare when left blank (spec 2.4: Lima for PE;
+    /// DESIGN.md 9 row 20).
+    pub default_region: Option<&'static str>,
 }
 
 const PAYIN_V1: &str = "/api-payin/v1/online-payments";
@@ -129,6 +132,7 @@ pub static COUNTRIES: &[Country] = &[
             deeplink_minutes: None,
             default_expiration: false,
             cents_step: Some(50),
+            default_region: None,
         }),
     },
     Country {
@@ -167,6 +171,7 @@ pub static COUNTRIES: &[Country] = &[
             deeplink_minutes: Some(20),
             default_expiration: false,
             cents_step: None,
+            default_region: Some("Lima"),
         }),
     },
     Country {
@@ -204,6 +209,7 @@ pub static COUNTRIES: &[Country] = &[
             deeplink_minutes: None,
             default_expiration: false,
             cents_step: None,
+            default_region: None,
         }),
     },
     Country {
@@ -226,6 +232,7 @@ pub static COUNTRIES: &[Country] = &[
             deeplink_minutes: None,
             default_expiration: true,
             cents_step: None,
+            default_region: None,
         }),
     },
     Country {
@@ -248,6 +255,7 @@ pub static COUNTRIES: &[Country] = &[
             deeplink_minutes: None,
             default_expiration: false,
             cents_step: None,
+            default_region: None,
         }),
     },
 ];

@@ -117,7 +117,11 @@ fn read<'b>(body: &'b [u8], options: &ValidateOptions<'_>) -> Result<Value<'b>, 
 
 fn check(kind: Kind, value: &Value<'_>, options: &ValidateOptions<'_>) -> Result<(), PrepareError> {
     let report = validate_value(kind, value, options);
-    if report.valid { Ok(()) } else { Err(PrepareError::Invalid(report)) }
+    if report.valid {
+        Ok(())
+    } else {
+        Err(PrepareError::Invalid(report))
+    }
 }
 
 /// Spec 4.1 and 5.1: `POST /merchant-payin-accounts/v1/accounts` with X-Api-Key,
@@ -145,7 +149,11 @@ pub fn prepare_virtual_account(
 }
 
 /// Spec 4.2 and 5.2: `POST /api/v1/subscription` with `Authorization: Bearer <hash>`.
-pub fn prepare_subscription(body: &[u8], key: &Secret, options: &PrepareOptions) -> Result<PreparedRequest, PrepareError> {
+pub fn prepare_subscription(
+    body: &[u8],
+    key: &Secret,
+    options: &PrepareOptions,
+) -> Result<PreparedRequest, PrepareError> {
     prepare_subscription_kind(Kind::Subscription, "/api/v1/subscription", body, key, options)
 }
 
@@ -155,7 +163,13 @@ pub fn prepare_subscription_cancel(
     key: &Secret,
     options: &PrepareOptions,
 ) -> Result<PreparedRequest, PrepareError> {
-    prepare_subscription_kind(Kind::SubscriptionCancel, "/api/v1/subscription/cancel", body, key, options)
+    prepare_subscription_kind(
+        Kind::SubscriptionCancel,
+        "/api/v1/subscription/cancel",
+        body,
+        key,
+        options,
+    )
 }
 
 fn prepare_subscription_kind(
@@ -174,7 +188,8 @@ fn prepare_subscription_kind(
     });
     let sent = read(text.as_bytes(), &vopts)?;
     check(kind, &sent, &vopts)?;
-    let parts = subscription::authorization_parts(&sent).ok_or(PrepareError::Invalid(validate_value(kind, &sent, &vopts)))?;
+    let parts =
+        subscription::authorization_parts(&sent).ok_or(PrepareError::Invalid(validate_value(kind, &sent, &vopts)))?;
     let merchant_id = canonical_integer(&parts.0).ok_or(SigningError::InvalidArgument {
         name: "merchantId",
         expected: "a whole number",
@@ -190,7 +205,11 @@ fn prepare_subscription_kind(
 
 /// Digits only, within u64: the integer they write.
 fn canonical_integer(text: &str) -> Option<u64> {
-    if crate::rules::is_digits(text) { text.parse().ok() } else { None }
+    if crate::rules::is_digits(text) {
+        text.parse().ok()
+    } else {
+        None
+    }
 }
 
 /// Writes the root object compactly, letting `replace` write a member's value instead
@@ -222,8 +241,8 @@ pub const PAYIN_PATH: &str = "/api-payin/v3/online-payments";
 /// Spec 4.4 and 5.3: completes, signs and validates a pay-in body (DESIGN.md section 5).
 ///
 /// Completion: optional fields left out become `""` (row 6), `typePost` becomes `json`,
-/// a missing or blank `payinDateTime` becomes `today`, a blank Peru
-/// `payinCustomerRegion` becomes `Lima` (row 20); payinMerchantID, payinAmount and
+/// a missing or blank `payinDateTime` becomes `today`, a blank
+/// `payinCustomerRegion` becomes the country's default region (Lima for Peru, row 20); payinMerchantID, payinAmount and
 /// payinExpirationTime are written as JSON numbers (row 9), the amount in canonical
 /// two-decimal form; payinVerification is computed over that same amount text (any value
 /// the caller gave is replaced). Values the spec requires from the merchant (names,
@@ -241,7 +260,11 @@ pub fn prepare_payin(
         return Err(PrepareError::Invalid(validate_value(Kind::Payin, &root, &vopts)));
     };
     let (object, signed) = complete_payin(members, key, today);
-    let text = if options.wrap_data { format!("{{\"data\":{object}}}") } else { object };
+    let text = if options.wrap_data {
+        format!("{{\"data\":{object}}}")
+    } else {
+        object
+    };
     let sent = read(text.as_bytes(), &vopts)?;
     let mut report = validate_value(Kind::Payin, &sent, &vopts);
     if !signed {
@@ -269,7 +292,9 @@ fn hash_inputs<'m>(members: &'m crate::rules::Members<'_>) -> Option<(u64, &'m s
         Value::String(s) => canonical_integer(s)?,
         _ => return None,
     };
-    let operation = get("payinMerchantOperationNumber")?.as_str().filter(|s| !crate::rules::is_blank(s))?;
+    let operation = get("payinMerchantOperationNumber")?
+        .as_str()
+        .filter(|s| !crate::rules::is_blank(s))?;
     let amount = match get("payinAmount")? {
         Value::Number(n) => Amount::parse(n).ok()?,
         Value::String(s) => Amount::parse(s).ok()?,
@@ -283,12 +308,12 @@ fn hash_inputs<'m>(members: &'m crate::rules::Members<'_>) -> Option<(u64, &'m s
 fn complete_payin(members: &crate::rules::Members<'_>, key: &Secret, today: CivilDate) -> (String, bool) {
     let inputs = hash_inputs(members);
     let verification = inputs.and_then(|(m, o, a, c)| signing::payin_verification(m, o, a, c, key).ok());
-    let peru = members
+    let region = members
         .iter()
         .find(|(k, _)| k == "payinCurrency")
         .and_then(|(_, v)| v.as_str())
         .and_then(crate::country::payin_country)
-        .is_some_and(|(c, _)| c.alpha2 == "PE");
+        .and_then(|(_, rules)| rules.default_region);
     let mut out = String::with_capacity(2048);
     out.push('{');
     let mut first = true;
@@ -304,21 +329,19 @@ fn complete_payin(members: &crate::rules::Members<'_>, key: &Secret, today: Civi
     for (k, v) in members {
         let name: &str = k;
         field(&mut out, name);
-        match (name, v) {
-            ("payinMerchantID", _) if inputs.is_some() => {
-                out.push_str(&inputs.map(|i| i.0).unwrap_or_default().to_string());
-            }
-            ("payinAmount", _) if inputs.is_some() => {
-                out.push_str(&inputs.map(|i| i.2.to_string()).unwrap_or_default());
-            }
-            ("payinExpirationTime", Value::String(s)) if canonical_integer(s).is_some() => {
+        match (name, v, inputs) {
+            ("payinMerchantID", _, Some((merchant, ..))) => out.push_str(&merchant.to_string()),
+            ("payinAmount", _, Some((_, _, amount, _))) => out.push_str(&amount.to_string()),
+            ("payinExpirationTime", Value::String(s), _) if canonical_integer(s).is_some() => {
                 out.push_str(&canonical_integer(s).unwrap_or_default().to_string());
             }
-            ("payinVerification", _) if verification.is_some() => {
+            ("payinVerification", _, _) if verification.is_some() => {
                 write_string(&mut out, verification.as_deref().unwrap_or_default());
             }
-            ("payinDateTime", v) if blank(v) => write_string(&mut out, &today.to_string()),
-            ("payinCustomerRegion", v) if peru && blank(v) => write_string(&mut out, "Lima"),
+            ("payinDateTime", v, _) if blank(v) => write_string(&mut out, &today.to_string()),
+            ("payinCustomerRegion", v, _) if blank(v) && region.is_some() => {
+                write_string(&mut out, region.unwrap_or_default());
+            }
             _ => write_value(&mut out, v),
         }
     }
@@ -330,7 +353,7 @@ fn complete_payin(members: &crate::rules::Members<'_>, key: &Secret, today: Civi
             ("payinVerification", _) => verification.clone(),
             ("typePost", _) => Some("json".to_string()),
             ("payinDateTime", _) => Some(today.to_string()),
-            ("payinCustomerRegion", _) if peru => Some("Lima".to_string()),
+            ("payinCustomerRegion", _) if region.is_some() => region.map(str::to_string),
             (_, Blank::Allowed | Blank::CouponByCountry) => Some(String::new()),
             _ => None,
         };

@@ -38,7 +38,6 @@ const RECURRENT: &str = "RECURRENT";
 /// The condition named in the `when` / `applies_when` params of periodicity and amount.
 const WHEN_RECURRENT: &str = "type=RECURRENT";
 
-
 /// DESIGN.md 9 row 14: customerId is a non-empty string of ASCII digits.
 const CUSTOMER_ID_FORMAT: &str = "[0-9]+";
 

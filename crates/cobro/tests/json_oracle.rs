@@ -3,6 +3,7 @@
 //! Known, intended differences are excluded explicitly: numbers beyond f64 (cobro keeps
 //! the text and lets the rules judge it, DESIGN.md 9 row 27) and nesting past cobro's
 //! limit of 64 (serde_json's is 128).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // tests fail loudly
 
 use cobro::json::{Limits, Value, parse, write_value};
 use proptest::prelude::*;

@@ -1,6 +1,7 @@
 //! The spec's regular expressions (spec 2.1 account.name formats, metadata keys) as a
 //! test oracle for the hand-written checks the library uses instead of the regex crate.
 //! DESIGN.md 9 row 4: the patterns win over the prose; the CCI dot is a literal dot.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // tests fail loudly
 
 use cobro::{is_valid_account_name, is_valid_metadata_key};
 use proptest::prelude::*;

@@ -2,6 +2,7 @@
 //! random JSON, and random edits of every validation vector's body go through
 //! `validate` for every kind and through every `prepare_*`; nothing may panic and every
 //! report must be well formed. Fixed cases cover huge, deep, NUL and non-UTF-8 bodies.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // tests fail loudly
 
 mod common;
 
@@ -100,7 +101,11 @@ fn seeds() -> &'static [serde_json::Value] {
         for path in common::vector_files("validation") {
             let file: File = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
             // Bodies serde_json cannot hold (numbers beyond f64) are left out of the seeds.
-            out.extend(file.cases.iter().filter_map(|c| serde_json::from_str(c.body.as_ref()?.get()).ok()));
+            out.extend(
+                file.cases
+                    .iter()
+                    .filter_map(|c| serde_json::from_str(c.body.as_ref()?.get()).ok()),
+            );
         }
         out.retain(serde_json::Value::is_object);
         out.push(serde_json::json!({"owner": {}, "account": {}, "merchantId": 1, "subscriptionDetails": {}}));

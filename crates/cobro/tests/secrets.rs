@@ -1,5 +1,6 @@
 //! No secret appears in any Debug or Display output, error, report or prepared request
 //! (DESIGN.md section 4; STYLE.md 8).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // tests fail loudly
 
 use cobro::{
     CivilDate, DepositMode, Kind, PrepareOptions, Secret, UnixSeconds, ValidateOptions, prepare_payin,

@@ -4,6 +4,7 @@
 //! A vector: `{"name", "body" | "body_text" | "body_hex", "options"?, "errors",
 //! "warnings", "report"?}` inside `{"kind", "cases": [...]}`. `errors` and `warnings`
 //! are ordered lists of `[code, path]`; `report`, when given, is the exact report JSON.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // tests fail loudly
 
 mod common;
 

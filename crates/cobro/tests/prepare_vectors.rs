@@ -1,0 +1,101 @@
+//! Runs `tests/vectors/prepare/`: every prepared request must match, byte for byte, the
+//! method, path, headers and body an independent implementation computed; refusals must
+//! carry the expected errors. Failures name the case.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // tests fail loudly
+
+mod common;
+
+use cobro::{
+    CivilDate, DepositMode, PrepareError, PrepareOptions, PreparedRequest, Secret, UnixSeconds, prepare_payin,
+    prepare_subscription, prepare_subscription_cancel, prepare_virtual_account,
+};
+use serde_json::Value;
+
+fn load(name: &str) -> Vec<Value> {
+    let text = std::fs::read_to_string(common::vectors_dir().join("prepare").join(name)).unwrap();
+    let file: Value = serde_json::from_str(&text).unwrap();
+    file["cases"].as_array().unwrap().clone()
+}
+
+fn check(case: &Value, result: Result<PreparedRequest, PrepareError>) {
+    let name = case["name"].as_str().unwrap();
+    match (result, &case["expected"], &case["errors"], &case["error_code"]) {
+        (Ok(p), Value::Object(want), _, _) => {
+            assert_eq!(p.method, want["method"].as_str().unwrap(), "{name}: method");
+            assert_eq!(p.path, want["path"].as_str().unwrap(), "{name}: path");
+            let headers: Vec<(String, String)> = want["headers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|h| (h[0].as_str().unwrap().to_string(), h[1].as_str().unwrap().to_string()))
+                .collect();
+            assert_eq!(p.headers, headers, "{name}: headers");
+            assert_eq!(p.body, want["body"].as_str().unwrap(), "{name}: body");
+            let json: Value = serde_json::from_str(&p.to_json()).unwrap();
+            assert_eq!(json["body"].as_str(), Some(p.body.as_str()), "{name}: to_json");
+        }
+        (Err(PrepareError::Invalid(report)), _, Value::Array(errors), _) => {
+            let got: Vec<(String, String)> = report
+                .errors
+                .iter()
+                .map(|i| (i.code.as_str().to_string(), i.path.clone()))
+                .collect();
+            let want: Vec<(String, String)> = errors
+                .iter()
+                .map(|e| (e[0].as_str().unwrap().to_string(), e[1].as_str().unwrap().to_string()))
+                .collect();
+            assert_eq!(got, want, "{name}: errors");
+        }
+        (Err(PrepareError::Signing(e)), _, _, Value::String(code)) => assert_eq!(e.code(), code, "{name}"),
+        (other, _, _, _) => panic!("{name}: unexpected {other:?}"),
+    }
+}
+
+#[test]
+fn payin_vectors() {
+    let cases = load("payin.json");
+    assert!(cases.len() >= 10);
+    for case in &cases {
+        let key = Secret::new(case["key"].as_str().unwrap()).unwrap();
+        let today = CivilDate::parse(case["today"].as_str().unwrap()).unwrap();
+        let options = PrepareOptions {
+            wrap_data: case["options"]["wrap_data"].as_bool().unwrap(),
+            ..Default::default()
+        };
+        check(
+            case,
+            prepare_payin(case["body_text"].as_str().unwrap().as_bytes(), &key, today, &options),
+        );
+    }
+}
+
+#[test]
+fn subscription_vectors() {
+    for case in &load("subscription.json") {
+        let key = Secret::new(case["key"].as_str().unwrap()).unwrap();
+        let body = case["body_text"].as_str().unwrap().as_bytes();
+        let result = match case["kind"].as_str().unwrap() {
+            "subscription" => prepare_subscription(body, &key, &PrepareOptions::default()),
+            _ => prepare_subscription_cancel(body, &key, &PrepareOptions::default()),
+        };
+        check(case, result);
+    }
+}
+
+#[test]
+fn virtual_account_vectors() {
+    for case in &load("virtual-account.json") {
+        let secret = Secret::new(case["secret"].as_str().unwrap()).unwrap();
+        let mode = DepositMode::from_name(case["deposit_mode"].as_str().unwrap()).unwrap();
+        let now = UnixSeconds::new(case["now"].as_i64().unwrap()).unwrap();
+        let result = prepare_virtual_account(
+            case["body_text"].as_str().unwrap().as_bytes(),
+            case["api_key"].as_str().unwrap(),
+            &secret,
+            mode,
+            now,
+            &PrepareOptions::default(),
+        );
+        check(case, result);
+    }
+}
