@@ -228,7 +228,7 @@ fn expiration<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, 
             ctx.report(
                 path,
                 Code::MissingField,
-                &[("when", "payinMethod is BankTransfer_Deeplink")],
+                &[("when", "payinMethod=BankTransfer_Deeplink")],
             );
         }
         return;
@@ -384,7 +384,7 @@ fn coupon<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req:
     }
     let when = || {
         format!(
-            "payinCurrency is {}",
+            "payinCurrency={}",
             or_list(
                 COUNTRIES
                     .iter()

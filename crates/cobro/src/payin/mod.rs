@@ -160,14 +160,17 @@ fn check_signature(ctx: &mut Ctx, signed: &Signed<'_>, key: &Secret) {
     }
 }
 
-/// "A, B or C" for params naming alternatives (built only when an issue is reported).
+/// Alternatives for params, `A|B|C`: a notation that reads the same in every locale
+/// (built only when an issue is reported).
 pub(crate) fn or_list<'a>(values: impl IntoIterator<Item = &'a str>) -> String {
-    let items: Vec<&str> = values.into_iter().collect();
-    match items.split_last() {
-        None => String::new(),
-        Some((last, [])) => (*last).to_string(),
-        Some((last, rest)) => format!("{} or {last}", country::join(rest.iter().copied())),
+    let mut out = String::new();
+    for v in values {
+        if !out.is_empty() {
+            out.push('|');
+        }
+        out.push_str(v);
     }
+    out
 }
 
 #[cfg(test)]
@@ -192,7 +195,7 @@ mod tests {
     fn or_lists() {
         assert_eq!(or_list([]), "");
         assert_eq!(or_list(["A"]), "A");
-        assert_eq!(or_list(["A", "B"]), "A or B");
-        assert_eq!(or_list(["A", "B", "C"]), "A, B or C");
+        assert_eq!(or_list(["A", "B"]), "A|B");
+        assert_eq!(or_list(["A", "B", "C"]), "A|B|C");
     }
 }

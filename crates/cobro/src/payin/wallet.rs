@@ -71,13 +71,13 @@ fn theme_allowed_when() -> String {
         .filter(|(_, r)| !r.voucher_theme_methods.is_empty())
         .map(|(c, r)| {
             format!(
-                "payinCurrency is {} and payinMethod is {}",
+                "payinCurrency={} & payinMethod={}",
                 c.currency,
                 or_list(r.voucher_theme_methods.iter().copied())
             )
         })
         .collect();
-    parts.join("; or ")
+    parts.join(" | ")
 }
 
 /// Spec 2.4: processorCode is optional; when sent it is never empty and is exactly
@@ -122,7 +122,7 @@ pub(crate) fn cross_checks(ctx: &mut Ctx, req: &Request<'_>) {
     let root = Path::Root;
     let processor = req.text(fields::PROCESSOR_CODE);
     if processor.is_some() {
-        let when = Some("processorCode is set");
+        let when = Some("processorCode=Wallet_on_file|Wallet_one_shot");
         if let Some(m) = req.method {
             rules::one_of(ctx, &root.key("payinMethod"), m, &[WALLET_METHOD], when);
         }
@@ -139,7 +139,7 @@ pub(crate) fn cross_checks(ctx: &mut Ctx, req: &Request<'_>) {
         ctx.report(
             &root.key("subscription"),
             Code::FieldIgnored,
-            &[("applies_when", "processorCode is Wallet_on_file")],
+            &[("applies_when", "processorCode=Wallet_on_file")],
         );
     }
 }
@@ -153,7 +153,7 @@ mod tests {
     fn allowed_when_comes_from_the_table() {
         assert_eq!(
             theme_allowed_when(),
-            "payinCurrency is PEN and payinMethod is BankTransfer, Cash or Wallet"
+            "payinCurrency=PEN & payinMethod=BankTransfer|Cash|Wallet"
         );
         assert_eq!(country::payin_currencies(), "MXN, PEN, COP, DOP, BRL");
     }
