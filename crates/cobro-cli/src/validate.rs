@@ -145,6 +145,9 @@ fn run_jsonl(kind: Kind, path: &Path, options: &ValidateOptions<'_>, json: bool)
         .map(|(i, line)| (i + 1, line))
         .collect();
     let bar = progress_bar(bodies.len());
+    // When stdout is a terminal too, each result is written between two redraws of the
+    // bar; otherwise results are buffered and the bar redraws at its own rate.
+    let interleave = std::io::stdout().is_terminal();
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut valid = 0usize;
     for &(line, body) in &bodies {
@@ -154,7 +157,9 @@ fn run_jsonl(kind: Kind, path: &Path, options: &ValidateOptions<'_>, json: bool)
         }
         write_jsonl_result(&mut out, line, &report, json)?;
         if let Some(bar) = &bar {
-            bar.suspend(|| out.flush())?;
+            if interleave {
+                bar.suspend(|| out.flush())?;
+            }
             bar.inc(1);
         }
     }
