@@ -3,7 +3,6 @@
 #![allow(missing_docs)]
 
 use std::hint::black_box;
-use std::time::Duration;
 
 use cobro::{Amount, Secret, UnixSeconds};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -56,10 +55,7 @@ fn virtual_account(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default()
-        .sample_size(30)
-        .measurement_time(Duration::from_secs(2))
-        .warm_up_time(Duration::from_secs(1));
+    config = cobro_benches::config();
     targets = payin, virtual_account
 }
 criterion_main!(benches);

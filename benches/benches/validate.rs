@@ -4,7 +4,6 @@
 #![allow(missing_docs)]
 
 use std::hint::black_box;
-use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -24,10 +23,7 @@ fn validate(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default()
-        .sample_size(30)
-        .measurement_time(Duration::from_secs(2))
-        .warm_up_time(Duration::from_secs(1));
+    config = cobro_benches::config();
     targets = validate
 }
 criterion_main!(benches);

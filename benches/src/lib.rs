@@ -4,7 +4,19 @@
 //! BankTransfer body of spec 2.4); invalid ones are the same bodies with a few values
 //! edited, so both sides of a comparison read the same amount of JSON.
 
+use std::time::Duration;
+
 use cobro::Kind;
+use criterion::Criterion;
+
+/// The criterion settings of every benchmark: short enough that the whole
+/// `cargo bench -p cobro-benches` takes about two minutes on two shared cores.
+pub fn config() -> Criterion {
+    Criterion::default()
+        .sample_size(30)
+        .measurement_time(Duration::from_secs(2))
+        .warm_up_time(Duration::from_secs(1))
+}
 
 const PAYIN: &str = include_str!("../../examples/payin-pe-banktransfer.json");
 const VIRTUAL_ACCOUNT: &str = include_str!("../../examples/virtual-account-pe.json");
