@@ -1,0 +1,146 @@
+//! `cobro prepare <KIND> FILE`: validate, complete and sign a request, and print
+//! `{"method","path","headers","body"}` (DESIGN.md section 5), or the report when the
+//! request is invalid.
+
+use std::path::PathBuf;
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, Subcommand};
+use cobro::{DepositMode, PrepareError, PrepareOptions};
+
+use crate::input::{SecretSource, date, read_body, timestamp};
+use crate::sign::signing;
+use crate::validate::print_report;
+use crate::{CliError, ReportArgs, Verdict};
+
+/// Arguments of every `prepare` kind.
+#[derive(Args)]
+pub struct PrepareArgs {
+    /// The body: a file, or - for standard input.
+    #[arg(value_name = "FILE|-")]
+    file: PathBuf,
+    #[command(flatten)]
+    report: ReportArgs,
+}
+
+/// The `prepare` kinds.
+#[derive(Subcommand)]
+pub enum PrepareCommand {
+    /// Spec 4.1: a virtual-account request with its four headers; secret from COBRO_VA_SECRET.
+    VirtualAccount {
+        #[command(flatten)]
+        args: PrepareArgs,
+        /// X-Api-Key.
+        #[arg(long, value_name = "K")]
+        api_key: String,
+        /// X-Account-deposit-mode.
+        #[arg(long, value_name = "OWNER|ANY", value_parser = deposit_mode_parser())]
+        deposit_mode: DepositMode,
+        /// X-Timestamp in Unix seconds; defaults to now.
+        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
+        timestamp: Option<i64>,
+        /// Read the secret from this file instead of COBRO_VA_SECRET.
+        #[arg(long, value_name = "PATH")]
+        secret_file: Option<PathBuf>,
+    },
+    /// Spec 4.2: a subscription request with its Authorization header; key from COBRO_PAYIN_KEY.
+    Subscription {
+        #[command(flatten)]
+        args: PrepareArgs,
+        /// Read the pay-in key (spec 5.2's KEY_PAYIN) from this file instead of COBRO_PAYIN_KEY.
+        #[arg(long, value_name = "PATH")]
+        key_file: Option<PathBuf>,
+    },
+    /// Spec 4.3: a subscription cancellation; key from COBRO_PAYIN_KEY.
+    SubscriptionCancel {
+        #[command(flatten)]
+        args: PrepareArgs,
+        /// Read the pay-in key (spec 5.2's KEY_PAYIN) from this file instead of COBRO_PAYIN_KEY.
+        #[arg(long, value_name = "PATH")]
+        key_file: Option<PathBuf>,
+    },
+    /// Spec 4.4: a pay-in, completed and with payinVerification computed; key from COBRO_PAYIN_KEY.
+    Payin {
+        #[command(flatten)]
+        args: PrepareArgs,
+        /// Read the pay-in key from this file instead of COBRO_PAYIN_KEY.
+        #[arg(long, value_name = "PATH")]
+        key_file: Option<PathBuf>,
+        /// Wrap the body as {"data": {...}}, as the provider's samples do.
+        #[arg(long)]
+        wrap_data: bool,
+        /// payinDateTime when the body leaves it empty; defaults to today's UTC date.
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        date: Option<String>,
+    },
+}
+
+fn deposit_mode_parser() -> impl TypedValueParser<Value = DepositMode> {
+    PossibleValuesParser::new([DepositMode::Owner.as_str(), DepositMode::Any.as_str()])
+        .try_map(|name| DepositMode::from_name(&name).ok_or("unknown deposit mode"))
+}
+
+fn options(args: &PrepareArgs, wrap_data: bool) -> PrepareOptions {
+    PrepareOptions {
+        strict: args.report.strict,
+        locale: args.report.locale,
+        max_bytes: 0,
+        wrap_data,
+    }
+}
+
+/// Runs `cobro prepare`: arguments and credentials first (exit 2), then the request.
+pub fn run(command: &PrepareCommand) -> Result<Verdict, CliError> {
+    let (args, result) = match command {
+        PrepareCommand::VirtualAccount {
+            args,
+            api_key,
+            deposit_mode,
+            timestamp: given,
+            secret_file,
+        } => {
+            let now = timestamp(*given)?;
+            let secret = SecretSource::va_secret(secret_file.as_ref()).load()?;
+            let body = read_body(Some(&args.file))?;
+            let result =
+                cobro::prepare_virtual_account(&body, api_key, &secret, *deposit_mode, now, &options(args, false));
+            (args, result)
+        }
+        PrepareCommand::Subscription { args, key_file } => {
+            let key = SecretSource::payin_key(key_file.as_ref()).load()?;
+            let body = read_body(Some(&args.file))?;
+            (args, cobro::prepare_subscription(&body, &key, &options(args, false)))
+        }
+        PrepareCommand::SubscriptionCancel { args, key_file } => {
+            let key = SecretSource::payin_key(key_file.as_ref()).load()?;
+            let body = read_body(Some(&args.file))?;
+            (
+                args,
+                cobro::prepare_subscription_cancel(&body, &key, &options(args, false)),
+            )
+        }
+        PrepareCommand::Payin {
+            args,
+            key_file,
+            wrap_data,
+            date: given,
+        } => {
+            let today = date(given.as_deref())?;
+            let key = SecretSource::payin_key(key_file.as_ref()).load()?;
+            let body = read_body(Some(&args.file))?;
+            (
+                args,
+                cobro::prepare_payin(&body, &key, today, &options(args, *wrap_data)),
+            )
+        }
+    };
+    match result {
+        Ok(request) => {
+            let mut out = std::io::stdout().lock();
+            std::io::Write::write_all(&mut out, format!("{}\n", request.to_json()).as_bytes())?;
+            Ok(Verdict::Ok)
+        }
+        Err(PrepareError::Invalid(report)) => print_report(&report, args.report.json),
+        Err(PrepareError::Signing(e)) => Err(signing(e)),
+    }
+}

@@ -1,0 +1,205 @@
+//! `cobro validate <KIND> [FILE|-]` and `cobro validate <KIND> --jsonl FILE`, and the
+//! report printing shared with `cobro prepare`.
+
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use cobro::{Issue, Kind, Report, ValidateOptions};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::input::{optional_payin_key, read_body};
+use crate::{CliError, ReportArgs, Verdict, kind_parser};
+
+/// Arguments of `cobro validate`.
+#[derive(Args)]
+pub struct ValidateArgs {
+    /// The kind of request.
+    #[arg(value_name = "KIND", value_parser = kind_parser())]
+    kind: Kind,
+    /// The body: a file, or - (the default) for standard input.
+    #[arg(value_name = "FILE|-", conflicts_with = "jsonl")]
+    file: Option<PathBuf>,
+    /// Validate every non-blank line of FILE as one body (JSON Lines).
+    #[arg(long, value_name = "FILE")]
+    jsonl: Option<PathBuf>,
+    #[command(flatten)]
+    report: ReportArgs,
+}
+
+/// Runs `cobro validate`. For pay-ins, payinVerification is also checked against
+/// COBRO_PAYIN_KEY when it is set (DESIGN.md 9 row 18).
+pub fn run(args: &ValidateArgs) -> Result<Verdict, CliError> {
+    let key = match args.kind {
+        Kind::Payin => optional_payin_key()?,
+        _ => None,
+    };
+    let options = ValidateOptions {
+        strict: args.report.strict,
+        locale: args.report.locale,
+        max_bytes: 0,
+        payin_key: key.as_ref(),
+    };
+    match &args.jsonl {
+        Some(path) => run_jsonl(args.kind, path, &options, args.report.json),
+        None => {
+            let body = read_body(args.file.as_deref())?;
+            let report = cobro::validate(args.kind, &body, &options);
+            print_report(&report, args.report.json)
+        }
+    }
+}
+
+/// Prints a report (text lines or its JSON) on stdout; the verdict follows `valid`.
+pub fn print_report(report: &Report, json: bool) -> Result<Verdict, CliError> {
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(out, "{}", report.to_json())?;
+    } else {
+        write_human(&mut out, report)?;
+    }
+    out.flush()?;
+    Ok(if report.valid { Verdict::Ok } else { Verdict::Invalid })
+}
+
+/// One aligned line per issue (`error   owner.firstName  ERR_MISSING_FIELD  message`),
+/// then a summary line.
+fn write_human(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
+    let path_width = report
+        .issues()
+        .map(|i| shown_path(i).chars().count())
+        .max()
+        .unwrap_or(0);
+    let code_width = report.issues().map(|i| i.code.as_str().len()).max().unwrap_or(0);
+    for issue in report.issues() {
+        writeln!(
+            out,
+            "{:<8}{:<path_width$}  {:<code_width$}  {}",
+            issue.severity.as_str(),
+            shown_path(issue),
+            issue.code.as_str(),
+            issue.message
+        )?;
+    }
+    writeln!(out, "{}", summary(report))
+}
+
+/// `valid`, `valid (1 warning)` or `invalid: 2 errors, 1 warning`.
+fn summary(report: &Report) -> String {
+    let warnings = plural(report.warnings.len(), "warning");
+    if report.valid {
+        if report.warnings.is_empty() {
+            "valid".to_string()
+        } else {
+            format!("valid ({warnings})")
+        }
+    } else {
+        let errors = plural(report.errors.len(), "error");
+        if report.warnings.is_empty() {
+            format!("invalid: {errors}")
+        } else {
+            format!("invalid: {errors}, {warnings}")
+        }
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// The path as shown to a person: the whole body (path `""`) is `(body)`.
+fn shown_path(issue: &Issue) -> &str {
+    if issue.path.is_empty() { "(body)" } else { &issue.path }
+}
+
+/// `ERR_X at path, ERR_Y at path`.
+fn code_list(issues: &[Issue]) -> String {
+    let mut out = String::new();
+    for issue in issues {
+        if !out.is_empty() {
+            out.push_str(", ");
+        }
+        out.push_str(issue.code.as_str());
+        out.push_str(" at ");
+        out.push_str(shown_path(issue));
+    }
+    out
+}
+
+fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(u8::is_ascii_whitespace)
+}
+
+/// `--jsonl FILE`: one result per non-blank line (numbered as in the file), then a
+/// summary; invalid when any body is invalid.
+fn run_jsonl(kind: Kind, path: &Path, options: &ValidateOptions<'_>, json: bool) -> Result<Verdict, CliError> {
+    let data = read_body(Some(path))?;
+    let bodies: Vec<(usize, &[u8])> = data
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .filter(|(_, line)| !is_blank(line))
+        .map(|(i, line)| (i + 1, line))
+        .collect();
+    let bar = progress_bar(bodies.len());
+    // When stdout is a terminal too, each result is written between two redraws of the
+    // bar; otherwise results are buffered and the bar redraws at its own rate.
+    let interleave = std::io::stdout().is_terminal();
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut valid = 0usize;
+    for &(line, body) in &bodies {
+        let report = cobro::validate(kind, body, options);
+        if report.valid {
+            valid += 1;
+        }
+        write_jsonl_result(&mut out, line, &report, json)?;
+        if let Some(bar) = &bar {
+            if interleave {
+                bar.suspend(|| out.flush())?;
+            }
+            bar.inc(1);
+        }
+    }
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let total = bodies.len();
+    let invalid = total - valid;
+    if json {
+        writeln!(
+            out,
+            "{{\"summary\":{{\"total\":{total},\"valid\":{valid},\"invalid\":{invalid}}}}}"
+        )?;
+    } else {
+        writeln!(out, "{total} bodies: {valid} valid, {invalid} invalid")?;
+    }
+    out.flush()?;
+    Ok(if invalid == 0 { Verdict::Ok } else { Verdict::Invalid })
+}
+
+fn write_jsonl_result(out: &mut impl Write, line: usize, report: &Report, json: bool) -> std::io::Result<()> {
+    if json {
+        writeln!(out, "{{\"line\":{line},\"report\":{}}}", report.to_json())
+    } else if !report.valid {
+        writeln!(out, "line {line}: invalid ({})", code_list(&report.errors))
+    } else if report.warnings.is_empty() {
+        writeln!(out, "line {line}: valid")
+    } else {
+        writeln!(out, "line {line}: valid ({})", code_list(&report.warnings))
+    }
+}
+
+/// A progress bar on stderr, only when stderr is a terminal (never in pipes or CI logs).
+fn progress_bar(len: usize) -> Option<ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new(u64::try_from(len).unwrap_or(u64::MAX));
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} bodies ({eta})") {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
