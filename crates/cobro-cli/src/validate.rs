@@ -78,7 +78,7 @@ fn write_human(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
             issue.severity.as_str(),
             shown_path(issue),
             issue.code.as_str(),
-            issue.message
+            issue.message()
         )?;
     }
     writeln!(out, "{}", summary(report))

@@ -14,7 +14,7 @@ fn check_payin(body: &[u8], key: &Secret) -> Result<(bool, String), Box<dyn std:
     };
     let report = validate(Kind::Payin, body, &options);
     for issue in report.issues() {
-        eprintln!("{} at {}: {}", issue.code, issue.path, issue.message);
+        eprintln!("{} at {}: {}", issue.code, issue.path, issue.message());
     }
     // Spec 5.3: SHA-512 of merchant id, operation number, amount (canonical: 150.50), currency, key.
     let hash = payin_verification(1234, "ORDER-0001", Amount::parse("150.5")?, "PEN", key)?;

@@ -319,8 +319,13 @@ impl Country {
 }
 
 /// Joins values with ", " for report params.
-pub(crate) fn join<'a>(values: impl IntoIterator<Item = &'a str>) -> String {
-    let mut out = String::new();
+pub(crate) fn join<'a, I>(values: I) -> String
+where
+    I: IntoIterator<Item = &'a str>,
+    I::IntoIter: Clone,
+{
+    let values = values.into_iter();
+    let mut out = String::with_capacity(values.clone().map(|v| v.len() + 2).sum());
     for v in values {
         if !out.is_empty() {
             out.push_str(", ");

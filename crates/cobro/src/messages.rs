@@ -236,7 +236,8 @@ const CLAUSES: [(&str, &str, &str); 2] = [
 /// Renders the message of `code` at `path` with `params`, in `locale`.
 pub(crate) fn render(code: Code, path: &str, params: &[(&'static str, String)], locale: Locale) -> String {
     let text = template(code, locale);
-    let mut out = String::with_capacity(text.len() + path.len() + 16);
+    let params_len: usize = params.iter().map(|(k, v)| k.len() + v.len()).sum();
+    let mut out = String::with_capacity(text.len() + path.len() + params_len + 8);
     let shown_path = if path.is_empty() {
         if locale == Locale::Es { "el cuerpo" } else { "the body" }
     } else {

@@ -25,18 +25,35 @@ impl Severity {
 }
 
 /// One problem found in a request.
+///
+/// The message is rendered on demand ([`Issue::message`], [`Report::to_json`]) from the
+/// code's template and the params, in the locale the report was made in: a validation
+/// pass records facts and pays for text only when text is asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Issue {
     /// Dotted field path, `[i]` for array indexes; `""` is the whole body.
     pub path: String,
     /// The stable code.
     pub code: Code,
-    /// The message, in the report's locale; it never contains the field's value.
-    pub message: String,
     /// Error, or warning (a warning under `strict` becomes an error).
     pub severity: Severity,
     /// The rule's figures as strings, in a fixed order.
     pub params: Vec<(&'static str, String)>,
+    /// The locale of the message.
+    pub locale: Locale,
+}
+
+impl Issue {
+    /// The message in the issue's locale; it names the field and the rule and never
+    /// contains the field's value.
+    pub fn message(&self) -> String {
+        render(self.code, &self.path, &self.params, self.locale)
+    }
+
+    /// The message in another locale.
+    pub fn message_in(&self, locale: Locale) -> String {
+        render(self.code, &self.path, &self.params, locale)
+    }
 }
 
 /// The outcome of validating one request: every problem at once.
@@ -81,7 +98,7 @@ fn write_issues(out: &mut String, issues: &[Issue]) {
         out.push_str(",\"code\":");
         write_string(out, issue.code.as_str());
         out.push_str(",\"message\":");
-        write_string(out, &issue.message);
+        write_string(out, &issue.message());
         out.push_str(",\"severity\":");
         write_string(out, issue.severity.as_str());
         out.push_str(",\"params\":{");
@@ -117,9 +134,21 @@ impl<'p> Path<'p> {
     }
 
     pub(crate) fn render(&self) -> String {
-        let mut out = String::new();
+        let mut out = String::with_capacity(self.len());
         self.write(&mut out);
         out
+    }
+
+    /// The rendered length, so rendering allocates once.
+    fn len(&self) -> usize {
+        match self {
+            Path::Root => 0,
+            Path::Key(parent, key) => {
+                let before = parent.len();
+                before + usize::from(before > 0) + key.len()
+            }
+            Path::Index(parent, i) => parent.len() + 2 + i.checked_ilog10().map_or(1, |d| d as usize + 1),
+        }
     }
 
     fn write(&self, out: &mut String) {
@@ -135,11 +164,18 @@ impl<'p> Path<'p> {
             Path::Index(parent, i) => {
                 parent.write(out);
                 out.push('[');
-                out.push_str(&i.to_string());
+                push_decimal(out, *i);
                 out.push(']');
             }
         }
     }
+}
+
+fn push_decimal(out: &mut String, n: usize) {
+    if n >= 10 {
+        push_decimal(out, n / 10);
+    }
+    out.push(char::from_digit((n % 10) as u32, 10).unwrap_or('0'));
 }
 
 /// Collects issues during one validation pass.
@@ -164,14 +200,23 @@ impl Ctx {
     /// Records `code` at `path`; its severity comes from the code.
     pub(crate) fn report(&mut self, path: &Path<'_>, code: Code, params: Params<'_>) {
         let path = path.render();
-        let params: Vec<(&'static str, String)> = params.iter().map(|(k, v)| (*k, (*v).to_string())).collect();
-        let message = render(code, &path, &params, self.locale);
+        let mut owned = Vec::with_capacity(params.len());
+        owned.extend(params.iter().map(|(k, v)| (*k, (*v).to_string())));
+        self.push(path, code, owned);
+    }
+
+    /// [`Ctx::report`] with params already owned (no copy).
+    pub(crate) fn report_owned(&mut self, path: &Path<'_>, code: Code, params: Vec<(&'static str, String)>) {
+        self.push(path.render(), code, params);
+    }
+
+    fn push(&mut self, path: String, code: Code, params: Vec<(&'static str, String)>) {
         let issue = |severity| Issue {
             path,
             code,
-            message,
             severity,
             params,
+            locale: self.locale,
         };
         if code.is_warning() {
             self.warnings.push(issue(Severity::Warning));
@@ -207,6 +252,12 @@ mod tests {
         let i = m.index(2);
         let k = i.key("key");
         assert_eq!(k.render(), "metadata[2].key");
+        for n in [0, 9, 10, 99, 100, 12345] {
+            let idx = root.index(n);
+            let key = idx.key("k");
+            assert_eq!(key.render().len(), key.len());
+            assert_eq!(key.render(), format!("[{n}].k"));
+        }
         assert_eq!(root.render(), "");
     }
 

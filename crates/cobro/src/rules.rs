@@ -175,11 +175,11 @@ pub(crate) fn one_of(ctx: &mut Ctx, path: &Path<'_>, s: &str, allowed: &[&str], 
     if allowed.contains(&s) {
         return true;
     }
-    let joined = list(allowed);
-    match when {
-        Some(w) => ctx.report(path, Code::InvalidField, &[("allowed", &joined), ("when", w)]),
-        None => ctx.report(path, Code::InvalidField, &[("allowed", &joined)]),
+    let mut params = vec![("allowed", list(allowed))];
+    if let Some(w) = when {
+        params.push(("when", w.to_string()));
     }
+    ctx.report_owned(path, Code::InvalidField, params);
     false
 }
 

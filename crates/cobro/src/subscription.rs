@@ -384,7 +384,7 @@ mod tests {
                 let report = validate(kind, body.as_bytes(), &ValidateOptions::default());
                 assert!(!report.valid, "{kind:?}: {body:.60}");
                 for issue in report.issues() {
-                    assert!(!issue.message.contains('?'), "{}", issue.message);
+                    assert!(!issue.message().contains('?'), "{}", issue.message());
                 }
             }
         }

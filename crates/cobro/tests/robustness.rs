@@ -29,7 +29,8 @@ fn well_formed(report: &Report, strict: bool) -> Result<(), TestCaseError> {
     }
     for issue in report.issues() {
         prop_assert!(Code::ALL.contains(&issue.code));
-        let unfilled = issue.message.is_empty() || issue.message.contains('{');
+        let message = issue.message();
+        let unfilled = message.is_empty() || message.contains('{');
         prop_assert!(!unfilled, "message with an unfilled param");
     }
     let json: serde_json::Value =

@@ -128,8 +128,9 @@ fn every_validation_vector_passes() {
             }
         }
         for issue in report.issues() {
-            if issue.message.contains('?') || issue.message.contains('{') || issue.message.is_empty() {
-                failures.push(format!("{id}: message with an unfilled param: {}", issue.message));
+            let message = issue.message();
+            if message.contains('?') || message.contains('{') || message.is_empty() {
+                failures.push(format!("{id}: message with an unfilled param: {message}"));
             }
         }
         let other = ValidateOptions {

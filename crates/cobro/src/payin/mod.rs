@@ -162,8 +162,13 @@ fn check_signature(ctx: &mut Ctx, signed: &Signed<'_>, key: &Secret) {
 
 /// Alternatives for params, `A|B|C`: a notation that reads the same in every locale
 /// (built only when an issue is reported).
-pub(crate) fn or_list<'a>(values: impl IntoIterator<Item = &'a str>) -> String {
-    let mut out = String::new();
+pub(crate) fn or_list<'a, I>(values: I) -> String
+where
+    I: IntoIterator<Item = &'a str>,
+    I::IntoIter: Clone,
+{
+    let values = values.into_iter();
+    let mut out = String::with_capacity(values.clone().map(|v| v.len() + 1).sum());
     for v in values {
         if !out.is_empty() {
             out.push('|');
