@@ -4,7 +4,8 @@
 Reads target/criterion/<payload>/<function>/new/estimates.json (written by
 `cargo bench -p cobro-benches`) and, for each payload group that has both
 `serde_json_value` and `cobro_validate`, prints the mean times in microseconds and
-their ratio (cobro / serde_json; below 1 means cobro is faster). Python 3 stdlib only.
+their ratio (cobro / serde_json; below 1 means cobro is faster); then, for each signing
+group, every cobro function against its `raw_*` baseline. Python 3 stdlib only.
 """
 
 import json
@@ -37,6 +38,23 @@ def main() -> int:
     print("|---|---:|---:|---:|")
     for name, serde_us, cobro_us in rows:
         print(f"| {name} | {serde_us:.2f} | {cobro_us:.2f} | {cobro_us / serde_us:.2f} |")
+    signing = []
+    for group in sorted(p for p in root.glob("*") if p.is_dir()):
+        raws = sorted(group.glob("raw_*/new/estimates.json"))
+        if not raws:
+            continue
+        raw = raws[0]
+        raw_us = mean_us(raw)
+        for other in sorted(group.glob("*/new/estimates.json")):
+            if other != raw:
+                fn = other.parent.parent.name
+                signing.append((group.name, fn, raw.parent.parent.name, raw_us, mean_us(other)))
+    if signing:
+        print()
+        print("| signing | cobro function | raw baseline | raw (µs) | cobro (µs) | ratio |")
+        print("|---|---|---|---:|---:|---:|")
+        for group, fn, raw_name, raw_us, cobro_us in signing:
+            print(f"| {group} | {fn} | {raw_name} | {raw_us:.3f} | {cobro_us:.3f} | {cobro_us / raw_us:.2f} |")
     return 0
 
 

@@ -148,6 +148,32 @@ impl Amount {
     }
 }
 
+impl Amount {
+    /// Writes the canonical text's bytes into `buf` without allocating (the signing
+    /// path).
+    pub(crate) fn canonical_bytes(self, buf: &mut [u8; 24]) -> &[u8] {
+        let mut i = buf.len();
+        let mut put = |b: u8, i: &mut usize| {
+            *i -= 1;
+            if let Some(slot) = buf.get_mut(*i) {
+                *slot = b;
+            }
+        };
+        put(b'0' + (self.minor % 10) as u8, &mut i);
+        put(b'0' + (self.minor / 10 % 10) as u8, &mut i);
+        put(b'.', &mut i);
+        let mut n = self.minor / 100;
+        loop {
+            put(b'0' + (n % 10) as u8, &mut i);
+            n /= 10;
+            if n == 0 || i == 0 {
+                break;
+            }
+        }
+        buf.get(i..).unwrap_or_default()
+    }
+}
+
 impl fmt::Display for Amount {
     /// The canonical text: exactly two decimals, e.g. `150.00`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -171,6 +197,10 @@ mod tests {
             assert_eq!(Amount::parse(input).unwrap().to_string(), out, "{input}");
         }
         assert_eq!(Amount::from_minor_units(1250).unwrap().to_string(), "12.50");
+        for minor in [1, 5, 99, 100, 1250, 99_999_999_999_999_999] {
+            let a = Amount::from_minor_units(minor).unwrap();
+            assert_eq!(a.canonical_bytes(&mut [0u8; 24]), a.to_string().as_bytes());
+        }
     }
 
     #[test]

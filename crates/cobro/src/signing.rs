@@ -12,7 +12,6 @@ use subtle::ConstantTimeEq;
 use zeroize::Zeroize;
 
 use crate::amount::{Amount, AmountError};
-use crate::json::hex_digit;
 
 /// A secret key: the pay-in key (spec 5.2, 5.3) or the virtual-account secret (5.1).
 ///
@@ -168,12 +167,33 @@ fn non_empty(name: &'static str, value: &str) -> Result<(), SigningError> {
 }
 
 fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    // `n` is below 16, so the lookup never misses (and the check compiles away).
+    let nibble = |n: u8| char::from(DIGITS.get(usize::from(n)).copied().unwrap_or(b'0'));
     let mut out = String::with_capacity(bytes.len() * 2);
     for b in bytes {
-        out.push(hex_digit(b >> 4));
-        out.push(hex_digit(*b));
+        out.push(nibble(b >> 4));
+        out.push(nibble(b & 0x0f));
     }
     out
+}
+
+/// Writes `n` in decimal into `buf`, returning the text: no allocation on the signing
+/// path.
+pub(crate) fn decimal(n: u64, buf: &mut [u8; 20]) -> &[u8] {
+    let mut i = buf.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        if let Some(slot) = buf.get_mut(i) {
+            *slot = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || i == 0 {
+            break;
+        }
+    }
+    buf.get(i..).unwrap_or_default()
 }
 
 /// Decodes hex of either case into exactly `N` bytes.
@@ -200,10 +220,10 @@ fn unhex<const N: usize>(text: &str) -> Option<[u8; N]> {
 }
 
 /// SHA-512 of `parts` concatenated, then the key.
-fn sha512_with_key(parts: &[&str], key: &Secret) -> [u8; 64] {
+fn sha512_with_key(parts: &[&[u8]], key: &Secret) -> [u8; 64] {
     let mut h = Sha512::new();
     for p in parts {
-        h.update(p.as_bytes());
+        h.update(p);
     }
     h.update(key.bytes());
     h.finalize().into()
@@ -220,7 +240,12 @@ pub fn payin_verification_text(
     key: &Secret,
 ) -> String {
     hex(&sha512_with_key(
-        &[merchant_id, operation_number, amount, currency],
+        &[
+            merchant_id.as_bytes(),
+            operation_number.as_bytes(),
+            amount.as_bytes(),
+            currency.as_bytes(),
+        ],
         key,
     ))
 }
@@ -237,13 +262,14 @@ pub fn payin_verification(
 ) -> Result<String, SigningError> {
     non_empty("operation_number", operation_number)?;
     non_empty("currency", currency)?;
-    Ok(payin_verification_text(
-        &merchant_id.to_string(),
-        operation_number,
-        &amount.to_string(),
-        currency,
-        key,
-    ))
+    let (mut id_buf, mut amount_buf) = ([0u8; 20], [0u8; 24]);
+    let parts = [
+        decimal(merchant_id, &mut id_buf),
+        operation_number.as_bytes(),
+        amount.canonical_bytes(&mut amount_buf),
+        currency.as_bytes(),
+    ];
+    Ok(hex(&sha512_with_key(&parts, key)))
 }
 
 /// Whether `given` (hex, either case) is the payinVerification of the texts; compared
@@ -256,7 +282,8 @@ pub fn verify_payin_verification(
     given: &str,
     key: &Secret,
 ) -> bool {
-    let expected = sha512_with_key(&[merchant_id, operation_number, amount, currency], key);
+    let parts = [merchant_id, operation_number, amount, currency].map(str::as_bytes);
+    let expected = sha512_with_key(&parts, key);
     match unhex::<64>(given) {
         Some(g) => bool::from(expected.ct_eq(&g)),
         None => false,
@@ -300,7 +327,8 @@ pub fn subscription_authorization_text(
     processor_code: &str,
     key: &Secret,
 ) -> String {
-    let digest = sha512_with_key(&[merchant_id, subscription_type, customer_id, processor_code], key);
+    let parts = [merchant_id, subscription_type, customer_id, processor_code].map(str::as_bytes);
+    let digest = sha512_with_key(&parts, key);
     format!("Bearer {}", hex(&digest))
 }
 
@@ -313,13 +341,17 @@ pub fn virtual_account_message(timestamp: UnixSeconds, api_key: &str) -> String 
     format!("{timestamp}{api_key}")
 }
 
-fn va_mac(message: &str, secret: &Secret) -> Hmac<Sha512> {
+/// HMAC-SHA512 under the secret over timestamp + api key (spec 5.1), fed in two parts
+/// so the message is never built.
+fn va_mac(timestamp: UnixSeconds, api_key: &str, secret: &Secret) -> Hmac<Sha512> {
     let mut mac = match Hmac::<Sha512>::new_from_slice(secret.bytes()) {
         Ok(m) => m,
         // HMAC takes keys of any length; this arm is never taken.
         Err(_) => <Hmac<Sha512> as Mac>::new(&Default::default()),
     };
-    mac.update(message.as_bytes());
+    let mut buf = [0u8; 20];
+    mac.update(decimal(timestamp.get(), &mut buf));
+    mac.update(api_key.as_bytes());
     mac
 }
 
@@ -331,9 +363,7 @@ pub fn virtual_account_signature(
     secret: &Secret,
 ) -> Result<String, SigningError> {
     non_empty("api_key", api_key)?;
-    let tag = va_mac(&virtual_account_message(timestamp, api_key), secret)
-        .finalize()
-        .into_bytes();
+    let tag = va_mac(timestamp, api_key, secret).finalize().into_bytes();
     Ok(hex(&tag))
 }
 
@@ -488,7 +518,7 @@ pub fn verify_virtual_account_headers<N: AsRef<str>, V: AsRef<str>>(
         });
     }
     let tag = unhex::<64>(signature).ok_or(VerifyError::InvalidSignature)?;
-    va_mac(&virtual_account_message(ts, api_key), secret)
+    va_mac(ts, api_key, secret)
         .verify_slice(&tag)
         .map_err(|_| VerifyError::InvalidSignature)
 }
@@ -514,6 +544,13 @@ mod tests {
 
     fn key() -> Secret {
         Secret::new("fake-test-key-not-real").unwrap()
+    }
+
+    #[test]
+    fn decimals() {
+        for n in [0, 7, 10, 1_700_000_000, u64::MAX] {
+            assert_eq!(decimal(n, &mut [0u8; 20]), n.to_string().as_bytes());
+        }
     }
 
     #[test]
