@@ -15,8 +15,9 @@ fn to_hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut out = String::with_capacity(bytes.len() * 2);
     for b in bytes {
-        out.push(char::from(DIGITS[usize::from(b >> 4)]));
-        out.push(char::from(DIGITS[usize::from(b & 0x0f)]));
+        for n in [b >> 4, b & 0x0f] {
+            out.push(char::from(DIGITS.get(usize::from(n)).copied().unwrap_or(b'0')));
+        }
     }
     out
 }
