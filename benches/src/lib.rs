@@ -158,6 +158,18 @@ mod tests {
         for p in payloads() {
             let report = cobro::validate(p.kind, &p.body, &Default::default());
             assert_eq!(report.valid, p.valid, "{}: {}", p.name, report.to_json());
+            if !p.valid {
+                // The README says invalid payloads carry 2 to 5 problems each.
+                let n = report.errors.len() + report.warnings.len();
+                assert!((2..=5).contains(&n), "{}: {n} issues", p.name);
+            }
+            assert_eq!(
+                report.warnings.len() + report.errors.len() == 0,
+                p.valid,
+                "{}: {}",
+                p.name,
+                report.to_json()
+            );
         }
     }
 }
