@@ -288,17 +288,18 @@ pub fn payin_country(currency: &str) -> Option<(&'static Country, &'static Payin
 
 /// The virtual-account country codes, comma separated, for messages.
 pub fn virtual_account_codes() -> String {
-    join(
+    crate::rules::join(
         COUNTRIES
             .iter()
             .filter(|c| c.virtual_account.is_some())
             .map(|c| c.alpha3),
+        ", ",
     )
 }
 
 /// The pay-in currencies, comma separated, for messages.
 pub fn payin_currencies() -> String {
-    join(COUNTRIES.iter().filter(|c| c.payin.is_some()).map(|c| c.currency))
+    crate::rules::join(COUNTRIES.iter().filter(|c| c.payin.is_some()).map(|c| c.currency), ", ")
 }
 
 impl Country {
@@ -316,23 +317,6 @@ impl Country {
                     .eq(v.chars().flat_map(char::to_lowercase))
             })
     }
-}
-
-/// Joins values with ", " for report params.
-pub(crate) fn join<'a, I>(values: I) -> String
-where
-    I: IntoIterator<Item = &'a str>,
-    I::IntoIter: Clone,
-{
-    let values = values.into_iter();
-    let mut out = String::with_capacity(values.clone().map(|v| v.len() + 2).sum());
-    for v in values {
-        if !out.is_empty() {
-            out.push_str(", ");
-        }
-        out.push_str(v);
-    }
-    out
 }
 
 #[cfg(test)]

@@ -86,9 +86,37 @@ pub(crate) fn https_path(s: &str) -> Option<&str> {
     Some(if path.is_empty() { "/" } else { path })
 }
 
-/// Joins allowed values for the `allowed` param.
+/// Joins allowed values for the `allowed` param: `A, B, C`.
 pub(crate) fn list(values: &[&str]) -> String {
-    crate::country::join(values.iter().copied())
+    join(values.iter().copied(), ", ")
+}
+
+/// Joins alternatives as `A|B|C`.
+pub(crate) fn join_alternatives<'a, I>(values: I) -> String
+where
+    I: IntoIterator<Item = &'a str>,
+    I::IntoIter: Clone,
+{
+    join(values, "|")
+}
+
+/// Joins `values` with `sep`, allocating once (built only when an issue is reported).
+/// Alternatives in conditions use `|` (`A|B|C`), a notation that reads the same in
+/// every locale.
+pub(crate) fn join<'a, I>(values: I, sep: &str) -> String
+where
+    I: IntoIterator<Item = &'a str>,
+    I::IntoIter: Clone,
+{
+    let values = values.into_iter();
+    let mut out = String::with_capacity(values.clone().map(|v| v.len() + sep.len()).sum());
+    for v in values {
+        if !out.is_empty() {
+            out.push_str(sep);
+        }
+        out.push_str(v);
+    }
+    out
 }
 
 /// The field value as a string, recording a missing field or a wrong type.

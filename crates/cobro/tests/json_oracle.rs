@@ -5,6 +5,8 @@
 //! limit of 64 (serde_json's is 128).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // tests fail loudly
 
+mod common;
+
 use cobro::json::{Limits, Value, parse, write_value};
 use proptest::prelude::*;
 
@@ -63,23 +65,8 @@ fn agree(bytes: &[u8]) -> Result<(), TestCaseError> {
 }
 
 fn arb_json() -> impl Strategy<Value = serde_json::Value> {
-    let leaf = prop_oneof![
-        Just(serde_json::Value::Null),
-        any::<bool>().prop_map(serde_json::Value::Bool),
-        any::<i64>().prop_map(serde_json::Value::from),
-        any::<f64>()
-            .prop_filter("finite", |f| f.is_finite())
-            .prop_map(serde_json::Value::from),
-        "\\PC*".prop_map(serde_json::Value::String),
-        "[\"\\\\\u{0}-\u{1f}a-z\u{e9}\u{1F600}]{0,8}".prop_map(serde_json::Value::String),
-    ];
-    leaf.prop_recursive(5, 48, 6, |inner| {
-        prop_oneof![
-            prop::collection::vec(inner.clone(), 0..6).prop_map(serde_json::Value::Array),
-            prop::collection::vec(("[a-c]{0,2}", inner), 0..6)
-                .prop_map(|kv| serde_json::Value::Object(kv.into_iter().collect())),
-        ]
-    })
+    let strings = prop_oneof!["\\PC*", "[\"\\\\\u{0}-\u{1f}a-z\u{e9}\u{1F600}]{0,8}"].boxed();
+    common::arb_json(strings, "[a-c]{0,2}", 5, 6)
 }
 
 proptest! {

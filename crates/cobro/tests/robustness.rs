@@ -115,26 +115,15 @@ fn seeds() -> &'static [serde_json::Value] {
 }
 
 fn arb_json() -> impl Strategy<Value = serde_json::Value> {
-    let leaf = prop_oneof![
-        Just(serde_json::Value::Null),
-        any::<bool>().prop_map(serde_json::Value::Bool),
-        any::<i64>().prop_map(serde_json::Value::from),
-        any::<f64>()
-            .prop_filter("finite", |f| f.is_finite())
-            .prop_map(serde_json::Value::from),
-        "\\PC{0,12}".prop_map(serde_json::Value::String),
-        prop::sample::select(vec![
-            "", " ", "0", "00.00", "150.000", "1e2", "PEN", "PE", "Wallet", "K", "\u{0}", "١٢٣", "²"
-        ])
-        .prop_map(|s| serde_json::Value::String(s.to_string())),
+    let specials = [
+        "", " ", "0", "00.00", "150.000", "1e2", "PEN", "PE", "Wallet", "K", "\u{0}", "١٢٣", "²",
     ];
-    leaf.prop_recursive(3, 24, 4, |inner| {
-        prop_oneof![
-            prop::collection::vec(inner.clone(), 0..4).prop_map(serde_json::Value::Array),
-            prop::collection::vec(("[a-zA-Z]{0,6}", inner), 0..4)
-                .prop_map(|kv| serde_json::Value::Object(kv.into_iter().collect())),
-        ]
-    })
+    let strings = prop_oneof![
+        "\\PC{0,12}",
+        prop::sample::select(specials.to_vec()).prop_map(str::to_string)
+    ]
+    .boxed();
+    common::arb_json(strings, "[a-zA-Z]{0,6}", 3, 4)
 }
 
 /// Replaces, removes or adds one member somewhere in `v`, steered by `path`.

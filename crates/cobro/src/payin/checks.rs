@@ -10,7 +10,7 @@ use crate::report::{Ctx, Path};
 use crate::rules::{self, Need};
 
 use super::fields::{self, Blank, FIELDS};
-use super::{CASH_METHOD, DEEPLINK_METHOD, DEEPLINK_NAME_MAX, Request, Signed, or_list, wallet};
+use super::{CASH_METHOD, DEEPLINK_METHOD, DEEPLINK_NAME_MAX, Request, Signed, wallet};
 
 /// Spec 2.4 and 8: the longest payinMerchantOperationNumber.
 const OPERATION_NUMBER_MAX: usize = 50;
@@ -309,7 +309,7 @@ fn type_document<'v>(
                 Code::UnknownDocumentType,
                 &[
                     ("country", c.alpha2),
-                    ("known", &country::join(r.documents.iter().map(|d| d.name))),
+                    ("known", &rules::join(r.documents.iter().map(|d| d.name), ", ")),
                 ],
             );
         }
@@ -385,7 +385,7 @@ fn coupon<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req:
     let when = || {
         format!(
             "payinCurrency={}",
-            or_list(
+            rules::join_alternatives(
                 COUNTRIES
                     .iter()
                     .filter(|c| c.payin.is_some_and(|r| r.coupon_required))
@@ -425,7 +425,11 @@ fn url_monnet<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, 
                     .collect();
                 paths.sort_unstable();
                 paths.dedup();
-                ctx.report(path, Code::UnexpectedUrlPath, &[("expected", &or_list(paths))]);
+                ctx.report(
+                    path,
+                    Code::UnexpectedUrlPath,
+                    &[("expected", &rules::join_alternatives(paths))],
+                );
             }
         }
     }

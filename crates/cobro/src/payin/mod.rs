@@ -160,24 +160,6 @@ fn check_signature(ctx: &mut Ctx, signed: &Signed<'_>, key: &Secret) {
     }
 }
 
-/// Alternatives for params, `A|B|C`: a notation that reads the same in every locale
-/// (built only when an issue is reported).
-pub(crate) fn or_list<'a, I>(values: I) -> String
-where
-    I: IntoIterator<Item = &'a str>,
-    I::IntoIter: Clone,
-{
-    let values = values.into_iter();
-    let mut out = String::with_capacity(values.clone().map(|v| v.len() + 1).sum());
-    for v in values {
-        if !out.is_empty() {
-            out.push('|');
-        }
-        out.push_str(v);
-    }
-    out
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used)] // tests may unwrap (common brief); the workspace lint denies it
 mod tests {
@@ -194,13 +176,5 @@ mod tests {
         assert!(payin_members(&bad).is_none());
         let array = parse_str("[]", Limits::default()).unwrap();
         assert!(payin_members(&array).is_none());
-    }
-
-    #[test]
-    fn or_lists() {
-        assert_eq!(or_list([]), "");
-        assert_eq!(or_list(["A"]), "A");
-        assert_eq!(or_list(["A", "B"]), "A|B");
-        assert_eq!(or_list(["A", "B", "C"]), "A|B|C");
     }
 }

@@ -7,9 +7,9 @@ use crate::json::Value;
 use crate::report::{Ctx, Path};
 use crate::rules::{self, Need};
 
+use super::Request;
 use super::checks::blankable;
 use super::fields::{self, Blank};
-use super::{Request, or_list};
 
 /// Spec 2.4: the two wallet processors.
 const PROCESSOR_CODES: [&str; 2] = [ON_FILE, "Wallet_one_shot"];
@@ -73,7 +73,7 @@ fn theme_allowed_when() -> String {
             format!(
                 "payinCurrency={} & payinMethod={}",
                 c.currency,
-                or_list(r.voucher_theme_methods.iter().copied())
+                rules::join_alternatives(r.voucher_theme_methods.iter().copied())
             )
         })
         .collect();

@@ -26,3 +26,30 @@ pub fn unhex(s: &str) -> Vec<u8> {
         .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
         .collect()
 }
+
+/// Random JSON values for property tests: scalars (with `strings` as the string
+/// leaves), arrays and objects (keys from `keys`), nested up to `depth`.
+pub fn arb_json(
+    strings: proptest::strategy::BoxedStrategy<String>,
+    keys: &'static str,
+    depth: u32,
+    width: usize,
+) -> impl proptest::strategy::Strategy<Value = serde_json::Value> {
+    use proptest::prelude::*;
+    let leaf = prop_oneof![
+        Just(serde_json::Value::Null),
+        any::<bool>().prop_map(serde_json::Value::Bool),
+        any::<i64>().prop_map(serde_json::Value::from),
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(serde_json::Value::from),
+        strings.prop_map(serde_json::Value::String),
+    ];
+    leaf.prop_recursive(depth, 48, width as u32, move |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..width).prop_map(serde_json::Value::Array),
+            prop::collection::vec((keys, inner), 0..width)
+                .prop_map(|kv| serde_json::Value::Object(kv.into_iter().collect())),
+        ]
+    })
+}
