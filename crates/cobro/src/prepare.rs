@@ -188,8 +188,8 @@ fn prepare_subscription_kind(
     });
     let sent = read(text.as_bytes(), &vopts)?;
     check(kind, &sent, &vopts)?;
-    let parts =
-        subscription::authorization_parts(&sent).ok_or(PrepareError::Invalid(validate_value(kind, &sent, &vopts)))?;
+    let parts = subscription::authorization_parts(&sent)
+        .ok_or_else(|| PrepareError::Invalid(validate_value(kind, &sent, &vopts)))?;
     let merchant_id = canonical_integer(&parts.0).ok_or(SigningError::InvalidArgument {
         name: "merchantId",
         expected: "a whole number",
