@@ -237,6 +237,7 @@ proptest! {
                 let _ = cobro::payin_verification(m, &b, amount, &c, &key);
             }
             let _ = cobro::subscription_authorization(m, &b, &c, &a, &key);
+            prop_assert!(!cobro::verify_payin_verification(&a, &b, &c, &a, &b, &key));
             if let Ok(ts) = UnixSeconds::new(n) {
                 let _ = cobro::virtual_account_signature(ts, &b, &key);
                 let _ = cobro::verify_virtual_account_headers(&headers, &key, ts, m);

@@ -84,6 +84,43 @@ fn load_all() -> Vec<Loaded> {
     out
 }
 
+/// Fields that hold personal data: their values must never appear in a message or a
+/// param (DESIGN.md section 3).
+const PERSONAL: &[&str] = &[
+    "email",
+    "number",
+    "firstName",
+    "lastName",
+    "companyName",
+    "referenceId",
+    "customerId",
+    "payinCustomerEmail",
+    "payinCustomerDocument",
+    "payinCustomerPhone",
+    "payinCustomerName",
+    "payinCustomerLastName",
+    "payinCustomerAddress",
+    "payinCustomerShippingName",
+    "payinCustomerShippingPhone",
+];
+
+fn personal_values(v: &serde_json::Value, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                match v {
+                    serde_json::Value::String(s) if PERSONAL.contains(&k.as_str()) && s.chars().count() >= 4 => {
+                        out.push(s.clone())
+                    }
+                    other => personal_values(other, out),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|i| personal_values(i, out)),
+        _ => {}
+    }
+}
+
 fn pairs(issues: &[cobro::Issue]) -> Vec<(String, String)> {
     issues
         .iter()
@@ -97,6 +134,7 @@ fn every_validation_vector_passes() {
     assert!(all.len() >= 200, "only {} validation vectors", all.len());
     let mut failures = Vec::new();
     let mut names = BTreeSet::new();
+    let mut personal_checked = 0;
     for v in &all {
         let id = format!("{} / {}", v.file, v.case.name);
         assert!(names.insert(id.clone()), "duplicate vector name {id}");
@@ -131,6 +169,20 @@ fn every_validation_vector_passes() {
             let message = issue.message();
             if message.contains('?') || message.contains('{') || message.is_empty() {
                 failures.push(format!("{id}: message with an unfilled param: {message}"));
+            }
+        }
+        let mut personal = Vec::new();
+        if let Ok(body) = serde_json::from_slice::<serde_json::Value>(&v.body) {
+            personal_values(&body, &mut personal);
+        }
+        personal_checked += personal.len();
+        for issue in report.issues() {
+            let shown = format!("{} {:?}", issue.message(), issue.params);
+            if let Some(p) = personal.iter().find(|p| shown.contains(p.as_str())) {
+                failures.push(format!(
+                    "{id}: {} shows the value {p:?} of a personal field",
+                    issue.code
+                ));
             }
         }
         let other = ValidateOptions {
