@@ -195,6 +195,10 @@ fn every_validation_vector_passes() {
         }
     }
     assert!(
+        personal_checked > 1000,
+        "only {personal_checked} personal values were checked"
+    );
+    assert!(
         failures.is_empty(),
         "{} of {} vectors failed:\n{}",
         failures.len(),
