@@ -9,19 +9,21 @@
 #![forbid(unsafe_code)]
 
 pub mod amount;
+pub mod catalog;
 pub mod code;
 pub mod country;
 pub mod date;
 pub mod json;
 pub mod messages;
 mod metadata;
-mod payin;
+pub mod parse;
+pub mod payin;
 pub mod prepare;
 pub mod report;
 mod rules;
 pub mod signing;
-mod subscription;
-mod virtual_account;
+pub mod subscription;
+pub mod virtual_account;
 
 pub use amount::{Amount, AmountError};
 pub use code::Code;

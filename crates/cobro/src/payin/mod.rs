@@ -30,6 +30,8 @@
 
 mod checks;
 mod fields;
+pub mod notification;
+pub mod response;
 mod wallet;
 
 #[allow(unused_imports)] // the field list for prepare_payin (DESIGN.md 5), written later

@@ -17,6 +17,9 @@
 //! account per user per merchant. That needs the merchant's stored accounts, so this
 //! module neither checks nor fakes it.
 
+pub mod notification;
+pub mod response;
+
 use crate::code::Code;
 use crate::country::{self, Country, VirtualAccountRules};
 use crate::json::Value;

@@ -17,6 +17,9 @@
 //! request; it is not faked here. The lifecycle helpers answer it from the merchant's
 //! stored statuses.
 
+pub mod response;
+pub mod webhook;
+
 use std::borrow::Cow;
 
 use crate::code::Code;
