@@ -13,6 +13,7 @@ pub mod catalog;
 pub mod code;
 pub mod country;
 pub mod date;
+pub mod document;
 pub mod json;
 pub mod messages;
 mod metadata;

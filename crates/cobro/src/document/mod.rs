@@ -1,0 +1,167 @@
+//! Identity-document and account-number checks, one module per number (STYLE.md 3,
+//! after python-stdnum): each has `compact`, `validate`, `is_valid` and `format`, and a
+//! [`NumberType`] entry in [`NUMBERS`], the one list the validation wiring, the CLI and
+//! the robustness test read. Algorithms are written from the issuing authorities'
+//! published rules; each module's doc names its source.
+
+use std::fmt;
+
+use serde::Serialize;
+
+/// Why a number is not valid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DocumentError {
+    /// Too short or too long once compacted.
+    InvalidLength,
+    /// A character that the number's format does not allow where it stands.
+    InvalidFormat,
+    /// A part with a meaning is wrong: a date that does not exist, an unknown prefix,
+    /// state or type code.
+    InvalidComponent,
+    /// The check digit (or digits) does not match.
+    InvalidChecksum,
+}
+
+impl DocumentError {
+    /// A stable code: `ERR_INVALID_LENGTH`, `ERR_INVALID_FORMAT`,
+    /// `ERR_INVALID_COMPONENT` or `ERR_INVALID_CHECKSUM`.
+    pub fn code(self) -> &'static str {
+        match self {
+            DocumentError::InvalidLength => "ERR_INVALID_LENGTH",
+            DocumentError::InvalidFormat => "ERR_INVALID_FORMAT",
+            DocumentError::InvalidComponent => "ERR_INVALID_COMPONENT",
+            DocumentError::InvalidChecksum => "ERR_INVALID_CHECKSUM",
+        }
+    }
+}
+
+impl fmt::Display for DocumentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DocumentError::InvalidLength => "the number has the wrong length",
+            DocumentError::InvalidFormat => "the number has a character its format does not allow",
+            DocumentError::InvalidComponent => "a part of the number (date, prefix, code) is not valid",
+            DocumentError::InvalidChecksum => "the check digit does not match",
+        })
+    }
+}
+
+impl std::error::Error for DocumentError {}
+
+/// A doubt about a number that is still accepted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DocumentWarning {
+    /// The check digit does not match, but numbers that fail it are issued (Mexico's
+    /// RFC): accepted with a warning.
+    CheckDigit,
+    /// The bank or institution code is not in the known list (the list may be stale).
+    UnknownInstitution,
+}
+
+/// A number that passed its checks: its compact form and any doubts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Valid {
+    /// The number without separators.
+    pub compact: String,
+    /// Doubts that do not make it invalid.
+    pub warnings: Vec<DocumentWarning>,
+}
+
+impl Valid {
+    /// A valid number with no doubt.
+    pub(crate) fn clean(compact: String) -> Valid {
+        Valid {
+            compact,
+            warnings: Vec::new(),
+        }
+    }
+}
+
+/// One kind of number: its country, its name, and its four functions.
+#[derive(Debug, Clone, Copy)]
+pub struct NumberType {
+    /// ISO 3166-1 alpha-2 code of the country.
+    pub country: &'static str,
+    /// The name as the API and the CLI write it (`CUIT`, `CLABE`...).
+    pub name: &'static str,
+    /// One line: what the number is and its rule (for the README and `--help`).
+    pub description: &'static str,
+    /// Whether it is an account number (CBU/CVU, CLABE, CCI) rather than a document.
+    pub account: bool,
+    /// Removes the separators of the number's written forms.
+    pub compact: fn(&str) -> String,
+    /// Checks length, format, components and check digits.
+    pub validate: fn(&str) -> Result<Valid, DocumentError>,
+    /// The usual display form (the input unchanged when it is not valid).
+    pub format: fn(&str) -> String,
+}
+
+impl NumberType {
+    /// Whether `number` passes [`NumberType::validate`].
+    pub fn is_valid(&self, number: &str) -> bool {
+        (self.validate)(number).is_ok()
+    }
+}
+
+/// Removes spaces, dots, hyphens, Unicode dashes and, when `slash`, `/`: the separators
+/// of the written forms of these numbers, and nothing else.
+pub(crate) fn strip_separators(number: &str, slash: bool) -> String {
+    number
+        .chars()
+        .filter(|&c| {
+            !(c == ' '
+                || c == '.'
+                || c == '-'
+                || (slash && c == '/')
+                || matches!(c, '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{00A0}' | '\u{2007}' | '\u{202F}'))
+        })
+        .collect()
+}
+
+/// The ASCII digit values of `s`, when it is all ASCII digits.
+pub(crate) fn digits(s: &str) -> Option<Vec<u32>> {
+    s.chars().map(|c| if c.is_ascii_digit() { c.to_digit(10) } else { None }).collect()
+}
+
+pub mod arg;
+pub mod bra;
+pub mod chl;
+pub mod col;
+pub mod dom;
+pub mod mex;
+pub mod per;
+
+/// Every country's list of number types.
+static BY_COUNTRY: &[&[NumberType]] =
+    &[arg::NUMBERS, bra::NUMBERS, chl::NUMBERS, col::NUMBERS, dom::NUMBERS, mex::NUMBERS, per::NUMBERS];
+
+/// Every number type, country by country. The validation wiring, the CLI and the
+/// robustness test all read this list.
+pub fn numbers() -> impl Iterator<Item = &'static NumberType> {
+    BY_COUNTRY.iter().flat_map(|list| list.iter())
+}
+
+/// The number type `name` of `country` (ISO alpha-2 or alpha-3, any case).
+pub fn lookup(country: &str, name: &str) -> Option<&'static NumberType> {
+    let alpha2 = crate::country::COUNTRIES
+        .iter()
+        .find(|c| c.alpha2.eq_ignore_ascii_case(country) || c.alpha3.eq_ignore_ascii_case(country))
+        .map(|c| c.alpha2)?;
+    numbers().find(|n| n.country == alpha2 && n.name.eq_ignore_ascii_case(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn separators_only() {
+        assert_eq!(strip_separators(" 20-12345678.3\u{2013}x/", false), "20123456783x/");
+        assert_eq!(strip_separators("12.345.678/0001-95", true), "12345678000195");
+        assert_eq!(digits("0129"), Some(vec![0, 1, 2, 9]));
+        assert_eq!(digits("12a"), None);
+        assert_eq!(digits("١٢"), None);
+    }
+}

@@ -1,0 +1,6 @@
+//! Peru: its document and account numbers.
+
+use super::NumberType;
+
+/// Peru's number types.
+pub static NUMBERS: &[NumberType] = &[];
