@@ -6,6 +6,7 @@
 //! unusable credential. Errors go to stderr in one line that says what to do; no secret
 //! is ever printed.
 
+mod document;
 mod input;
 mod prepare;
 mod sign;
@@ -36,6 +37,8 @@ enum Command {
     /// Validate, complete and sign a request; print the method, path, headers and body to send.
     #[command(subcommand)]
     Prepare(prepare::PrepareCommand),
+    /// Check a document or account number (length, format, check digits).
+    Document(document::DocumentArgs),
 }
 
 /// Options shared by every command that prints a report.
@@ -103,6 +106,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => validate::run(&args),
         Command::Sign(command) => sign::run(&command),
         Command::Prepare(command) => prepare::run(&command),
+        Command::Document(args) => document::run(&args),
     };
     match outcome {
         Ok(Verdict::Ok) => ExitCode::SUCCESS,

@@ -59,7 +59,11 @@ impl ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = if self.path.is_empty() { "the body" } else { self.path.as_str() };
+        let at = if self.path.is_empty() {
+            "the body"
+        } else {
+            self.path.as_str()
+        };
         match (self.code, self.offset) {
             (Code::MissingField, _) => write!(f, "{at} is missing ({})", self.expected),
             (Code::DuplicateField, _) => write!(f, "{at} appears more than once"),
@@ -94,7 +98,11 @@ pub(crate) struct Fields<'v, 'p> {
 
 /// `parent.key`, or `key` at the root.
 pub(crate) fn join_path(parent: &str, key: &str) -> String {
-    if parent.is_empty() { key.to_string() } else { format!("{parent}.{key}") }
+    if parent.is_empty() {
+        key.to_string()
+    } else {
+        format!("{parent}.{key}")
+    }
 }
 
 /// `parent[i]`.
@@ -158,7 +166,11 @@ impl<'v, 'p> Fields<'v, 'p> {
         match self.required(key, "a string or number")? {
             Value::String(s) => Ok(s),
             Value::Number(n) => Ok(n),
-            _ => Err(ParseError::new(Code::InvalidType, &self.path_of(key), "a string or number")),
+            _ => Err(ParseError::new(
+                Code::InvalidType,
+                &self.path_of(key),
+                "a string or number",
+            )),
         }
     }
 
@@ -168,7 +180,11 @@ impl<'v, 'p> Fields<'v, 'p> {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(s)),
             Some(Value::Number(n)) => Ok(Some(n)),
-            Some(_) => Err(ParseError::new(Code::InvalidType, &self.path_of(key), "a string or number")),
+            Some(_) => Err(ParseError::new(
+                Code::InvalidType,
+                &self.path_of(key),
+                "a string or number",
+            )),
         }
     }
 
@@ -282,9 +298,9 @@ pub enum Parsed {
 pub fn parse_document(kind: DocumentKind, http_status: u16, body: &[u8]) -> Result<Parsed, ParseError> {
     use crate::{payin, subscription, virtual_account};
     Ok(match kind {
-        DocumentKind::VirtualAccountResponse => {
-            Parsed::VirtualAccountResponse(virtual_account::response::parse_virtual_account_response(http_status, body)?)
-        }
+        DocumentKind::VirtualAccountResponse => Parsed::VirtualAccountResponse(
+            virtual_account::response::parse_virtual_account_response(http_status, body)?,
+        ),
         DocumentKind::SubscriptionResponse => {
             Parsed::SubscriptionResponse(subscription::response::parse_subscription_response(body)?)
         }

@@ -9,8 +9,28 @@ use proptest::prelude::*;
 
 fn junk() -> Vec<String> {
     let mut out: Vec<String> = [
-        "", " ", "-", ".", "/", "0", "00000000000", "K", "k", "😀", "\u{0}", "12\u{0}34", "²³¹", "١٢٣٤٥٦٧٨", "１２３",
-        "ñÑ&", "\u{2013}\u{2014}", "20-12345678-3", "AAAA000000AAA", "XAXX010101000", "ÀÉÎ", "12345678901234567890123",
+        "",
+        " ",
+        "-",
+        ".",
+        "/",
+        "0",
+        "00000000000",
+        "K",
+        "k",
+        "😀",
+        "\u{0}",
+        "12\u{0}34",
+        "²³¹",
+        "١٢٣٤٥٦٧٨",
+        "１２３",
+        "ñÑ&",
+        "\u{2013}\u{2014}",
+        "20-12345678-3",
+        "AAAA000000AAA",
+        "XAXX010101000",
+        "ÀÉÎ",
+        "12345678901234567890123",
     ]
     .iter()
     .map(|s| s.to_string())
@@ -26,11 +46,28 @@ fn check(number: &str) {
         let result = (n.validate)(number);
         assert_eq!(n.is_valid(number), result.is_ok(), "{} {}", n.country, n.name);
         let compact = (n.compact)(number);
-        assert_eq!((n.compact)(&compact), compact, "{} {}: compact is idempotent", n.country, n.name);
+        assert_eq!(
+            (n.compact)(&compact),
+            compact,
+            "{} {}: compact is idempotent",
+            n.country,
+            n.name
+        );
         let formatted = (n.format)(number);
         if let Ok(valid) = result {
-            assert_eq!((n.compact)(&formatted), valid.compact, "{} {}: format compacts back", n.country, n.name);
-            assert!(n.is_valid(&formatted), "{} {}: the display form is valid", n.country, n.name);
+            assert_eq!(
+                (n.compact)(&formatted),
+                valid.compact,
+                "{} {}: format compacts back",
+                n.country,
+                n.name
+            );
+            assert!(
+                n.is_valid(&formatted),
+                "{} {}: the display form is valid",
+                n.country,
+                n.name
+            );
         } else {
             let _: DocumentError = result.unwrap_err();
         }
@@ -48,7 +85,12 @@ fn junk_never_panics() {
 fn every_country_of_the_table_has_numbers_listed_once() {
     let mut seen = std::collections::BTreeSet::new();
     for n in numbers() {
-        assert!(seen.insert((n.country, n.name)), "{} {} listed twice", n.country, n.name);
+        assert!(
+            seen.insert((n.country, n.name)),
+            "{} {} listed twice",
+            n.country,
+            n.name
+        );
         assert!(cobro::document::lookup(n.country, n.name).is_some());
         assert!(!n.description.is_empty());
     }

@@ -58,7 +58,10 @@ fn every_provider_answer_and_notification_parses() {
         }
     }
     println!("parsed {} provider samples: {parsed:?}", parsed.len());
-    println!("skipped {} (other endpoints, requests, or not JSON): {skipped:?}", skipped.len());
+    println!(
+        "skipped {} (other endpoints, requests, or not JSON): {skipped:?}",
+        skipped.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(parsed.len() >= 20, "only {} samples parsed", parsed.len());
 }

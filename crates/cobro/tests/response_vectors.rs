@@ -77,7 +77,10 @@ fn every_response_vector_passes() {
                 }
                 (Err(e), None, Some(want)) => {
                     if e.code.as_str() != want.code || e.path != want.path {
-                        failures.push(format!("{id}: expected {} at {:?}, got {} at {:?}", want.code, want.path, e.code, e.path));
+                        failures.push(format!(
+                            "{id}: expected {} at {:?}, got {} at {:?}",
+                            want.code, want.path, e.code, e.path
+                        ));
                     }
                 }
                 (Ok(parsed), None, Some(want)) => failures.push(format!(
@@ -91,7 +94,12 @@ fn every_response_vector_passes() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {count} vectors failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} vectors failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     let all: BTreeSet<&str> = DocumentKind::ALL.iter().map(|k| k.as_str()).collect();
     assert_eq!(kinds, all, "every document kind has vectors");
 }

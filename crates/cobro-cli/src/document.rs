@@ -1,0 +1,84 @@
+//! `cobro document <COUNTRY> <TYPE> <NUMBER> [--json]`: check a document or account
+//! number with the library's module for it (issue 4). The number is the user's own
+//! input; it is printed back only in its compact and display forms.
+
+use std::io::Write;
+
+use clap::Args;
+use cobro::document::{self, DocumentWarning};
+
+use crate::{CliError, Verdict};
+
+/// Arguments of `cobro document`.
+#[derive(Args, Debug)]
+pub struct DocumentArgs {
+    /// ISO 3166-1 alpha-2 or alpha-3 country code (AR, ARG, MX, MEX, ...).
+    pub country: String,
+    /// Document or account type: CUIT, CUIL, DNI, RFC, CURP, CLABE, CBU, CVU, RUC, CE,
+    /// CCI, RUN, RUT, CPF, CNPJ, CIE, RNC, NIT, CC.
+    #[arg(value_name = "TYPE")]
+    pub number_type: String,
+    /// The number, with or without its usual separators.
+    pub number: String,
+    /// Print `{"valid", "code", "compact", "formatted", "warnings"}` as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `cobro document`: exit 0 valid, 1 invalid, 2 unknown country or type.
+pub fn run(args: &DocumentArgs) -> Result<Verdict, CliError> {
+    let Some(kind) = document::lookup(&args.country, &args.number_type) else {
+        let known: Vec<String> = document::numbers()
+            .map(|n| format!("{} {}", n.country, n.name))
+            .collect();
+        return Err(CliError::new(format!(
+            "no check for {} in {}; known: {}",
+            args.number_type,
+            args.country,
+            known.join(", ")
+        )));
+    };
+    let result = (kind.validate)(&args.number);
+    let compact = (kind.compact)(&args.number);
+    let formatted = (kind.format)(&args.number);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let warnings: Vec<&str> = match &result {
+            Ok(valid) => valid.warnings.iter().map(|w| warning_name(*w)).collect(),
+            Err(_) => Vec::new(),
+        };
+        let value = serde_json::json!({
+            "valid": result.is_ok(),
+            "code": result.as_ref().err().map(|e| e.code()),
+            "compact": compact,
+            "formatted": formatted,
+            "warnings": warnings,
+        });
+        writeln!(out, "{value}")?;
+    } else {
+        match &result {
+            Ok(valid) => {
+                writeln!(out, "valid {} {} {formatted}", kind.country, kind.name)?;
+                for w in &valid.warnings {
+                    writeln!(out, "warning: {}", warning_text(*w))?;
+                }
+            }
+            Err(e) => writeln!(out, "invalid {} {}: {e} ({})", kind.country, kind.name, e.code())?,
+        }
+    }
+    Ok(if result.is_ok() { Verdict::Ok } else { Verdict::Invalid })
+}
+
+fn warning_name(w: DocumentWarning) -> &'static str {
+    match w {
+        DocumentWarning::CheckDigit => "check_digit",
+        DocumentWarning::UnknownInstitution => "unknown_institution",
+    }
+}
+
+fn warning_text(w: DocumentWarning) -> &'static str {
+    match w {
+        DocumentWarning::CheckDigit => "the check digit does not match (numbers that fail it are issued)",
+        DocumentWarning::UnknownInstitution => "the bank or institution code is not in the known list",
+    }
+}
