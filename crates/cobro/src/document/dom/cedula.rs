@@ -4,9 +4,11 @@
 //!
 //! Algorithm: Luhn (ISO/IEC 7812-1 annex B) over all 11 digits: from the right, every
 //! second digit is doubled (9 subtracted when that exceeds 9) and the total must be a
-//! multiple of 10. The JCE publishes no document of its own for it; the rule is the one
-//! the DGII's and the banks' forms apply. A few early cédulas fail it; they are not
-//! listed here (the wiring turns a failing check digit into a warning).
+//! multiple of 10. The JCE publishes no document of its own for it; Luhn is the rule
+//! applied in practice, as described in
+//! <https://lu1tr0n.github.io/nationid/documents/do.html>. A few cédulas issued by the
+//! JCE are known to fail it; they are not listed here (the wiring turns a failing check
+//! digit into a warning).
 //! Format: `XXX-XXXXXXX-X` (issuing office, sequence, check digit).
 
 use crate::document::{DocumentError, NumberType, Valid, digits, strip_separators};

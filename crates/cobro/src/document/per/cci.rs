@@ -1,8 +1,8 @@
 //! CCI (Código de Cuenta Interbancario), Peru's 20-digit interbank account number:
 //! entity (3 digits), office (3), account (12) and two check digits.
 //!
-//! Algorithm: the CCI rule of the Cámara de Compensación Electrónica (CCE), which
-//! assigns the code to every account for interbank transfers. Each check digit covers
+//! Algorithm: the CCI of the Cámara de Compensación Electrónica (CCE), the code each
+//! bank gives its accounts for interbank transfers. Each check digit covers
 //! one part: the first the entity and office (6 digits), the second the account (12
 //! digits). The part's digits are weighted 1, 2, 1, 2... from the left; a two-digit
 //! product counts as the sum of its digits (12 -> 3); the check digit is 10 minus the

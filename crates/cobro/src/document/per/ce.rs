@@ -2,10 +2,10 @@
 //! Nacional de Migraciones issues to resident foreigners.
 //!
 //! Rule: Migraciones publishes neither a fixed length nor a check digit for the CE
-//! number. Cards in circulation print 9 digits (older ones carried letters, and public
-//! descriptions disagree on the length), and the provider takes the CE as 8 to 12
-//! letters or digits; that is the rule here: 8 to 12 ASCII letters or digits, no check
-//! digit. `compact` also writes letters in upper case, as the card prints them.
+//! number, and the public descriptions found disagree on its length (9 and 11 digits
+//! are both quoted). The provider takes the CE as 8 to 12 letters or digits; that is the
+//! rule here: 8 to 12 ASCII letters or digits, no check digit. `compact` also writes
+//! letters in upper case.
 //! Format: the compact form (upper case).
 
 use crate::document::{DocumentError, NumberType, Valid, strip_separators};

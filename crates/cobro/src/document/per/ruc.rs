@@ -4,9 +4,9 @@
 //! <https://es.stackoverflow.com/a/42958>): the first 10 digits are weighted 5, 4, 3, 2,
 //! 7, 6, 5, 4, 3, 2 from the left and summed; the check digit is 11 minus the sum's
 //! remainder modulo 11, less 10 when that gives 10 or 11 (10 -> 0, 11 -> 1).
-//! Prefixes (the taxpayer kind): 10 (person with a DNI), 15 and 17 (persons without a
-//! DNI, e.g. foreigners), 16 (older registrations of persons), 20 (legal entities); any
-//! other is an invalid component.
+//! Prefixes (the taxpayer kind): 10 (persons identified by their DNI, whose 8 digits
+//! follow), 20 (legal entities), and 15, 16 and 17 (persons registered under other
+//! documents); any other is an invalid component.
 //! Format: the 11 digits unchanged.
 
 use crate::document::{DocumentError, NumberType, Valid, digits, strip_separators};
