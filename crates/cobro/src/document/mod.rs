@@ -115,14 +115,19 @@ pub(crate) fn strip_separators(number: &str, slash: bool) -> String {
                 || c == '.'
                 || c == '-'
                 || (slash && c == '/')
-                || matches!(c, '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{00A0}' | '\u{2007}' | '\u{202F}'))
+                || matches!(
+                    c,
+                    '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{00A0}' | '\u{2007}' | '\u{202F}'
+                ))
         })
         .collect()
 }
 
 /// The ASCII digit values of `s`, when it is all ASCII digits.
 pub(crate) fn digits(s: &str) -> Option<Vec<u32>> {
-    s.chars().map(|c| if c.is_ascii_digit() { c.to_digit(10) } else { None }).collect()
+    s.chars()
+        .map(|c| if c.is_ascii_digit() { c.to_digit(10) } else { None })
+        .collect()
 }
 
 pub mod arg;
@@ -134,8 +139,15 @@ pub mod mex;
 pub mod per;
 
 /// Every country's list of number types.
-static BY_COUNTRY: &[&[NumberType]] =
-    &[arg::NUMBERS, bra::NUMBERS, chl::NUMBERS, col::NUMBERS, dom::NUMBERS, mex::NUMBERS, per::NUMBERS];
+static BY_COUNTRY: &[&[NumberType]] = &[
+    arg::NUMBERS,
+    bra::NUMBERS,
+    chl::NUMBERS,
+    col::NUMBERS,
+    dom::NUMBERS,
+    mex::NUMBERS,
+    per::NUMBERS,
+];
 
 /// Every number type, country by country. The validation wiring, the CLI and the
 /// robustness test all read this list.
