@@ -139,8 +139,7 @@ mod tests {
     fn independent_check(curp: &str) -> bool {
         let b = curp.as_bytes();
         let mut total = 0u32;
-        for i in 0..17 {
-            let c = b[i];
+        for (i, &c) in b.iter().take(17).enumerate() {
             let v = match c {
                 b'0'..=b'9' => c - b'0',
                 b'A'..=b'N' => c - b'A' + 10,
