@@ -4,7 +4,7 @@ pub mod clabe;
 pub mod curp;
 pub mod rfc;
 
-use super::{strip_separators, NumberType};
+use super::{NumberType, strip_separators};
 
 /// Mexico's number types.
 pub static NUMBERS: &[NumberType] = &[rfc::TYPE, curp::TYPE, clabe::TYPE];

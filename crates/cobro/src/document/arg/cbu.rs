@@ -13,7 +13,7 @@
 //! as a component error (it is a CVU), and a CVU that does not start with `000` too.
 //! Both are displayed as the 22 digits without separators, as banks print them.
 
-use super::super::{digits, strip_separators, DocumentError, NumberType, Valid};
+use super::super::{DocumentError, NumberType, Valid, digits, strip_separators};
 
 /// Weights of block 1's first 7 digits.
 const WEIGHTS_1: [u32; 7] = [7, 1, 3, 9, 7, 1, 3];

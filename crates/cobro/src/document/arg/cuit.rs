@@ -12,7 +12,7 @@
 //! Type prefixes accepted: 20, 23, 24, 27 (persons) and 30, 33, 34 (companies) for the
 //! CUIT; only the person prefixes for the CUIL, which is issued to workers.
 
-use super::super::{digits, strip_separators, DocumentError, NumberType, Valid};
+use super::super::{DocumentError, NumberType, Valid, digits, strip_separators};
 
 /// Type prefixes of persons (CUIT and CUIL).
 const PERSON_PREFIXES: &[&str] = &["20", "23", "24", "27"];

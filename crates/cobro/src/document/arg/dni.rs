@@ -5,7 +5,7 @@
 //! check digit (the CUIT/CUIL built on it carries one). Only the length and the digits
 //! are checked, and an all-zero number is refused.
 
-use super::super::{digits, strip_separators, DocumentError, NumberType, Valid};
+use super::super::{DocumentError, NumberType, Valid, digits, strip_separators};
 
 /// The DNI entry.
 pub const TYPE: NumberType = NumberType {

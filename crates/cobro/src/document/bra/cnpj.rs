@@ -14,7 +14,7 @@
 //! Letters are accepted in either case and shown in upper case. A number of one repeated
 //! character (00.000.000/0000-00 passes the sum) is refused as a component error.
 
-use super::super::{strip_separators, DocumentError, NumberType, Valid};
+use super::super::{DocumentError, NumberType, Valid, strip_separators};
 
 /// Weights of the first check digit (the second adds 6 in front).
 const WEIGHTS: [u32; 12] = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
@@ -108,11 +108,7 @@ mod tests {
                 total += (*byte as u32 - 48) * weight;
             }
             let r = total % 11;
-            if r < 2 {
-                0
-            } else {
-                11 - r
-            }
+            if r < 2 { 0 } else { 11 - r }
         };
         dv(12) == (b[12] - b'0') as u32 && dv(13) == (b[13] - b'0') as u32
     }

@@ -8,7 +8,7 @@
 //! Numbers of one repeated digit (000.000.000-00, 111.111.111-11...) pass that sum but
 //! are not issued, and are refused as a component error.
 
-use super::super::{digits, strip_separators, DocumentError, NumberType, Valid};
+use super::super::{DocumentError, NumberType, Valid, digits, strip_separators};
 
 /// The CPF entry.
 pub const TYPE: NumberType = NumberType {

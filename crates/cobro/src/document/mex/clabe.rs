@@ -10,7 +10,7 @@
 //! No bank-code list is kept: the SPEI participant list changes and a stale list would
 //! only produce [`super::super::DocumentWarning::UnknownInstitution`] noise.
 
-use super::super::{digits, strip_separators, DocumentError, NumberType, Valid};
+use super::super::{DocumentError, NumberType, Valid, digits, strip_separators};
 
 /// The weights, repeated over the first 17 digits.
 const WEIGHTS: [u32; 3] = [3, 7, 1];
