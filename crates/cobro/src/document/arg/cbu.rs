@@ -1,11 +1,11 @@
 //! CBU (Clave Bancaria Uniforme) and CVU (Clave Virtual Uniforme), Argentina: 22 digits
 //! in two blocks, each ending in a check digit.
 //!
-//! Algorithm: BCRA (Banco Central de la República Argentina), CBU structure as published
-//! in its rules on the "Sistema Nacional de Pagos" (Comunicación "A" 2219 and successors)
-//! and restated for the CVU (Comunicación "A" 6425): block 1 is the 3-digit bank code,
-//! the 4-digit branch code and a check digit computed with weights 7,1,3,9,7,1,3; block
-//! 2 is the 13-digit account number and a check digit computed with weights
+//! Algorithm: BCRA (Banco Central de la República Argentina), the CBU structure of its
+//! transfer rules, which Comunicación "A" 6510 (May 2018) extends to the CVU in a
+//! compatible format: block 1 is the 3-digit bank code, the 4-digit branch code and a
+//! check digit computed with weights 7,1,3,9,7,1,3; block 2 is the 13-digit account
+//! number and a check digit computed with weights
 //! 3,9,7,1,3,9,7,1,3,9,7,1,3. Each check digit is (10 - sum mod 10) mod 10.
 //!
 //! A CVU (accounts at payment-service providers) has the same structure with the bank

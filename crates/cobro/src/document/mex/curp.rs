@@ -95,7 +95,12 @@ pub fn validate(number: &str) -> Result<Valid, DocumentError> {
     if !shape(&chars) {
         return Err(DocumentError::InvalidFormat);
     }
-    let part = |from: usize, to: usize| chars.get(from..to).unwrap_or_default();
+    let part = |from: usize, to: usize| -> &[char] {
+        match chars.get(from..to) {
+            Some(slice) => slice,
+            None => &[],
+        }
+    };
     let state: String = part(11, 13).iter().collect();
     let century = if part(16, 17).iter().all(char::is_ascii_digit) {
         1900
