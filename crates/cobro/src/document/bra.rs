@@ -1,6 +1,9 @@
-//! Brazil: its document and account numbers.
+//! Brazil: its document numbers.
+
+pub mod cnpj;
+pub mod cpf;
 
 use super::NumberType;
 
 /// Brazil's number types.
-pub static NUMBERS: &[NumberType] = &[];
+pub static NUMBERS: &[NumberType] = &[cpf::TYPE, cnpj::TYPE];

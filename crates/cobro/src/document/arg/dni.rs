@@ -1,0 +1,111 @@
+//! DNI (Documento Nacional de Identidad), Argentina: 7 or 8 digits, no check digit,
+//! written `NN.NNN.NNN` (or `N.NNN.NNN`).
+//!
+//! Rule: RENAPER issues the DNI as a plain serial number of 7 or 8 digits; it has no
+//! check digit (the CUIT/CUIL built on it carries one). Only the length and the digits
+//! are checked, and an all-zero number is refused.
+
+use super::super::{DocumentError, NumberType, Valid, digits, strip_separators};
+
+/// The DNI entry.
+pub const TYPE: NumberType = NumberType {
+    country: "AR",
+    name: "DNI",
+    description: "Argentine national ID: 7 or 8 digits, no check digit",
+    account: false,
+    compact,
+    validate,
+    format,
+};
+
+/// The number without spaces, dots or hyphens.
+pub fn compact(number: &str) -> String {
+    strip_separators(number, false)
+}
+
+/// Checks a DNI: 7 or 8 digits, not all zero.
+pub fn validate(number: &str) -> Result<Valid, DocumentError> {
+    let compact = compact(number);
+    if !(7..=8).contains(&compact.chars().count()) {
+        return Err(DocumentError::InvalidLength);
+    }
+    let values = digits(&compact).ok_or(DocumentError::InvalidFormat)?;
+    if values.iter().all(|&d| d == 0) {
+        return Err(DocumentError::InvalidComponent);
+    }
+    Ok(Valid::clean(compact))
+}
+
+/// Whether `number` is a valid DNI.
+pub fn is_valid(number: &str) -> bool {
+    validate(number).is_ok()
+}
+
+/// Dots every three digits from the right (`12.345.678`, `1.234.567`); the input
+/// unchanged when it is not a valid DNI.
+pub fn format(number: &str) -> String {
+    let Ok(valid) = validate(number) else {
+        return number.to_string();
+    };
+    let count = valid.compact.chars().count();
+    let mut out = String::with_capacity(count + 2);
+    for (i, c) in valid.compact.chars().enumerate() {
+        if i > 0 && (count - i) % 3 == 0 {
+            out.push('.');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const VALID: &[&str] = &[
+        "1234567", "12345678", "9999999", "99999999", "20123456", "30111222", "94123456", "7000001", "45000000",
+        "10000000", "01234567",
+    ];
+
+    #[test]
+    fn valid_numbers() {
+        for n in VALID {
+            assert_eq!(validate(n), Ok(Valid::clean(n.to_string())), "{n}");
+            assert!(is_valid(n));
+        }
+        assert!(is_valid("12.345.678"));
+        assert!(is_valid("1 234 567"));
+    }
+
+    #[test]
+    fn invalid_numbers() {
+        use DocumentError::*;
+        let cases = [
+            ("", InvalidLength),
+            ("123456", InvalidLength),
+            ("123456789", InvalidLength),
+            ("1234567a", InvalidFormat),
+            ("1234567²", InvalidFormat),
+            ("١٢٣٤٥٦٧", InvalidFormat),
+            ("1234/678", InvalidFormat),
+            ("0000000", InvalidComponent),
+            ("00000000", InvalidComponent),
+            ("1234567\u{0}", InvalidFormat),
+        ];
+        for (n, err) in cases {
+            assert_eq!(validate(n), Err(err), "{n:?}");
+            assert!(!is_valid(n));
+        }
+    }
+
+    #[test]
+    fn compact_and_format() {
+        assert_eq!(format("12345678"), "12.345.678");
+        assert_eq!(format("1234567"), "1.234.567");
+        assert_eq!(format("12-345-678"), "12.345.678");
+        assert_eq!(format("12345"), "12345");
+        for n in VALID {
+            assert_eq!(compact(&format(n)), *n);
+        }
+    }
+}
