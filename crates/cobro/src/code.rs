@@ -132,6 +132,12 @@ codes! {
     FieldIgnored = "WARN_FIELD_IGNORED",
     /// payinDateTime is not a YYYY-MM-DD date as in the samples.
     DateFormat = "WARN_DATE_FORMAT",
+    /// A document number fails the check-digit rule of its type (issue 4): a typo is
+    /// likely. An error under `strict`.
+    CheckDigit = "WARN_CHECK_DIGIT",
+    /// A document number does not have the length, characters or parts (date, prefix)
+    /// of its type, beyond what the spec itself requires (issue 4).
+    DocumentFormat = "WARN_DOCUMENT_FORMAT",
 }
 
 impl Code {

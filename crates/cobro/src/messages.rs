@@ -215,6 +215,14 @@ fn template(code: Code, locale: Locale) -> &'static str {
             "{path} has no effect unless {applies_when}",
             "{path} no tiene efecto salvo cuando {applies_when}",
         ),
+        CheckDigit => (
+            "{path} fails the check-digit rule of {document_type}; look for a typo",
+            "{path} no cumple la regla del dígito verificador de {document_type}; revise si hay un error de tipeo",
+        ),
+        DocumentFormat => (
+            "{path} does not have the form of a valid {document_type} ({problem})",
+            "{path} no tiene la forma de un {document_type} válido ({problem})",
+        ),
         DateFormat => (
             "{path} is not a date of the form YYYY-MM-DD as in the samples",
             "{path} no es una fecha de la forma AAAA-MM-DD como en los ejemplos",

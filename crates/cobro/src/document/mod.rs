@@ -8,6 +8,9 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::code::Code;
+use crate::report::{Ctx, Path};
+
 /// Why a number is not valid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -102,6 +105,38 @@ impl NumberType {
     /// Whether `number` passes [`NumberType::validate`].
     pub fn is_valid(&self, number: &str) -> bool {
         (self.validate)(number).is_ok()
+    }
+}
+
+impl DocumentError {
+    /// The `problem` param of WARN_DOCUMENT_FORMAT: `length`, `format`, `component` or
+    /// `check_digit`.
+    fn problem(self) -> &'static str {
+        match self {
+            DocumentError::InvalidLength => "length",
+            DocumentError::InvalidFormat => "format",
+            DocumentError::InvalidComponent => "component",
+            DocumentError::InvalidChecksum => "check_digit",
+        }
+    }
+}
+
+/// Issue 4 wiring, for a document number that already passed the spec's own rules: runs
+/// the module of `document_type` in `country` (alpha-2). A failing check digit is
+/// WARN_CHECK_DIGIT; a length, character or part the real format does not allow is
+/// WARN_DOCUMENT_FORMAT (the spec's own errors, reported before, stay as they are).
+/// Types without a module (passports) are not checked.
+pub(crate) fn check_in_request(ctx: &mut Ctx, path: &Path<'_>, country: &str, document_type: &str, number: &str) {
+    let Some(n) = numbers().find(|n| n.country == country && n.name == document_type) else {
+        return;
+    };
+    match (n.validate)(number) {
+        Ok(valid) if valid.warnings.contains(&DocumentWarning::CheckDigit) => {
+            ctx.report(path, Code::CheckDigit, &[("document_type", n.name)]);
+        }
+        Ok(_) => {}
+        Err(DocumentError::InvalidChecksum) => ctx.report(path, Code::CheckDigit, &[("document_type", n.name)]),
+        Err(e) => ctx.report(path, Code::DocumentFormat, &[("document_type", n.name), ("problem", e.problem())]),
     }
 }
 

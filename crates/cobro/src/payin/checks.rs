@@ -338,9 +338,14 @@ fn document<'v>(
             ctx.report(
                 path,
                 Code::InvalidDocumentNumber,
-                &[("document_type", name), ("format", &format!("{n} digits"))],
+                &[("document_type", name), ("format", &format!("[0-9] ({n})"))],
             );
+            return;
         }
+    }
+    // Issue 4: the real format and check digit of the type, in the currency's country.
+    if let (Some((country, _)), Some(t)) = (req.country, document_type) {
+        crate::document::check_in_request(ctx, path, country.alpha2, t, s);
     }
 }
 

@@ -134,6 +134,8 @@ fn is_currency_code(s: &str) -> bool {
 struct Seen<'v> {
     /// owner.document.type, when a string.
     document_type: Option<&'v str>,
+    /// owner.document.number, when it passed the rules of its type.
+    document_number: Option<&'v str>,
     /// owner.phone.countryCode, when 1-4 digits.
     calling_code: Option<&'v str>,
     /// account.type, when one of CVU, CCI, CLABE.
@@ -287,7 +289,7 @@ fn validate_document<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Mem
             Code::InvalidDocumentNumber,
             &[("document_type", name), ("format", format)],
         ),
-        None => {}
+        None => seen.document_number = Some(number),
     }
 }
 
@@ -382,6 +384,10 @@ fn cross_field(ctx: &mut Ctx, seen: &Seen<'_>) {
                     ("allowed", &rules::list(va.document_types)),
                 ],
             );
+        } else if let Some(number) = seen.document_number {
+            // Issue 4: the real format and check digit of the type.
+            let document = owner.key("document");
+            crate::document::check_in_request(ctx, &document.key("number"), country.alpha2, t, number);
         }
     }
 
