@@ -148,7 +148,8 @@ pub fn payin_transition(from: i64, to: i64) -> Verdict {
         return verdict(true, why);
     }
     match payin_state_is_final(from) {
-        Some(v) if v.allowed => v,
+        // `allowed` of that verdict means "final"; the change itself is refused.
+        Some(v) if v.allowed => verdict(false, v.reason),
         _ => verdict(
             false,
             "the provider does not make this change (a late or out-of-order notification): keep the stored state",
