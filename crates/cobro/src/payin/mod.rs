@@ -28,8 +28,10 @@
 //! Rules about state (DESIGN.md 9 row 19) cannot be judged from one request and are not
 //! attempted.
 
+pub mod catalog;
 mod checks;
 mod fields;
+pub mod lifecycle;
 pub mod notification;
 pub mod response;
 mod wallet;
