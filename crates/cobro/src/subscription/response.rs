@@ -159,12 +159,7 @@ pub static SUBSCRIPTION_ERROR_CODES: &[SubscriptionCode] = &[
         Disposition::MerchantFix,
         CREATE,
     ),
-    code(
-        "B422",
-        "Subscription already exists",
-        Disposition::MerchantFix,
-        CREATE,
-    ),
+    code("B422", "Subscription already exists", Disposition::MerchantFix, CREATE),
     code("E401", "Unauthorized request", Disposition::MerchantFix, BOTH),
     code("B401", "The merchant does not exist", Disposition::MerchantFix, BOTH),
     code(
@@ -269,17 +264,30 @@ mod tests {
         let codes: Vec<&str> = SUBSCRIPTION_ERROR_CODES.iter().map(|c| c.info.code).collect();
         assert_eq!(
             codes,
-            ["B400", "B422", "E401", "B401", "B402", "B404", "B405", "B409", "B500", "9025", "9099"]
+            [
+                "B400", "B422", "E401", "B401", "B402", "B404", "B405", "B409", "B500", "9025", "9099"
+            ]
         );
         assert_eq!(subscription_error_code("B405").unwrap().operations, CANCEL);
         assert_eq!(subscription_error_code("E401").unwrap().operations, BOTH);
-        assert_eq!(subscription_error_code("B500").unwrap().info.disposition, Disposition::Retry);
+        assert_eq!(
+            subscription_error_code("B500").unwrap().info.disposition,
+            Disposition::Retry
+        );
         assert!(subscription_error_code("b405").is_none());
     }
 
     #[test]
     fn status_round_trip() {
-        for s in ["PENDING", "EXPIRED", "AUTHORIZED", "FAILED", "CANCELLED", "DENIED", "paused"] {
+        for s in [
+            "PENDING",
+            "EXPIRED",
+            "AUTHORIZED",
+            "FAILED",
+            "CANCELLED",
+            "DENIED",
+            "paused",
+        ] {
             assert_eq!(SubscriptionStatus::from_wire(s).as_str(), s);
         }
         assert_eq!(

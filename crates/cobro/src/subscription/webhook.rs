@@ -96,8 +96,8 @@ pub fn parse_subscription_webhook(body: &[u8]) -> Result<SubscriptionWebhook, Pa
             value: m.text("value")?.to_string(),
         });
     }
-    let is_error = error_details.is_some()
-        || matches!(status, Some(SubscriptionStatus::Failed | SubscriptionStatus::Denied));
+    let is_error =
+        error_details.is_some() || matches!(status, Some(SubscriptionStatus::Failed | SubscriptionStatus::Denied));
     Ok(SubscriptionWebhook {
         subscription_id,
         charge_type,

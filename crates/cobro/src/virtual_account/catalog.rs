@@ -60,7 +60,11 @@ pub static VIRTUAL_ACCOUNT_ERROR_CODES: &[VirtualAccountCode] = &[
         401,
         "X-Timestamp is more than 2 minutes from the server's time; sign again with the current time",
     ),
-    header("ERR_INVALID_SIGNATURE", 401, "X-Signature does not match the signed message"),
+    header(
+        "ERR_INVALID_SIGNATURE",
+        401,
+        "X-Signature does not match the signed message",
+    ),
     body("ERR_MISSING_FIELD", 400, "A required field is missing", FIX),
     body("ERR_INVALID_LENGTH", 400, "A field's length is out of range", FIX),
     body("ERR_INVALID_FIELD", 400, "A field's value is not valid", FIX),
@@ -77,9 +81,19 @@ pub static VIRTUAL_ACCOUNT_ERROR_CODES: &[VirtualAccountCode] = &[
         FIX,
     ),
     body("ERR_INVALID_FORMAT", 400, "A field's format is not valid", FIX),
-    body("ERR_INVALID_DOCUMENT_NUMBER", 422, "The document number is not valid", FIX),
+    body(
+        "ERR_INVALID_DOCUMENT_NUMBER",
+        422,
+        "The document number is not valid",
+        FIX,
+    ),
     body("ERR_INVALID_EMAIL", 400, "The e-mail address is not valid", FIX),
-    body("ERR_INVALID_PHONE_COUNTRY", 400, "The phone country code is not valid", FIX),
+    body(
+        "ERR_INVALID_PHONE_COUNTRY",
+        400,
+        "The phone country code is not valid",
+        FIX,
+    ),
     body("ERR_INVALID_PHONE_NUMBER", 400, "The phone number is not valid", FIX),
     body("ERR_INVALID_COUNTRY", 400, "The account country is not valid", FIX),
     body("ERR_INVALID_CURRENCY", 400, "The account currency is not valid", FIX),
@@ -91,7 +105,12 @@ pub static VIRTUAL_ACCOUNT_ERROR_CODES: &[VirtualAccountCode] = &[
     ),
     body("ERR_INVALID_METADATA_KEY", 400, "A metadata key is not valid", FIX),
     body("ERR_INVALID_METADATA_VALUE", 400, "A metadata value is not valid", FIX),
-    body("ERR_TOO_MANY_METADATA_ENTRIES", 400, "More than 5 metadata entries", FIX),
+    body(
+        "ERR_TOO_MANY_METADATA_ENTRIES",
+        400,
+        "More than 5 metadata entries",
+        FIX,
+    ),
     body(
         "ERR_INTERNAL_ERROR",
         500,
@@ -122,7 +141,12 @@ mod tests {
         assert_eq!(c.disposition, Disposition::MerchantFix);
         let e = virtual_account_error_entry("ERR_INVALID_SIGNATURE").unwrap();
         assert_eq!((e.place, e.http_status), (ErrorPlace::Header, 401));
-        assert_eq!(virtual_account_error_entry("ERR_INVALID_DOCUMENT_TYPE").unwrap().http_status, 422);
+        assert_eq!(
+            virtual_account_error_entry("ERR_INVALID_DOCUMENT_TYPE")
+                .unwrap()
+                .http_status,
+            422
+        );
         assert_eq!(
             virtual_account_error_code("ERR_INTERNAL_ERROR").unwrap().disposition,
             Disposition::Retry

@@ -12,10 +12,7 @@ use crate::catalog::{Verdict, verdict};
 use crate::country;
 use crate::virtual_account::response::VirtualAccountStatus;
 
-const UNKNOWN_COUNTRY: Verdict = verdict(
-    false,
-    "not a virtual-account country (spec 2.1: ARG, MEX, PER, CHL)",
-);
+const UNKNOWN_COUNTRY: Verdict = verdict(false, "not a virtual-account country (spec 2.1: ARG, MEX, PER, CHL)");
 const UNKNOWN_STATUS: Verdict = verdict(
     false,
     "a status the provider does not name (ACTIVE, INACTIVE, DELETED): the service decides",

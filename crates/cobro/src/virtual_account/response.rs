@@ -26,8 +26,9 @@ use crate::virtual_account::catalog::virtual_account_error_code;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "outcome", rename_all = "snake_case")]
 pub enum VirtualAccountAnswer {
-    /// Spec 2.2: the account was created.
-    Account(VirtualAccountResponse),
+    /// Spec 2.2: the account was created (boxed: the echo makes it much larger than the
+    /// error).
+    Account(Box<VirtualAccountResponse>),
     /// Spec 7.1: the service refused the request.
     Error(VirtualAccountError),
 }
@@ -251,7 +252,7 @@ pub fn parse_virtual_account_response(http_status: u16, body: &[u8]) -> Result<V
             "an error object (the HTTP status is not 2xx)",
         ));
     }
-    Ok(VirtualAccountAnswer::Account(account(f)?))
+    Ok(VirtualAccountAnswer::Account(Box::new(account(f)?)))
 }
 
 fn account(f: Fields<'_, '_>) -> Result<VirtualAccountResponse, ParseError> {
@@ -436,8 +437,14 @@ pub fn is_iso_datetime(text: &str) -> bool {
     o.len() == 5
         && o.get(2) == Some(&b':')
         && o.iter().enumerate().all(|(i, c)| i == 2 || c.is_ascii_digit())
-        && offset.get(0..2).and_then(|h| h.parse::<u32>().ok()).is_some_and(|h| h <= 23)
-        && offset.get(3..5).and_then(|m| m.parse::<u32>().ok()).is_some_and(|m| m <= 59)
+        && offset
+            .get(0..2)
+            .and_then(|h| h.parse::<u32>().ok())
+            .is_some_and(|h| h <= 23)
+        && offset
+            .get(3..5)
+            .and_then(|m| m.parse::<u32>().ok())
+            .is_some_and(|m| m <= 59)
 }
 
 #[cfg(test)]
