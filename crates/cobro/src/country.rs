@@ -39,6 +39,10 @@ pub struct VirtualAccountRules {
     /// K (Chile RUN/RUT). Spec 2.1 says digits only, so a K is refused with a message
     /// that names it (DESIGN.md 9 row 2).
     pub check_character_documents: &'static [&'static str],
+    /// Whether an account may be put in status INACTIVE (PROVIDER_FACTS.md "Status
+    /// catalogues": INACTIVE is not available in Argentina); used by
+    /// `virtual_account::lifecycle::virtual_account_transition`.
+    pub inactive_allowed: bool,
 }
 
 /// A pay-in document type named by spec 2.5, with its digit count where one is given.
@@ -103,6 +107,7 @@ pub static COUNTRIES: &[Country] = &[
             account_type_known: true,
             letter_documents: &[],
             check_character_documents: &[],
+            inactive_allowed: false,
         }),
         payin: None,
     },
@@ -118,6 +123,7 @@ pub static COUNTRIES: &[Country] = &[
             account_type_known: true,
             letter_documents: &["RFC"],
             check_character_documents: &[],
+            inactive_allowed: true,
         }),
         payin: Some(PayinRules {
             methods: &["TCTD", "TC", "TD", "BankTransfer", "Cash"],
@@ -147,6 +153,7 @@ pub static COUNTRIES: &[Country] = &[
             account_type_known: true,
             letter_documents: &[],
             check_character_documents: &[],
+            inactive_allowed: true,
         }),
         payin: Some(PayinRules {
             methods: &[
@@ -186,6 +193,7 @@ pub static COUNTRIES: &[Country] = &[
             account_type_known: false,
             letter_documents: &[],
             check_character_documents: &["RUN", "RUT"],
+            inactive_allowed: true,
         }),
         payin: None,
     },

@@ -17,6 +17,7 @@
 //! request; it is not faked here. The lifecycle helpers answer it from the merchant's
 //! stored statuses.
 
+pub mod lifecycle;
 pub mod response;
 pub mod webhook;
 

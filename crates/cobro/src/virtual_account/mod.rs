@@ -17,6 +17,8 @@
 //! account per user per merchant. That needs the merchant's stored accounts, so this
 //! module neither checks nor fakes it.
 
+pub mod catalog;
+pub mod lifecycle;
 pub mod notification;
 pub mod response;
 
