@@ -274,22 +274,23 @@ impl DocumentKind {
     }
 }
 
-/// A parsed document of any kind; serializes as the inner value.
+/// A parsed document of any kind; serializes as the inner value. Boxed: the variants
+/// differ much in size.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(untagged)]
 pub enum Parsed {
     /// See [`crate::virtual_account::response`].
-    VirtualAccountResponse(crate::virtual_account::response::VirtualAccountAnswer),
+    VirtualAccountResponse(Box<crate::virtual_account::response::VirtualAccountAnswer>),
     /// See [`crate::subscription::response`].
-    SubscriptionResponse(crate::subscription::response::SubscriptionAnswer),
+    SubscriptionResponse(Box<crate::subscription::response::SubscriptionAnswer>),
     /// See [`crate::payin::response`].
-    PayinResponse(crate::payin::response::PayinResponse),
+    PayinResponse(Box<crate::payin::response::PayinResponse>),
     /// See [`crate::payin::notification`].
-    PayinNotification(crate::payin::notification::PayinNotification),
+    PayinNotification(Box<crate::payin::notification::PayinNotification>),
     /// See [`crate::subscription::webhook`].
-    SubscriptionWebhook(crate::subscription::webhook::SubscriptionWebhook),
+    SubscriptionWebhook(Box<crate::subscription::webhook::SubscriptionWebhook>),
     /// See [`crate::virtual_account::notification`].
-    DepositNotification(crate::virtual_account::notification::DepositNotification),
+    DepositNotification(Box<crate::virtual_account::notification::DepositNotification>),
 }
 
 /// Parses `body` as a document of `kind`. `http_status` matters only for the
@@ -298,22 +299,22 @@ pub enum Parsed {
 pub fn parse_document(kind: DocumentKind, http_status: u16, body: &[u8]) -> Result<Parsed, ParseError> {
     use crate::{payin, subscription, virtual_account};
     Ok(match kind {
-        DocumentKind::VirtualAccountResponse => Parsed::VirtualAccountResponse(
+        DocumentKind::VirtualAccountResponse => Parsed::VirtualAccountResponse(Box::new(
             virtual_account::response::parse_virtual_account_response(http_status, body)?,
-        ),
+        )),
         DocumentKind::SubscriptionResponse => {
-            Parsed::SubscriptionResponse(subscription::response::parse_subscription_response(body)?)
+            Parsed::SubscriptionResponse(Box::new(subscription::response::parse_subscription_response(body)?))
         }
-        DocumentKind::PayinResponse => Parsed::PayinResponse(payin::response::parse_payin_response(body)?),
+        DocumentKind::PayinResponse => Parsed::PayinResponse(Box::new(payin::response::parse_payin_response(body)?)),
         DocumentKind::PayinNotification => {
-            Parsed::PayinNotification(payin::notification::parse_payin_notification(body)?)
+            Parsed::PayinNotification(Box::new(payin::notification::parse_payin_notification(body)?))
         }
         DocumentKind::SubscriptionWebhook => {
-            Parsed::SubscriptionWebhook(subscription::webhook::parse_subscription_webhook(body)?)
+            Parsed::SubscriptionWebhook(Box::new(subscription::webhook::parse_subscription_webhook(body)?))
         }
-        DocumentKind::DepositNotification => {
-            Parsed::DepositNotification(virtual_account::notification::parse_deposit_notification(body)?)
-        }
+        DocumentKind::DepositNotification => Parsed::DepositNotification(Box::new(
+            virtual_account::notification::parse_deposit_notification(body)?,
+        )),
     })
 }
 

@@ -136,7 +136,11 @@ pub(crate) fn check_in_request(ctx: &mut Ctx, path: &Path<'_>, country: &str, do
         }
         Ok(_) => {}
         Err(DocumentError::InvalidChecksum) => ctx.report(path, Code::CheckDigit, &[("document_type", n.name)]),
-        Err(e) => ctx.report(path, Code::DocumentFormat, &[("document_type", n.name), ("problem", e.problem())]),
+        Err(e) => ctx.report(
+            path,
+            Code::DocumentFormat,
+            &[("document_type", n.name), ("problem", e.problem())],
+        ),
     }
 }
 
