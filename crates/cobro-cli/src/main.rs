@@ -8,7 +8,9 @@
 
 mod document;
 mod input;
+mod parse;
 mod prepare;
+mod render;
 mod sign;
 mod validate;
 
@@ -39,6 +41,11 @@ enum Command {
     Prepare(prepare::PrepareCommand),
     /// Check a document or account number (length, format, check digits).
     Document(document::DocumentArgs),
+    /// Read an answer or notification of the service into a typed value.
+    Parse(parse::ParseArgs),
+    /// Check the signature of a notification.
+    #[command(subcommand)]
+    Verify(parse::VerifyCommand),
 }
 
 /// Options shared by every command that prints a report.
@@ -107,6 +114,8 @@ fn main() -> ExitCode {
         Command::Sign(command) => sign::run(&command),
         Command::Prepare(command) => prepare::run(&command),
         Command::Document(args) => document::run(&args),
+        Command::Parse(args) => parse::run(&args),
+        Command::Verify(command) => parse::verify(&command),
     };
     match outcome {
         Ok(Verdict::Ok) => ExitCode::SUCCESS,
