@@ -25,7 +25,6 @@ pub const ALLOWED_TAGS: [&str; 14] = [
     "a", "b", "br", "div", "em", "i", "li", "ol", "p", "small", "span", "strong", "u", "ul",
 ];
 
-
 /// One instruction value of a voucher (spec 2.8), in the three forms a merchant may
 /// want. Build it with [`Markup::new`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -123,7 +122,10 @@ mod tests {
 
     #[test]
     fn line_breaks_for_br_and_blocks() {
-        assert_eq!(text("Ingresa a tu app<br>Elige <b>Pagar</b>"), "Ingresa a tu app\nElige Pagar");
+        assert_eq!(
+            text("Ingresa a tu app<br>Elige <b>Pagar</b>"),
+            "Ingresa a tu app\nElige Pagar"
+        );
         assert_eq!(text("<p>Uno</p><p>Dos</p>"), "Uno\n\nDos");
         assert_eq!(text("<div>Uno</div><div>Dos</div>"), "Uno\nDos");
         assert_eq!(text("Paso 1<br/>Paso 2<br />Paso 3"), "Paso 1\nPaso 2\nPaso 3");
@@ -131,7 +133,10 @@ mod tests {
 
     #[test]
     fn entities_decoded_and_whitespace_tidy() {
-        assert_eq!(text("Pag&aacute; S/ 10 &amp; listo&nbsp;ya"), "Pagá S/ 10 & listo\u{a0}ya");
+        assert_eq!(
+            text("Pag&aacute; S/ 10 &amp; listo&nbsp;ya"),
+            "Pagá S/ 10 & listo\u{a0}ya"
+        );
         assert_eq!(text("  a   b  \n  c "), "a b c");
         assert_eq!(text("<br><br>x<br><br><br><br>y<br>"), "x\n\ny");
         assert_eq!(text(""), "");
@@ -143,7 +148,10 @@ mod tests {
         assert_eq!(text(r#"<a href="https://bank.example/pay">Banco</a>"#), "Banco");
         assert_eq!(text("<ul><li>uno</li><li>dos</li></ul>"), "uno\ndos");
         assert_eq!(text("<ol><li>uno</li><li>dos</li></ol>"), "uno\ndos");
-        assert_eq!(text("<h2>Paso</h2>uno<table><tr><td>a</td><td>b</td></tr></table>"), "Paso\n\nuno\n\na\nb");
+        assert_eq!(
+            text("<h2>Paso</h2>uno<table><tr><td>a</td><td>b</td></tr></table>"),
+            "Paso\n\nuno\n\na\nb"
+        );
     }
 
     #[test]
@@ -157,7 +165,10 @@ mod tests {
 
     #[test]
     fn sanitized_html_keeps_simple_formatting() {
-        assert_eq!(sanitized_html("Elige <b>Pagar</b><br>y <em>listo</em>"), "Elige <b>Pagar</b><br>y <em>listo</em>");
+        assert_eq!(
+            sanitized_html("Elige <b>Pagar</b><br>y <em>listo</em>"),
+            "Elige <b>Pagar</b><br>y <em>listo</em>"
+        );
         assert_eq!(sanitized_html("<ul><li>uno</li></ul>"), "<ul><li>uno</li></ul>");
         assert_eq!(
             sanitized_html(r#"<a href="https://bank.example/pay" target="_blank">Banco</a>"#),
@@ -168,7 +179,10 @@ mod tests {
     #[test]
     fn sanitized_html_removes_hostile_markup() {
         assert_eq!(sanitized_html("a<script>alert(1)</script>b"), "ab");
-        assert_eq!(sanitized_html(r#"<b onclick="steal()" style="color:red">x</b>"#), "<b>x</b>");
+        assert_eq!(
+            sanitized_html(r#"<b onclick="steal()" style="color:red">x</b>"#),
+            "<b>x</b>"
+        );
         assert_eq!(
             sanitized_html(r#"<a href="javascript:alert(1)">x</a>"#),
             r#"<a rel="noopener noreferrer">x</a>"#
@@ -177,10 +191,16 @@ mod tests {
             sanitized_html(r#"<a href="http://bank.example/">x</a>"#),
             r#"<a rel="noopener noreferrer">x</a>"#
         );
-        assert_eq!(sanitized_html(r#"<a href="/relative">x</a>"#), r#"<a rel="noopener noreferrer">x</a>"#);
+        assert_eq!(
+            sanitized_html(r#"<a href="/relative">x</a>"#),
+            r#"<a rel="noopener noreferrer">x</a>"#
+        );
         assert_eq!(sanitized_html(r#"<img src=x onerror="alert(1)">ok"#), "ok");
         assert_eq!(sanitized_html("<iframe src=\"https://x.example\"></iframe>ok"), "ok");
-        assert_eq!(sanitized_html("<b><i>nested</b> unclosed"), "<b><i>nested</i></b><i> unclosed</i>");
+        assert_eq!(
+            sanitized_html("<b><i>nested</b> unclosed"),
+            "<b><i>nested</i></b><i> unclosed</i>"
+        );
         assert_eq!(sanitized_html("1 &lt; 2 & 3 <!-- c -->"), "1 &lt; 2 &amp; 3 ");
         assert_eq!(sanitized_html("<h1>Title</h1>"), "Title");
     }
@@ -189,7 +209,10 @@ mod tests {
     fn markup_serializes_three_forms() {
         let m = Markup::new("a<br>b");
         let v = serde_json::to_value(&m).unwrap();
-        assert_eq!(v, serde_json::json!({"raw": "a<br>b", "text": "a\nb", "html": "a<br>b"}));
+        assert_eq!(
+            v,
+            serde_json::json!({"raw": "a<br>b", "text": "a\nb", "html": "a<br>b"})
+        );
     }
 
     #[test]

@@ -57,7 +57,10 @@ pub fn decode_png_data_uri(uri: &str) -> Result<Vec<u8>, DataUriError> {
     let (header, data) = rest.split_once(',').ok_or(DataUriError::NotDataUri)?;
     let mut params = header.split(';');
     let mime = params.next().unwrap_or_default();
-    let is_base64 = header.rsplit(';').next().is_some_and(|p| p.eq_ignore_ascii_case("base64"));
+    let is_base64 = header
+        .rsplit(';')
+        .next()
+        .is_some_and(|p| p.eq_ignore_ascii_case("base64"));
     if !mime.eq_ignore_ascii_case("image/png") {
         return Err(DataUriError::NotPngMime);
     }
@@ -76,7 +79,9 @@ pub fn decode_png_data_uri(uri: &str) -> Result<Vec<u8>, DataUriError> {
 
 fn strip_prefix_ignore_case<'t>(text: &'t str, prefix: &str) -> Option<&'t str> {
     let head = text.get(..prefix.len())?;
-    head.eq_ignore_ascii_case(prefix).then(|| text.get(prefix.len()..)).flatten()
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| text.get(prefix.len()..))
+        .flatten()
 }
 
 /// Serializes bytes as standard Base64 text with padding (the QR PNG in JSON output).
@@ -150,7 +155,10 @@ pub struct DeviceInstructions {
 /// Reads `experienceVoucher.generalInstructions` (an array at `path`). Every field of
 /// its elements is required: `method`, `devices`, and each device's `code` and
 /// `instructions` (an array of strings).
-pub(crate) fn read_general_instructions(items: &[Value<'_>], path: &str) -> Result<Vec<GeneralInstruction>, ParseError> {
+pub(crate) fn read_general_instructions(
+    items: &[Value<'_>],
+    path: &str,
+) -> Result<Vec<GeneralInstruction>, ParseError> {
     let mut out = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let item_path = index_path(path, i);
@@ -167,7 +175,13 @@ pub(crate) fn read_general_instructions(items: &[Value<'_>], path: &str) -> Resu
             for (k, value) in d.array("instructions")?.iter().enumerate() {
                 match value {
                     Value::String(s) => instructions.push(Markup::new(s)),
-                    _ => return Err(ParseError::new(Code::InvalidType, &index_path(&list_path, k), "a string")),
+                    _ => {
+                        return Err(ParseError::new(
+                            Code::InvalidType,
+                            &index_path(&list_path, k),
+                            "a string",
+                        ));
+                    }
                 }
             }
             devices.push(DeviceInstructions { code, instructions });
@@ -182,7 +196,8 @@ mod tests {
     use super::*;
 
     /// A 1x1 PNG, standard Base64.
-    const TINY_PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNgYGD4DwABBAEAgLvRWwAAAABJRU5ErkJggg==";
+    const TINY_PNG: &str =
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNgYGD4DwABBAEAgLvRWwAAAABJRU5ErkJggg==";
 
     #[test]
     fn decodes_a_png_data_uri() {

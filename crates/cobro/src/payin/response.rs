@@ -137,7 +137,8 @@ pub struct PayinResponse {
 
 /// What the merchant does with a pay-in answer (spec 4.4's table). Serialized with a
 /// `kind` field naming the variant in snake case (`redirect`, `voucher`, `qr`,
-/// `deeplink_method`, `wallet_one_shot`, `wallet_on_file`, `failed`).
+/// `deeplink_method`, `wallet_one_shot`, `wallet_on_file`, `failed`). The voucher
+/// fields are boxed to keep the value small (field access is unchanged).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Experience {
@@ -153,14 +154,14 @@ pub enum Experience {
         /// Which list voucherConfig held: bankList, CashList or WalletList.
         family: VoucherFamily,
         /// The fields of experienceVoucher.
-        voucher: VoucherInfo,
+        voucher: Box<VoucherInfo>,
         /// The decoded voucherConfig.
         config: VoucherConfig,
     },
     /// QR: show the image; a QR code is single-use (spec 2.8).
     Qr {
         /// The fields of experienceVoucher (no payment code).
-        voucher: VoucherInfo,
+        voucher: Box<VoucherInfo>,
         /// The decoded voucherConfig: the banks whose apps read the code.
         config: QrConfig,
         /// `experienceVoucher.generalInstructions`, per device; empty when absent.
@@ -173,7 +174,7 @@ pub enum Experience {
     /// BankTransfer_Deeplink: offer one link per bank or provider (spec 2.8).
     DeeplinkMethod {
         /// The fields of experienceVoucher.
-        voucher: VoucherInfo,
+        voucher: Box<VoucherInfo>,
         /// `experienceVoucher.deepLinks`, sorted by `order`.
         deep_links: Vec<BankDeepLink>,
     },
@@ -237,12 +238,14 @@ pub struct WalletDeepLink {
 
 /// Parses the answer to a pay-in creation (spec 2.8, 4.4).
 ///
-/// Errors: unreadable JSON (the codes of [`crate::parse::read`]), a body that is not an
-/// object (ERR_INVALID_TYPE at `""`), a missing `payinErrorCode` or a required field of
-/// the detected experience (ERR_MISSING_FIELD naming its path), a value of the wrong
-/// type (ERR_INVALID_TYPE), a bad expiration, amount, order, or `qrCode`
-/// (ERR_INVALID_FIELD), a voucherConfig that is not JSON (ERR_MALFORMED_JSON at
-/// `experienceVoucher.voucherConfig`), a repeated key (ERR_DUPLICATE_FIELD).
+/// Errors: unreadable JSON (ERR_MALFORMED_JSON, ERR_INVALID_UTF8, ERR_BODY_TOO_LARGE,
+/// ERR_NESTING_TOO_DEEP at `""`), a body that is not an object (ERR_INVALID_TYPE at
+/// `""`), a missing `payinErrorCode` or a required field of the detected experience
+/// (ERR_MISSING_FIELD naming its path), a value of the wrong type (ERR_INVALID_TYPE), a
+/// bad expiration, amount, order, or `qrCode` (ERR_INVALID_FIELD), a voucherConfig
+/// that is not JSON (ERR_MALFORMED_JSON at `experienceVoucher.voucherConfig`, with the
+/// offset inside it), a repeated key (ERR_DUPLICATE_FIELD). A failed creation
+/// (`payinErrorCode` other than `0000`) is a parsed value, not an error.
 pub fn parse_payin_response(body: &[u8]) -> Result<PayinResponse, ParseError> {
     let root = read(body)?;
     let f = Fields::of(&root, "")?;
@@ -251,7 +254,11 @@ pub fn parse_payin_response(body: &[u8]) -> Result<PayinResponse, ParseError> {
     let trx_operation = f.opt_text("payinTrxOperation")?.map(str::to_string);
     let url = f.opt_str("url")?;
     let success = error_code == SUCCESS_CODE;
-    let experience = if success { experience(&f, url)? } else { Experience::Failed };
+    let experience = if success {
+        experience(&f, url)?
+    } else {
+        Experience::Failed
+    };
     Ok(PayinResponse {
         success,
         error_code,
@@ -272,7 +279,7 @@ fn experience(f: &Fields<'_, '_>, url: Option<&str>) -> Result<Experience, Parse
         let ev = Fields::of(ev, "experienceVoucher")?;
         let general = ev.opt_array("generalInstructions")?;
         if qr_code.is_some() || general.is_some() {
-            let voucher = voucher::read_voucher_info(&ev, true)?;
+            let voucher = Box::new(voucher::read_voucher_info(&ev, true)?);
             let config = voucher::read_qr_config(&ev)?;
             let general_instructions =
                 qr::read_general_instructions(general.unwrap_or_default(), &ev.path_of("generalInstructions"))?;
@@ -285,11 +292,11 @@ fn experience(f: &Fields<'_, '_>, url: Option<&str>) -> Result<Experience, Parse
             });
         }
         if let Some(links) = ev.opt_array("deepLinks")? {
-            let voucher = voucher::read_voucher_info(&ev, false)?;
+            let voucher = Box::new(voucher::read_voucher_info(&ev, false)?);
             let deep_links = read_bank_deep_links(links, &ev.path_of("deepLinks"))?;
             return Ok(Experience::DeeplinkMethod { voucher, deep_links });
         }
-        let voucher = voucher::read_voucher_info(&ev, false)?;
+        let voucher = Box::new(voucher::read_voucher_info(&ev, false)?);
         let (family, config) = voucher::read_voucher_config(&ev)?;
         return Ok(Experience::Voucher {
             family,

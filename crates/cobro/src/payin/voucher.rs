@@ -95,7 +95,11 @@ impl VoucherExpiration {
         }
         let two = |r: std::ops::Range<usize>, max: u8| -> Option<u8> {
             let s = time.get(r)?;
-            let n: u8 = if s.bytes().all(|b| b.is_ascii_digit()) { s.parse().ok()? } else { return None };
+            let n: u8 = if s.bytes().all(|b| b.is_ascii_digit()) {
+                s.parse().ok()?
+            } else {
+                return None;
+            };
             (n <= max).then_some(n)
         };
         Some(VoucherExpiration {
@@ -150,9 +154,17 @@ impl VoucherInfo {
 /// Reads the voucher fields of `experienceVoucher`; `paymentCode` is required unless
 /// `qr` (spec 2.8: absent in QR).
 pub(crate) fn read_voucher_info(ev: &Fields<'_, '_>, qr: bool) -> Result<VoucherInfo, ParseError> {
-    let payment_code = if qr { ev.opt_text("paymentCode")? } else { Some(ev.text("paymentCode")?) };
+    let payment_code = if qr {
+        ev.opt_text("paymentCode")?
+    } else {
+        Some(ev.text("paymentCode")?)
+    };
     let expiration = VoucherExpiration::parse(ev.str("expiration")?).ok_or_else(|| {
-        ParseError::new(Code::InvalidField, &ev.path_of("expiration"), "a date and time YYYY-MM-DD HH:MM:SS")
+        ParseError::new(
+            Code::InvalidField,
+            &ev.path_of("expiration"),
+            "a date and time YYYY-MM-DD HH:MM:SS",
+        )
     })?;
     let amount = ev.text("amount")?;
     if Amount::parse(amount).is_err() {
@@ -360,10 +372,21 @@ pub(crate) fn read_voucher_config(ev: &Fields<'_, '_>) -> Result<(VoucherFamily,
         sort_by_order(&mut entries, |e| e.nro_order);
         let methods_path = cfg.path_of("instruction_payment_methods");
         let mut instruction_payment_methods = Vec::new();
-        for (i, item) in cfg.opt_array("instruction_payment_methods")?.unwrap_or_default().iter().enumerate() {
+        for (i, item) in cfg
+            .opt_array("instruction_payment_methods")?
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+        {
             match item {
                 Value::String(s) => instruction_payment_methods.push(s.to_string()),
-                _ => return Err(ParseError::new(Code::InvalidType, &index_path(&methods_path, i), "a string")),
+                _ => {
+                    return Err(ParseError::new(
+                        Code::InvalidType,
+                        &index_path(&methods_path, i),
+                        "a string",
+                    ));
+                }
             }
         }
         let config = VoucherConfig {
@@ -382,7 +405,12 @@ fn read_entry(item: &Value<'_>, path: &str) -> Result<VoucherEntry, ParseError> 
     let hex_color = f.opt_str("hexColor")?.map(HexColor::new);
     let pmi_path = f.path_of("paymentMethodInstructions");
     let mut payment_method_instructions = Vec::new();
-    for (i, pmi) in f.opt_array("paymentMethodInstructions")?.unwrap_or_default().iter().enumerate() {
+    for (i, pmi) in f
+        .opt_array("paymentMethodInstructions")?
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
         let pmi_item_path = index_path(&pmi_path, i);
         let p = Fields::of(pmi, &pmi_item_path)?;
         let method = p.str("method")?.to_string();
@@ -434,7 +462,10 @@ mod tests {
     #[test]
     fn expiration_format() {
         let e = VoucherExpiration::parse("2026-03-01 23:59:07").unwrap();
-        assert_eq!((e.year, e.month, e.day, e.hour, e.minute, e.second), (2026, 3, 1, 23, 59, 7));
+        assert_eq!(
+            (e.year, e.month, e.day, e.hour, e.minute, e.second),
+            (2026, 3, 1, 23, 59, 7)
+        );
         for bad in [
             "2026-03-01T23:59:07",
             "2026-03-01  23:59:07",
@@ -466,6 +497,9 @@ mod tests {
     fn status_is_open() {
         assert!(VoucherStatus::from_wire("PENDIENTE_PAGO").is_pending());
         assert!(!VoucherStatus::from_wire("PAGADO").is_pending());
-        assert_eq!(serde_json::to_value(VoucherStatus::from_wire("PAGADO")).unwrap(), "PAGADO");
+        assert_eq!(
+            serde_json::to_value(VoucherStatus::from_wire("PAGADO")).unwrap(),
+            "PAGADO"
+        );
     }
 }
