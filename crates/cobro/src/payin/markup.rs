@@ -14,16 +14,40 @@
 //!   absolute `https` links survive (relative, `http`, `javascript:` and `data:` links
 //!   lose their `href`); links get `rel="noopener noreferrer"`. Scripts, styles and
 //!   comments are removed with their content; other tags are removed and their text kept.
+//! - A value may hold at most [`MAX_TAGS`] `<` characters. HTML parsing costs time that
+//!   grows with the square of the nesting depth (thousands of nested `<div>` take
+//!   seconds), and a real instruction holds a few tags; a value past the bound is
+//!   refused ([`TooManyTags`]; in an answer, ERR_INVALID_FIELD at the value's path)
+//!   rather than rendered slowly.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
 use serde::Serialize;
 
+use crate::code::Code;
+use crate::parse::ParseError;
+
 /// The tags kept in [`Markup::html`]: simple formatting, paragraphs, lists and links.
 pub const ALLOWED_TAGS: [&str; 14] = [
     "a", "b", "br", "div", "em", "i", "li", "ol", "p", "small", "span", "strong", "u", "ul",
 ];
+
+/// The most `<` characters a value may hold (an upper bound of its tags and so of its
+/// nesting depth; see the module documentation).
+pub const MAX_TAGS: usize = 256;
+
+/// A value holds more than [`MAX_TAGS`] `<` characters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooManyTags;
+
+impl std::fmt::Display for TooManyTags {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "markup with more than {MAX_TAGS} tags")
+    }
+}
+
+impl std::error::Error for TooManyTags {}
 
 /// One instruction value of a voucher (spec 2.8), in the three forms a merchant may
 /// want. Build it with [`Markup::new`].
@@ -39,14 +63,23 @@ pub struct Markup {
 }
 
 impl Markup {
-    /// Renders `raw` as plain text and as sanitized HTML.
-    pub fn new(raw: &str) -> Markup {
-        Markup {
+    /// Renders `raw` as plain text and as sanitized HTML; refuses a value with more
+    /// than [`MAX_TAGS`] `<` characters.
+    pub fn new(raw: &str) -> Result<Markup, TooManyTags> {
+        if raw.bytes().filter(|&b| b == b'<').count() > MAX_TAGS {
+            return Err(TooManyTags);
+        }
+        Ok(Markup {
             raw: raw.to_string(),
             text: plain_text(raw),
             html: sanitized_html(raw),
-        }
+        })
     }
+}
+
+/// The markup of the value at `path` of an answer, or ERR_INVALID_FIELD there.
+pub(crate) fn read_markup(raw: &str, path: &str) -> Result<Markup, ParseError> {
+    Markup::new(raw).map_err(|_| ParseError::new(Code::InvalidField, path, "markup with at most 256 tags"))
 }
 
 static SANITIZER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
@@ -64,12 +97,12 @@ static SANITIZER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
 });
 
 /// `raw` sanitized by ammonia with the allow-list of [`ALLOWED_TAGS`].
-pub fn sanitized_html(raw: &str) -> String {
+fn sanitized_html(raw: &str) -> String {
     SANITIZER.clean(raw).to_string()
 }
 
 /// `raw` rendered as plain text by html2text, then tidied (see the module documentation).
-pub fn plain_text(raw: &str) -> String {
+fn plain_text(raw: &str) -> String {
     let rendered = html2text::config::with_decorator(html2text::render::TrivialDecorator::new())
         .raw_mode(true)
         .allow_width_overflow()
@@ -207,12 +240,20 @@ mod tests {
 
     #[test]
     fn markup_serializes_three_forms() {
-        let m = Markup::new("a<br>b");
+        let m = Markup::new("a<br>b").unwrap();
         let v = serde_json::to_value(&m).unwrap();
         assert_eq!(
             v,
             serde_json::json!({"raw": "a<br>b", "text": "a\nb", "html": "a<br>b"})
         );
+    }
+
+    #[test]
+    fn tag_bound() {
+        assert!(Markup::new(&"<div>".repeat(MAX_TAGS)).is_ok());
+        assert_eq!(Markup::new(&"<div>".repeat(MAX_TAGS + 1)), Err(TooManyTags));
+        let e = read_markup(&"<".repeat(MAX_TAGS + 1), "v").unwrap_err();
+        assert_eq!(e.expected, format!("markup with at most {MAX_TAGS} tags"));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use serde::{Serialize, Serializer};
 use crate::code::Code;
 use crate::json::Value;
 use crate::parse::{Fields, ParseError, index_path};
-use crate::payin::markup::Markup;
+use crate::payin::markup::{Markup, read_markup};
 
 /// The eight bytes every PNG file starts with.
 pub const PNG_SIGNATURE: [u8; 8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A];
@@ -174,7 +174,7 @@ pub(crate) fn read_general_instructions(
             let mut instructions = Vec::new();
             for (k, value) in d.array("instructions")?.iter().enumerate() {
                 match value {
-                    Value::String(s) => instructions.push(Markup::new(s)),
+                    Value::String(s) => instructions.push(read_markup(s, &index_path(&list_path, k))?),
                     _ => {
                         return Err(ParseError::new(
                             Code::InvalidType,

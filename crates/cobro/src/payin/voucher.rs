@@ -14,7 +14,7 @@ use crate::code::Code;
 use crate::date::CivilDate;
 use crate::json::Value;
 use crate::parse::{Fields, ParseError, index_path, read_nested, sort_by_order};
-use crate::payin::markup::Markup;
+use crate::payin::markup::{Markup, read_markup};
 
 /// The payment status of a voucher (spec 2.8: sample values PENDIENTE_PAGO and
 /// PENDING_PAYMENT, both "pending payment", spec 3); an open enum.
@@ -421,7 +421,7 @@ fn read_entry(item: &Value<'_>, path: &str) -> Result<VoucherEntry, ParseError> 
             let x = Fields::of(ins, &ins_path)?;
             instructions.push(Instruction {
                 order: x.opt_int("order")?,
-                value: Markup::new(x.str("value")?),
+                value: read_markup(x.str("value")?, &x.path_of("value"))?,
             });
         }
         sort_by_order(&mut instructions, |x| x.order);
