@@ -32,8 +32,11 @@ pub mod catalog;
 mod checks;
 mod fields;
 pub mod lifecycle;
+pub mod markup;
 pub mod notification;
+pub mod qr;
 pub mod response;
+pub mod voucher;
 mod wallet;
 
 #[allow(unused_imports)] // the field list for prepare_payin (DESIGN.md 5), written later
