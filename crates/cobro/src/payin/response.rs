@@ -100,6 +100,7 @@
 
 use serde::Serialize;
 
+use crate::catalog::CodeInfo;
 use crate::code::Code;
 use crate::json::Value;
 use crate::parse::{Fields, ParseError, index_path, read, sort_by_order};
@@ -119,6 +120,9 @@ pub struct PayinResponse {
     /// Decision: a JSON number is refused (ERR_INVALID_TYPE), since `10` cannot be told
     /// apart from `0010` once the leading zeros are gone.
     pub error_code: String,
+    /// What `error_code` means and asks of the merchant, from the creation-code
+    /// catalogue (PROVIDER_FACTS.md); null for a code the catalogue does not hold.
+    pub meaning: Option<CodeInfo>,
     /// `payinErrorMessage`: the service's message, for logs. Decision: null when
     /// absent (the spec lists it among the common fields but a failed or on-file answer
     /// may omit it; it is never needed to act on the answer).
@@ -259,9 +263,11 @@ pub fn parse_payin_response(body: &[u8]) -> Result<PayinResponse, ParseError> {
     } else {
         Experience::Failed
     };
+    let meaning = crate::payin::catalog::payin_creation_code(&error_code).copied();
     Ok(PayinResponse {
         success,
         error_code,
+        meaning,
         error_message,
         trx_operation,
         url: url.map(str::to_string),
