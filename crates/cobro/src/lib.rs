@@ -8,6 +8,11 @@
 //! the decisions where the spec is ambiguous are those of `DESIGN.md` section 9.
 #![forbid(unsafe_code)]
 
+/// The README's Rust examples, run as doctests so they cannot drift (STYLE.md 11).
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
+
 pub mod amount;
 pub mod catalog;
 pub mod code;
