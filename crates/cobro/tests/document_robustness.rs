@@ -1,7 +1,7 @@
 //! Junk into every document and account-number module, found by listing them through
 //! `cobro::document::numbers()` (STYLE.md 10): nothing panics, `is_valid` agrees with
-//! `validate`, `compact` is idempotent, and a valid number's display form compacts back
-//! to the same number and is valid itself.
+//! `validate`, `compact` is idempotent, a valid number's display form compacts back to
+//! the same number and is valid itself, and an invalid one is formatted unchanged.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // tests fail loudly
 
 use cobro::document::{DocumentError, numbers};
@@ -70,6 +70,11 @@ fn check(number: &str) {
             );
         } else {
             let _: DocumentError = result.unwrap_err();
+            assert_eq!(
+                formatted, number,
+                "{} {}: an invalid number is formatted unchanged",
+                n.country, n.name
+            );
         }
     }
 }

@@ -109,43 +109,6 @@ fn seeds() -> &'static [serde_json::Value] {
     })
 }
 
-/// Replaces, removes or adds one member somewhere in `v`, steered by `path`.
-fn edit(v: &mut serde_json::Value, path: &[prop::sample::Index], op: u8, new: serde_json::Value) {
-    match v {
-        serde_json::Value::Object(map) if !map.is_empty() => {
-            let keys: Vec<String> = map.keys().cloned().collect();
-            let Some((first, rest)) = path.split_first() else {
-                return;
-            };
-            let k = first.get(&keys).clone();
-            match (op, rest.is_empty()) {
-                (0, true) => {
-                    map.remove(&k);
-                }
-                (1, true) => {
-                    map.insert(format!("{k}X"), new);
-                }
-                (_, true) => {
-                    map.insert(k, new);
-                }
-                (_, false) => edit(map.get_mut(&k).unwrap(), rest, op, new),
-            }
-        }
-        serde_json::Value::Array(items) if !items.is_empty() => {
-            let Some((first, rest)) = path.split_first() else {
-                return;
-            };
-            let i = first.index(items.len());
-            if rest.is_empty() {
-                items[i] = new
-            } else {
-                edit(&mut items[i], rest, op, new)
-            }
-        }
-        other => *other = new,
-    }
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -168,7 +131,7 @@ proptest! {
         status in prop::sample::select(vec![200u16, 400]),
     ) {
         let mut body = seed.get(seeds()).clone();
-        edit(&mut body, &path, op, new);
+        common::edit(&mut body, &path, op, new);
         every_parser(serde_json::to_string(&body).unwrap().as_bytes(), status)?;
     }
 }

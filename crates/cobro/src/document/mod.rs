@@ -162,6 +162,20 @@ pub(crate) fn strip_separators(number: &str, slash: bool) -> String {
         .collect()
 }
 
+/// Digits grouped by thousands with dots, as the display forms of Argentina, Chile and
+/// Colombia write them: `1234567` -> `1.234.567`.
+pub(crate) fn thousands(digits: &str) -> String {
+    let count = digits.chars().count();
+    let mut out = String::with_capacity(count + count / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (count - i) % 3 == 0 {
+            out.push('.');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// The ASCII digit values of `s`, when it is all ASCII digits.
 pub(crate) fn digits(s: &str) -> Option<Vec<u32>> {
     s.chars()

@@ -47,15 +47,7 @@ pub fn format(number: &str) -> String {
     let Ok(valid) = validate(number) else {
         return number.to_string();
     };
-    let count = valid.compact.chars().count();
-    let mut out = String::with_capacity(count + 2);
-    for (i, c) in valid.compact.chars().enumerate() {
-        if i > 0 && (count - i) % 3 == 0 {
-            out.push('.');
-        }
-        out.push(c);
-    }
-    out
+    crate::document::thousands(&valid.compact)
 }
 
 #[cfg(test)]

@@ -70,20 +70,7 @@ pub fn format(number: &str) -> String {
     };
     let mut chars = valid.compact.chars();
     let check = chars.next_back().unwrap_or('?');
-    format!("{}-{check}", thousands(chars.as_str()))
-}
-
-/// Digits grouped by thousands with dots: `12345678` -> `12.345.678`.
-fn thousands(body: &str) -> String {
-    let count = body.chars().count();
-    let mut out = String::with_capacity(count + count / 3);
-    for (i, c) in body.chars().enumerate() {
-        if i > 0 && (count - i) % 3 == 0 {
-            out.push('.');
-        }
-        out.push(c);
-    }
-    out
+    format!("{}-{check}", crate::document::thousands(chars.as_str()))
 }
 
 /// Chile's RUN (persons).

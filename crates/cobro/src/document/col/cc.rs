@@ -41,7 +41,7 @@ pub fn is_valid(number: &str) -> bool {
 /// valid).
 pub fn format(number: &str) -> String {
     match validate(number) {
-        Ok(valid) => super::thousands(&valid.compact),
+        Ok(valid) => crate::document::thousands(&valid.compact),
         Err(_) => number.to_string(),
     }
 }

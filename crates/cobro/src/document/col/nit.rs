@@ -61,7 +61,7 @@ pub fn format(number: &str) -> String {
     };
     let mut chars = valid.compact.chars();
     let check = chars.next_back().unwrap_or('?');
-    format!("{}-{check}", super::thousands(chars.as_str()))
+    format!("{}-{check}", crate::document::thousands(chars.as_str()))
 }
 
 /// Colombia's NIT.
