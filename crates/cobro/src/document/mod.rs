@@ -162,6 +162,17 @@ pub(crate) fn strip_separators(number: &str, slash: bool) -> String {
         .collect()
 }
 
+/// `compact` written into `pattern`, each `X` taking the next character (`XX-XXXXXXXX-X`
+/// for a CUIT); None when the lengths differ.
+pub(crate) fn shape(compact: &str, pattern: &str) -> Option<String> {
+    let mut chars = compact.chars();
+    let mut out = String::with_capacity(pattern.len());
+    for p in pattern.chars() {
+        out.push(if p == 'X' { chars.next()? } else { p });
+    }
+    chars.next().is_none().then_some(out)
+}
+
 /// Digits grouped by thousands with dots, as the display forms of Argentina, Chile and
 /// Colombia write them: `1234567` -> `1.234.567`.
 pub(crate) fn thousands(digits: &str) -> String {
@@ -226,6 +237,10 @@ mod tests {
         assert_eq!(strip_separators(" 20-12345678.3\u{2013}x/", false), "20123456783x/");
         assert_eq!(strip_separators("12.345.678/0001-95", true), "12345678000195");
         assert_eq!(digits("0129"), Some(vec![0, 1, 2, 9]));
+        assert_eq!(shape("20123456786", "XX-XXXXXXXX-X").as_deref(), Some("20-12345678-6"));
+        assert_eq!(shape("2012345678", "XX-XXXXXXXX-X"), None);
+        assert_eq!(shape("201234567861", "XX-XXXXXXXX-X"), None);
+        assert_eq!(thousands("1234567"), "1.234.567");
         assert_eq!(digits("12a"), None);
         assert_eq!(digits("١٢"), None);
     }

@@ -13,6 +13,7 @@
 //! CUIT; only the person prefixes for the CUIL, which is issued to workers.
 
 use super::super::{DocumentError, NumberType, Valid, digits, strip_separators};
+use crate::document::shape;
 
 /// Type prefixes of persons (CUIT and CUIL).
 const PERSON_PREFIXES: &[&str] = &["20", "23", "24", "27"];
@@ -93,17 +94,10 @@ pub fn is_valid(number: &str) -> bool {
 
 /// `TT-NNNNNNNN-C`; the input unchanged when it is not a valid CUIT.
 pub fn format(number: &str) -> String {
-    match validate(number) {
-        Ok(valid) => match (
-            valid.compact.get(..2),
-            valid.compact.get(2..10),
-            valid.compact.get(10..),
-        ) {
-            (Some(kind), Some(body), Some(check)) => format!("{kind}-{body}-{check}"),
-            _ => number.to_string(),
-        },
-        Err(_) => number.to_string(),
-    }
+    validate(number)
+        .ok()
+        .and_then(|valid| shape(&valid.compact, "XX-XXXXXXXX-X"))
+        .unwrap_or_else(|| number.to_string())
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@
 //! character (00.000.000/0000-00 passes the sum) is refused as a component error.
 
 use super::super::{DocumentError, NumberType, Valid, strip_separators};
+use crate::document::shape;
 
 /// Weights of the first check digit (the second adds 6 in front).
 const WEIGHTS: [u32; 12] = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
@@ -84,14 +85,10 @@ pub fn is_valid(number: &str) -> bool {
 
 /// `XX.XXX.XXX/XXXX-XX`; the input unchanged when it is not a valid CNPJ.
 pub fn format(number: &str) -> String {
-    let Ok(valid) = validate(number) else {
-        return number.to_string();
-    };
-    let c = &valid.compact;
-    match (c.get(..2), c.get(2..5), c.get(5..8), c.get(8..12), c.get(12..)) {
-        (Some(a), Some(b), Some(d), Some(order), Some(check)) => format!("{a}.{b}.{d}/{order}-{check}"),
-        _ => number.to_string(),
-    }
+    validate(number)
+        .ok()
+        .and_then(|valid| shape(&valid.compact, "XX.XXX.XXX/XXXX-XX"))
+        .unwrap_or_else(|| number.to_string())
 }
 
 #[cfg(test)]

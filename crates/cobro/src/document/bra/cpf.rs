@@ -9,6 +9,7 @@
 //! are not issued, and are refused as a component error.
 
 use super::super::{DocumentError, NumberType, Valid, digits, strip_separators};
+use crate::document::shape;
 
 /// The CPF entry.
 pub const TYPE: NumberType = NumberType {
@@ -63,14 +64,10 @@ pub fn is_valid(number: &str) -> bool {
 
 /// `XXX.XXX.XXX-XX`; the input unchanged when it is not a valid CPF.
 pub fn format(number: &str) -> String {
-    let Ok(valid) = validate(number) else {
-        return number.to_string();
-    };
-    let c = &valid.compact;
-    match (c.get(..3), c.get(3..6), c.get(6..9), c.get(9..)) {
-        (Some(a), Some(b), Some(d), Some(check)) => format!("{a}.{b}.{d}-{check}"),
-        _ => number.to_string(),
-    }
+    validate(number)
+        .ok()
+        .and_then(|valid| shape(&valid.compact, "XXX.XXX.XXX-XX"))
+        .unwrap_or_else(|| number.to_string())
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@
 //! digit into a warning).
 //! Format: `XXX-XXXXXXX-X` (issuing office, sequence, check digit).
 
+use crate::document::shape;
 use crate::document::{DocumentError, NumberType, Valid, digits, strip_separators};
 
 /// The number of digits.
@@ -52,15 +53,10 @@ pub fn is_valid(number: &str) -> bool {
 
 /// `XXX-XXXXXXX-X` (the input unchanged when it is not valid).
 pub fn format(number: &str) -> String {
-    let Ok(valid) = validate(number) else {
-        return number.to_string();
-    };
-    // All ASCII digits: char boundaries are byte boundaries.
-    let c = &valid.compact;
-    match (c.get(0..3), c.get(3..10), c.get(10..11)) {
-        (Some(office), Some(sequence), Some(check)) => format!("{office}-{sequence}-{check}"),
-        _ => number.to_string(),
-    }
+    validate(number)
+        .ok()
+        .and_then(|valid| shape(&valid.compact, "XXX-XXXXXXX-X"))
+        .unwrap_or_else(|| number.to_string())
 }
 
 /// The Dominican Republic's cédula (spec 2.5 names it CIE).

@@ -11,6 +11,7 @@
 //! published RNC (`1-30-50029-2`).
 //! Format: `X-XX-XXXXX-X`.
 
+use crate::document::shape;
 use crate::document::{DocumentError, NumberType, Valid, digits, strip_separators};
 
 /// The number of digits.
@@ -55,15 +56,10 @@ pub fn is_valid(number: &str) -> bool {
 
 /// `X-XX-XXXXX-X` (the input unchanged when it is not valid).
 pub fn format(number: &str) -> String {
-    let Ok(valid) = validate(number) else {
-        return number.to_string();
-    };
-    // All ASCII digits: char boundaries are byte boundaries.
-    let c = &valid.compact;
-    match (c.get(0..1), c.get(1..3), c.get(3..8), c.get(8..9)) {
-        (Some(a), Some(b), Some(sequence), Some(check)) => format!("{a}-{b}-{sequence}-{check}"),
-        _ => number.to_string(),
-    }
+    validate(number)
+        .ok()
+        .and_then(|valid| shape(&valid.compact, "X-XX-XXXXX-X"))
+        .unwrap_or_else(|| number.to_string())
 }
 
 /// The Dominican Republic's RNC.

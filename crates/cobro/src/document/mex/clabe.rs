@@ -11,6 +11,7 @@
 //! only produce [`super::super::DocumentWarning::UnknownInstitution`] noise.
 
 use super::super::{DocumentError, NumberType, Valid, digits, strip_separators};
+use crate::document::shape;
 
 /// The weights, repeated over the first 17 digits.
 const WEIGHTS: [u32; 3] = [3, 7, 1];
@@ -57,14 +58,10 @@ pub fn is_valid(number: &str) -> bool {
 /// `XXX XXX XXXXXXXXXXX X` (bank, plaza, account, check digit); the input unchanged
 /// when it is not a valid CLABE.
 pub fn format(number: &str) -> String {
-    let Ok(valid) = validate(number) else {
-        return number.to_string();
-    };
-    let c = &valid.compact;
-    match (c.get(..3), c.get(3..6), c.get(6..17), c.get(17..)) {
-        (Some(bank), Some(plaza), Some(account), Some(check)) => format!("{bank} {plaza} {account} {check}"),
-        _ => number.to_string(),
-    }
+    validate(number)
+        .ok()
+        .and_then(|valid| shape(&valid.compact, "XXX XXX XXXXXXXXXXX X"))
+        .unwrap_or_else(|| number.to_string())
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@
 //! The entity code is not looked up (no warning).
 //! Format: `XXX-XXX-XXXXXXXXXXXX-XX`.
 
+use crate::document::shape;
 use crate::document::{DocumentError, NumberType, Valid, digits, strip_separators};
 
 /// The number of digits.
@@ -68,17 +69,10 @@ pub fn is_valid(number: &str) -> bool {
 
 /// `XXX-XXX-XXXXXXXXXXXX-XX` (the input unchanged when it is not valid).
 pub fn format(number: &str) -> String {
-    let Ok(valid) = validate(number) else {
-        return number.to_string();
-    };
-    // All ASCII digits: char boundaries are byte boundaries.
-    let c = &valid.compact;
-    match (c.get(0..3), c.get(3..6), c.get(6..18), c.get(18..20)) {
-        (Some(entity), Some(office), Some(account), Some(checks)) => {
-            format!("{entity}-{office}-{account}-{checks}")
-        }
-        _ => number.to_string(),
-    }
+    validate(number)
+        .ok()
+        .and_then(|valid| shape(&valid.compact, "XXX-XXX-XXXXXXXXXXXX-XX"))
+        .unwrap_or_else(|| number.to_string())
 }
 
 /// Peru's CCI.
