@@ -100,7 +100,7 @@ codes! {
     ExpirationBelowSuggested = "WARN_EXPIRATION_BELOW_SUGGESTED",
     /// A Mexico amount whose cents are not a 50-cent step (2.6).
     AmountStep = "WARN_AMOUNT_STEP",
-    /// payinVoucherTheme is not of the form THEME_PE_<NAME>: the standard voucher is used (2.7).
+    /// payinVoucherTheme is not of the form `THEME_PE_<NAME>`: the standard voucher is used (2.7).
     UnsupportedVoucherTheme = "WARN_UNSUPPORTED_VOUCHER_THEME",
     /// payinMethod is not among the values the spec names for the country (2.5).
     UnknownMethod = "WARN_UNKNOWN_METHOD",

@@ -1,8 +1,8 @@
 //! Identity-document and account-number checks, one module per number (STYLE.md 3,
 //! after python-stdnum): each has `compact`, `validate`, `is_valid` and `format`, and a
-//! [`NumberType`] entry in [`NUMBERS`], the one list the validation wiring, the CLI and
-//! the robustness test read. Algorithms are written from the issuing authorities'
-//! published rules; each module's doc names its source.
+//! [`NumberType`] entry in its country's list. [`numbers`] reads them all: the one list
+//! the validation wiring, the CLI and the robustness test use. Algorithms are written
+//! from the issuing authorities' published rules; each module's doc names its source.
 
 use std::fmt;
 

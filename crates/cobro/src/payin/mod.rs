@@ -8,7 +8,7 @@
 //!
 //! 1. While the members are dispatched (in body order): WARN_UNKNOWN_FIELD for keys
 //!    spec 2.4 does not name, then ERR_DUPLICATE_FIELD for repeated keys.
-//! 2. The fields in the order of spec 2.4's table ([`fields::FIELDS`]), each field's
+//! 2. The fields in the order of spec 2.4's table (the field list in `fields.rs`), each field's
 //!    checks before the next field's: presence, JSON type, emptiness, format, then the
 //!    field's per-country rules and hints. The country (from payinCurrency, DESIGN.md 9
 //!    row 11) and the method are read before the walk, so a field early in the table can
