@@ -132,12 +132,16 @@ fn header_pairs(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(String, String)>> {
     let mut out = Vec::new();
     for item in items.try_iter()? {
         let item = item?;
-        let pair: (Bound<'_, PyAny>, Bound<'_, PyAny>) = item
-            .extract()
-            .map_err(|_| type_error("a header", "a (str, str) pair", &item))?;
-        if !pair.0.is_instance_of::<PyString>() || !pair.1.is_instance_of::<PyString>() {
-            return Err(type_error("a header name and value", "str", &item));
-        }
+        let is_pair = item.is_instance_of::<PyList>() || item.is_instance_of::<pyo3::types::PyTuple>();
+        let parts: Vec<Bound<'_, PyAny>> = if is_pair {
+            item.try_iter()?.collect::<PyResult<_>>()?
+        } else {
+            Vec::new()
+        };
+        let pair = match parts.as_slice() {
+            [name, value] if name.is_instance_of::<PyString>() && value.is_instance_of::<PyString>() => (name, value),
+            _ => return Err(type_error("a header", "a (str, str) pair", &item)),
+        };
         out.push((pair.0.extract()?, pair.1.extract()?));
     }
     Ok(out)
