@@ -2,25 +2,55 @@
 
 import datetime
 import decimal
-from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Tuple, Union, final
+from typing import Any, Dict, Iterable, List, Literal, Mapping, NoReturn, Optional, Tuple, Union, final
 
 from ._record import Record
 
 __version__: str
+__all__ = [
+    "__version__",
+    "Secret",
+    "Amount",
+    "Report",
+    "Issue",
+    "PreparedRequest",
+    "validate",
+    "payin_verification",
+    "subscription_authorization",
+    "virtual_account_signature",
+    "virtual_account_headers",
+    "verify_virtual_account_headers",
+    "verify_payin_notification",
+    "prepare_virtual_account",
+    "prepare_subscription",
+    "prepare_subscription_cancel",
+    "prepare_payin",
+    "parse",
+    "payin_creation_code",
+    "payment_confirmation_code",
+    "payin_state",
+    "subscription_error_code",
+    "virtual_account_error_code",
+    "document_validate",
+    "document_is_valid",
+    "document_compact",
+    "document_format",
+    "document_types",
+]
 
-Body = Union[str, bytes, bytearray, Dict[str, Any], List[Any]]
+_Body = Union[str, bytes, bytearray, Dict[str, Any], List[Any]]
 """A request or answer body: JSON text, its UTF-8 bytes, or a dict/list written as JSON
 (values: None, bool, int, float, decimal.Decimal, str, list, tuple, dict)."""
 
-Key = Union[str, "Secret"]
-AmountLike = Union["Amount", decimal.Decimal, str, int]
+_Key = Union[str, "Secret"]
+_AmountLike = Union["Amount", decimal.Decimal, str, int]
 """An amount: never a float (``TypeError``); an int counts whole units (150 is 150.00)."""
 
-MerchantId = Union[int, str]
-Kind = Literal["virtual-account", "subscription", "subscription-cancel", "payin"]
-Locale = Literal["en", "es"]
-DepositMode = Literal["OWNER", "ANY"]
-Document = Literal[
+_MerchantId = Union[int, str]
+_Kind = Literal["virtual-account", "subscription", "subscription-cancel", "payin"]
+_Locale = Literal["en", "es"]
+_DepositMode = Literal["OWNER", "ANY"]
+_Document = Literal[
     "virtual-account-response",
     "subscription-response",
     "payin-response",
@@ -35,7 +65,7 @@ class Secret:
     ``[REDACTED]``, zeroized when dropped, never pickled."""
 
     def __new__(cls, value: str) -> "Secret": ...
-    def __reduce__(self) -> None: ...
+    def __reduce__(self) -> NoReturn: ...
 
 @final
 class Amount:
@@ -46,7 +76,7 @@ class Amount:
     def from_minor_units(cls, minor: int) -> "Amount": ...
     @property
     def minor_units(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
@@ -97,60 +127,60 @@ class PreparedRequest:
     def to_json(self) -> str: ...
 
 def validate(
-    kind: Kind,
-    body: Body,
+    kind: _Kind,
+    body: _Body,
     *,
     strict: bool = False,
-    locale: Optional[Locale] = None,
-    key: Optional[Key] = None,
+    locale: Optional[_Locale] = None,
+    key: Optional[_Key] = None,
     max_bytes: Optional[int] = None,
 ) -> Report: ...
 def payin_verification(
-    *, merchant_id: MerchantId, operation_number: str, amount: AmountLike, currency: str, key: Key
+    *, merchant_id: _MerchantId, operation_number: str, amount: _AmountLike, currency: str, key: _Key
 ) -> str: ...
 def subscription_authorization(
-    *, merchant_id: MerchantId, type: Literal["ON_DEMAND", "RECURRENT"], customer_id: str, processor_code: str, key: Key
+    *, merchant_id: _MerchantId, type: Literal["ON_DEMAND", "RECURRENT"], customer_id: str, processor_code: str, key: _Key
 ) -> str: ...
-def virtual_account_signature(*, timestamp: int, api_key: str, secret: Key) -> str: ...
+def virtual_account_signature(*, timestamp: int, api_key: str, secret: _Key) -> str: ...
 def virtual_account_headers(
-    *, api_key: str, secret: Key, deposit_mode: DepositMode, timestamp: Optional[int] = None
+    *, api_key: str, secret: _Key, deposit_mode: _DepositMode, timestamp: Optional[int] = None
 ) -> Dict[str, str]: ...
 def verify_virtual_account_headers(
     headers: Union[Mapping[str, str], Iterable[Tuple[str, str]], Iterable[List[str]]],
     *,
-    secret: Key,
+    secret: _Key,
     now: Optional[int] = None,
     window_seconds: Optional[int] = None,
 ) -> None: ...
-def verify_payin_notification(body: Body, *, key: Key) -> Record: ...
+def verify_payin_notification(body: _Body, *, key: _Key) -> Record: ...
 def prepare_virtual_account(
-    body: Body,
+    body: _Body,
     *,
     api_key: str,
-    secret: Key,
-    deposit_mode: DepositMode,
+    secret: _Key,
+    deposit_mode: _DepositMode,
     now: Optional[int] = None,
     strict: bool = False,
-    locale: Optional[Locale] = None,
+    locale: Optional[_Locale] = None,
     max_bytes: Optional[int] = None,
 ) -> PreparedRequest: ...
 def prepare_subscription(
-    body: Body, *, key: Key, strict: bool = False, locale: Optional[Locale] = None, max_bytes: Optional[int] = None
+    body: _Body, *, key: _Key, strict: bool = False, locale: Optional[_Locale] = None, max_bytes: Optional[int] = None
 ) -> PreparedRequest: ...
 def prepare_subscription_cancel(
-    body: Body, *, key: Key, strict: bool = False, locale: Optional[Locale] = None, max_bytes: Optional[int] = None
+    body: _Body, *, key: _Key, strict: bool = False, locale: Optional[_Locale] = None, max_bytes: Optional[int] = None
 ) -> PreparedRequest: ...
 def prepare_payin(
-    body: Body,
+    body: _Body,
     *,
-    key: Key,
+    key: _Key,
     today: Union[datetime.date, str, None] = None,
     wrap_data: bool = False,
     strict: bool = False,
-    locale: Optional[Locale] = None,
+    locale: Optional[_Locale] = None,
     max_bytes: Optional[int] = None,
 ) -> PreparedRequest: ...
-def parse(document: Document, body: Body, *, http_status: Optional[int] = None) -> Record: ...
+def parse(document: _Document, body: _Body, *, http_status: Optional[int] = None) -> Record: ...
 def payin_creation_code(code: str) -> Optional[Record]: ...
 def payment_confirmation_code(code: str) -> Optional[Record]: ...
 def payin_state(id: int) -> Optional[Record]: ...
