@@ -1,0 +1,193 @@
+"""Type stubs of ``cobro._cobro``, the native module (checked with ``mypy.stubtest``)."""
+
+import datetime
+import decimal
+from typing import Any, Dict, Iterable, List, Literal, Mapping, NoReturn, Optional, Tuple, Union, final
+
+from ._record import Record
+
+__version__: str
+__all__ = [
+    "__version__",
+    "Secret",
+    "Amount",
+    "Report",
+    "Issue",
+    "PreparedRequest",
+    "validate",
+    "payin_verification",
+    "subscription_authorization",
+    "virtual_account_signature",
+    "virtual_account_headers",
+    "verify_virtual_account_headers",
+    "verify_payin_notification",
+    "prepare_virtual_account",
+    "prepare_subscription",
+    "prepare_subscription_cancel",
+    "prepare_payin",
+    "parse",
+    "payin_creation_code",
+    "payment_confirmation_code",
+    "payin_state",
+    "subscription_error_code",
+    "virtual_account_error_code",
+    "document_validate",
+    "document_is_valid",
+    "document_compact",
+    "document_format",
+    "document_types",
+]
+
+_Body = Union[str, bytes, bytearray, Dict[str, Any], List[Any]]
+"""A request or answer body: JSON text, its UTF-8 bytes, or a dict/list written as JSON
+(values: None, bool, int, float, decimal.Decimal, str, list, tuple, dict)."""
+
+_Key = Union[str, "Secret"]
+_AmountLike = Union["Amount", decimal.Decimal, str, int]
+"""An amount: never a float (``TypeError``); an int counts whole units (150 is 150.00)."""
+
+_MerchantId = Union[int, str]
+_Kind = Literal["virtual-account", "subscription", "subscription-cancel", "payin"]
+_Locale = Literal["en", "es"]
+_DepositMode = Literal["OWNER", "ANY"]
+_Document = Literal[
+    "virtual-account-response",
+    "subscription-response",
+    "payin-response",
+    "payin-notification",
+    "subscription-webhook",
+    "deposit-notification",
+]
+
+@final
+class Secret:
+    """A key held by the core: refuses empty values and surrounding whitespace, prints as
+    ``[REDACTED]``, zeroized when dropped, never pickled."""
+
+    def __new__(cls, value: str) -> "Secret": ...
+    def __reduce__(self) -> NoReturn: ...
+
+@final
+class Amount:
+    """A positive amount with at most two decimals; ``str()`` is the canonical text."""
+
+    def __new__(cls, text: str) -> "Amount": ...
+    @classmethod
+    def from_minor_units(cls, minor: int) -> "Amount": ...
+    @property
+    def minor_units(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Issue:
+    """One problem found in a request."""
+
+    @property
+    def path(self) -> str: ...
+    @property
+    def code(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def severity(self) -> Literal["error", "warning"]: ...
+    @property
+    def params(self) -> Dict[str, str]: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+
+@final
+class Report:
+    """The outcome of validating one request; ``bool(report)`` is ``valid``."""
+
+    @property
+    def valid(self) -> bool: ...
+    @property
+    def errors(self) -> List[Issue]: ...
+    @property
+    def warnings(self) -> List[Issue]: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+    def to_json(self) -> str: ...
+    def __bool__(self) -> bool: ...
+
+@final
+class PreparedRequest:
+    """A request ready to send: join ``path`` to the base URL; send ``headers`` and
+    ``content`` (the UTF-8 bytes of ``body``, the exact signed text)."""
+
+    @property
+    def method(self) -> str: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def headers(self) -> Dict[str, str]: ...
+    @property
+    def body(self) -> str: ...
+    @property
+    def content(self) -> bytes: ...
+    def to_json(self) -> str: ...
+
+def validate(
+    kind: _Kind,
+    body: _Body,
+    *,
+    strict: bool = False,
+    locale: Optional[_Locale] = None,
+    key: Optional[_Key] = None,
+    max_bytes: Optional[int] = None,
+) -> Report: ...
+def payin_verification(
+    *, merchant_id: _MerchantId, operation_number: str, amount: _AmountLike, currency: str, key: _Key
+) -> str: ...
+def subscription_authorization(
+    *, merchant_id: _MerchantId, type: Literal["ON_DEMAND", "RECURRENT"], customer_id: str, processor_code: str, key: _Key
+) -> str: ...
+def virtual_account_signature(*, timestamp: int, api_key: str, secret: _Key) -> str: ...
+def virtual_account_headers(
+    *, api_key: str, secret: _Key, deposit_mode: _DepositMode, timestamp: Optional[int] = None
+) -> Dict[str, str]: ...
+def verify_virtual_account_headers(
+    headers: Union[Mapping[str, str], Iterable[Tuple[str, str]], Iterable[List[str]]],
+    *,
+    secret: _Key,
+    now: Optional[int] = None,
+    window_seconds: Optional[int] = None,
+) -> None: ...
+def verify_payin_notification(body: _Body, *, key: _Key) -> Record: ...
+def prepare_virtual_account(
+    body: _Body,
+    *,
+    api_key: str,
+    secret: _Key,
+    deposit_mode: _DepositMode,
+    now: Optional[int] = None,
+    strict: bool = False,
+    locale: Optional[_Locale] = None,
+    max_bytes: Optional[int] = None,
+) -> PreparedRequest: ...
+def prepare_subscription(
+    body: _Body, *, key: _Key, strict: bool = False, locale: Optional[_Locale] = None, max_bytes: Optional[int] = None
+) -> PreparedRequest: ...
+def prepare_subscription_cancel(
+    body: _Body, *, key: _Key, strict: bool = False, locale: Optional[_Locale] = None, max_bytes: Optional[int] = None
+) -> PreparedRequest: ...
+def prepare_payin(
+    body: _Body,
+    *,
+    key: _Key,
+    today: Union[datetime.date, str, None] = None,
+    wrap_data: bool = False,
+    strict: bool = False,
+    locale: Optional[_Locale] = None,
+    max_bytes: Optional[int] = None,
+) -> PreparedRequest: ...
+def parse(document: _Document, body: _Body, *, http_status: Optional[int] = None) -> Record: ...
+def payin_creation_code(code: str) -> Optional[Record]: ...
+def payment_confirmation_code(code: str) -> Optional[Record]: ...
+def payin_state(id: int) -> Optional[Record]: ...
+def subscription_error_code(code: str) -> Optional[Record]: ...
+def virtual_account_error_code(code: str) -> Optional[Record]: ...
+def document_validate(country: str, type: str, number: str) -> str: ...
+def document_is_valid(country: str, type: str, number: str) -> bool: ...
+def document_compact(country: str, type: str, number: str) -> str: ...
+def document_format(country: str, type: str, number: str) -> str: ...
+def document_types() -> List[Dict[str, Any]]: ...

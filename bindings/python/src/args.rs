@@ -1,0 +1,261 @@
+//! Python arguments to core types: keys (`str` or [`Secret`]), amounts (`Decimal`, `str`,
+//! `int` or [`Amount`], never `float`), merchant ids, whole numbers, times and dates.
+//! Each conversion checks only the Python type; the value is judged by the core.
+
+use cobro::{CivilDate, Locale, SigningError, UnixSeconds};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyFloat, PyInt, PyString, PyType};
+
+use crate::errors::{guard, signing_error, type_error, unknown_name};
+
+/// A secret key (the pay-in key or the virtual-account secret) held by the core: it
+/// refuses empty values and surrounding whitespace, never prints (`Secret('[REDACTED]')`)
+/// and is zeroized when dropped.
+#[pyclass(frozen, module = "cobro")]
+pub struct Secret {
+    inner: cobro::Secret,
+}
+
+#[pymethods]
+impl Secret {
+    /// Wraps `value`; raises `SigningError` for an empty value or one with surrounding
+    /// whitespace.
+    #[new]
+    fn new(py: Python<'_>, value: String) -> PyResult<Secret> {
+        guard(py, || {
+            cobro::Secret::new(value)
+                .map(|inner| Secret { inner })
+                .map_err(|e| signing_error(py, &e))
+        })
+    }
+
+    fn __repr__(&self) -> &'static str {
+        "Secret('[REDACTED]')"
+    }
+
+    fn __str__(&self) -> &'static str {
+        "[REDACTED]"
+    }
+
+    /// A secret is never pickled: that would write it out.
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(pyo3::exceptions::PyTypeError::new_err(
+            "a cobro.Secret cannot be pickled",
+        ))
+    }
+}
+
+/// A positive amount of money with at most two decimals, held as integer minor units;
+/// `str()` is the canonical text (`150.50`) that goes into bodies and hashes.
+#[pyclass(frozen, eq, hash, module = "cobro")]
+#[derive(PartialEq, Eq, Hash)]
+pub struct Amount {
+    inner: cobro::Amount,
+}
+
+#[pymethods]
+impl Amount {
+    /// Parses decimal text (`"150"`, `"150.5"`, `"150.50"`); raises `SigningError`
+    /// (ERR_INVALID_AMOUNT) otherwise.
+    #[new]
+    fn new(py: Python<'_>, text: String) -> PyResult<Amount> {
+        guard(py, || {
+            cobro::Amount::parse(&text)
+                .map(|inner| Amount { inner })
+                .map_err(|e| signing_error(py, &SigningError::InvalidAmount(e)))
+        })
+    }
+
+    /// An amount of `minor` units (cents): `Amount.from_minor_units(1250)` is `12.50`.
+    #[classmethod]
+    fn from_minor_units(_cls: &Bound<'_, PyType>, minor: &Bound<'_, PyAny>) -> PyResult<Amount> {
+        let py = minor.py();
+        guard(py, || {
+            let n = whole(minor, "minor")?;
+            let n = u64::try_from(n).unwrap_or(0);
+            cobro::Amount::from_minor_units(n)
+                .map(|inner| Amount { inner })
+                .map_err(|e| signing_error(py, &SigningError::InvalidAmount(e)))
+        })
+    }
+
+    /// The amount in minor units (cents).
+    #[getter]
+    fn minor_units(&self) -> u64 {
+        self.inner.minor_units()
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Amount('{}')", self.inner)
+    }
+}
+
+static DECIMAL: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static DATE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// Whether `obj` is a `decimal.Decimal`.
+pub fn is_decimal(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    obj.is_instance(DECIMAL.import(obj.py(), "decimal", "Decimal")?)
+}
+
+/// A key given as `str` or [`Secret`].
+pub fn secret(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<cobro::Secret> {
+    if let Ok(s) = obj.cast::<Secret>() {
+        return Ok(s.get().inner.clone());
+    }
+    if obj.is_instance_of::<PyString>() {
+        let value: String = obj.extract()?;
+        return cobro::Secret::new(value).map_err(|e| signing_error(obj.py(), &e));
+    }
+    Err(type_error(name, "a str or a cobro.Secret", obj))
+}
+
+/// An optional key (see [`secret`]).
+pub fn opt_secret(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<cobro::Secret>> {
+    match obj {
+        Some(o) if !o.is_none() => secret(o, name).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// An amount: [`Amount`], `decimal.Decimal` (its exact text), `str` (decimal text) or
+/// `int` (whole units: `150` is `150.00`). A `float` is refused: most decimal amounts
+/// have no exact binary form, and money must never pass through one.
+pub fn amount(obj: &Bound<'_, PyAny>) -> PyResult<cobro::Amount> {
+    let py = obj.py();
+    if let Ok(a) = obj.cast::<Amount>() {
+        return Ok(a.get().inner);
+    }
+    if obj.is_instance_of::<PyFloat>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "amount must not be a float: a float cannot hold most decimal amounts exactly \
+             (0.1 + 0.2 != 0.3); pass a decimal.Decimal, a str such as \"150.50\", an int, \
+             or cobro.Amount.from_minor_units(15050)",
+        ));
+    }
+    let text: String = if obj.is_instance_of::<PyBool>() {
+        return Err(type_error("amount", "a Decimal, str or int", obj));
+    } else if obj.is_instance_of::<PyString>() {
+        obj.extract()?
+    } else if obj.is_instance_of::<PyInt>() || is_decimal(obj)? {
+        obj.str()?.extract()?
+    } else {
+        return Err(type_error("amount", "a Decimal, str, int or cobro.Amount", obj));
+    };
+    cobro::Amount::parse(&text).map_err(|e| signing_error(py, &SigningError::InvalidAmount(e)))
+}
+
+/// A merchant id: an `int` or a `str` of ASCII digits, within the core's `u64`.
+pub fn merchant_id(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let text: String = if obj.is_instance_of::<PyBool>() {
+        return Err(type_error("merchant_id", "an int or a str of digits", obj));
+    } else if obj.is_instance_of::<PyString>() {
+        obj.extract()?
+    } else if obj.is_instance_of::<PyInt>() {
+        obj.str()?.extract()?
+    } else {
+        return Err(type_error("merchant_id", "an int or a str of digits", obj));
+    };
+    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    digits.then(|| text.parse::<u64>().ok()).flatten().ok_or_else(|| {
+        signing_error(
+            obj.py(),
+            &SigningError::InvalidArgument {
+                name: "merchant_id",
+                expected: "a whole number (an int, or a str of ASCII digits) within 64 bits",
+            },
+        )
+    })
+}
+
+/// A whole number given as a Python `int` (not `bool`), within `i64`.
+pub fn whole(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<i64> {
+    if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
+        return Err(type_error(name, "an int", obj));
+    }
+    obj.extract::<i64>()
+        .map_err(|_| PyValueError::new_err(format!("{name} is out of range")))
+}
+
+/// An optional non-negative whole number (`None` gives `None`).
+pub fn opt_size(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<u64>> {
+    match obj {
+        Some(o) if !o.is_none() => {
+            let n = whole(o, name)?;
+            u64::try_from(n)
+                .map(Some)
+                .map_err(|_| PyValueError::new_err(format!("{name} must not be negative")))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// Seconds since the epoch, from an `int`, or the system clock when `None`.
+pub fn unix_seconds(py: Python<'_>, obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<UnixSeconds> {
+    let seconds = match obj {
+        Some(o) if !o.is_none() => whole(o, name)?,
+        _ => i64::try_from(now()?).unwrap_or(i64::MAX),
+    };
+    UnixSeconds::new(seconds).map_err(|e| signing_error(py, &e))
+}
+
+fn now() -> PyResult<u64> {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .map_err(|_| PyValueError::new_err("the system clock is before 1970"))
+}
+
+/// A date from `datetime.date` or `"YYYY-MM-DD"`; today's UTC date when `None` (as the
+/// CLI does).
+pub fn civil_date(obj: Option<&Bound<'_, PyAny>>, name: &'static str) -> PyResult<CivilDate> {
+    let Some(o) = obj.filter(|o| !o.is_none()) else {
+        return Ok(CivilDate::from_unix_seconds(now()?));
+    };
+    let py = o.py();
+    let bad = || {
+        signing_error(
+            py,
+            &SigningError::InvalidArgument {
+                name,
+                expected: "a date (datetime.date or \"YYYY-MM-DD\")",
+            },
+        )
+    };
+    if o.is_instance_of::<PyString>() {
+        let text: String = o.extract()?;
+        return CivilDate::parse(&text).ok_or_else(bad);
+    }
+    if o.is_instance(DATE.import(py, "datetime", "date")?)? {
+        let part = |attr: &str| -> PyResult<i64> { o.getattr(attr)?.extract() };
+        let (y, m, d) = (part("year")?, part("month")?, part("day")?);
+        return match (u16::try_from(y), u8::try_from(m), u8::try_from(d)) {
+            (Ok(y), Ok(m), Ok(d)) => CivilDate::new(y, m, d).ok_or_else(bad),
+            _ => Err(bad()),
+        };
+    }
+    Err(type_error(name, "a datetime.date or a str \"YYYY-MM-DD\"", o))
+}
+
+/// The message locale: `"en"` or `"es"`; `None` is the core's default (English).
+pub fn locale(tag: Option<&str>) -> PyResult<Locale> {
+    let Some(tag) = tag else {
+        return Ok(Locale::default());
+    };
+    Locale::from_tag(tag).ok_or_else(|| unknown_name("locale", &[Locale::En.tag(), Locale::Es.tag()]))
+}
+
+/// A plain `str` argument (a `TypeError` names the argument otherwise).
+pub fn string(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
+    if obj.is_instance_of::<PyString>() {
+        obj.extract()
+    } else {
+        Err(type_error(name, "a str", obj))
+    }
+}

@@ -1,0 +1,66 @@
+//! `cobro.documents`: identity-document and account-number checks (stdnum's four
+//! functions per number type), from the core's one list of number types.
+
+use cobro::document::{NumberType, lookup, numbers};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use crate::errors::{document_error, guard, unknown_document};
+
+fn number_type(py: Python<'_>, country: &str, number_type: &str) -> PyResult<&'static NumberType> {
+    lookup(country, number_type).ok_or_else(|| unknown_document(py, country, number_type))
+}
+
+/// Checks `number` as a `type` of `country` (ISO alpha-2 or alpha-3, any case): returns
+/// its compact form, or raises `DocumentError` with `.code` (ERR_INVALID_LENGTH,
+/// ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM; an unknown country
+/// or type is ERR_UNSUPPORTED_DOCUMENT_TYPE).
+#[pyfunction]
+#[pyo3(name = "document_validate", signature = (country, r#type, number))]
+pub fn validate(py: Python<'_>, country: String, r#type: String, number: String) -> PyResult<String> {
+    guard(py, || {
+        let t = number_type(py, &country, &r#type)?;
+        (t.validate)(&number)
+            .map(|v| v.compact)
+            .map_err(|e| document_error(py, e))
+    })
+}
+
+/// Whether `number` is a valid `type` of `country`.
+#[pyfunction]
+#[pyo3(name = "document_is_valid", signature = (country, r#type, number))]
+pub fn is_valid(py: Python<'_>, country: String, r#type: String, number: String) -> PyResult<bool> {
+    guard(py, || Ok(number_type(py, &country, &r#type)?.is_valid(&number)))
+}
+
+/// `number` without its separators.
+#[pyfunction]
+#[pyo3(name = "document_compact", signature = (country, r#type, number))]
+pub fn compact(py: Python<'_>, country: String, r#type: String, number: String) -> PyResult<String> {
+    guard(py, || Ok((number_type(py, &country, &r#type)?.compact)(&number)))
+}
+
+/// The usual display form of `number` (unchanged when it is not valid).
+#[pyfunction]
+#[pyo3(name = "document_format", signature = (country, r#type, number))]
+pub fn format(py: Python<'_>, country: String, r#type: String, number: String) -> PyResult<String> {
+    guard(py, || Ok((number_type(py, &country, &r#type)?.format)(&number)))
+}
+
+/// Every number type: dicts with `country`, `type`, `description` and `account`.
+#[pyfunction]
+#[pyo3(name = "document_types")]
+pub fn types(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    guard(py, || {
+        let out = PyList::empty(py);
+        for n in numbers() {
+            let d = PyDict::new(py);
+            d.set_item("country", n.country)?;
+            d.set_item("type", n.name)?;
+            d.set_item("description", n.description)?;
+            d.set_item("account", n.account)?;
+            out.append(d)?;
+        }
+        Ok(out)
+    })
+}

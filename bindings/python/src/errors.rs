@@ -1,0 +1,193 @@
+//! The one place where the core's errors become Python exceptions (STYLE.md 6, 7), and
+//! where a panic is caught before it can reach Python as pyo3's `PanicException` (a
+//! `BaseException` that `except Exception` would not catch).
+//!
+//! The exception classes are plain Python classes in `cobro/_exceptions.py`, rooted at
+//! `CobroError` and, for bad input, at `ValueError` too; this module builds them with the
+//! core's own message and code. No message here carries a secret or a personal value:
+//! the core's messages never do, and the binding's own say only which argument and
+//! which Python type.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use cobro::document::DocumentError as CoreDocumentError;
+use cobro::parse::ParseError as CoreParseError;
+use cobro::payin::notification::NotificationError;
+use cobro::{PrepareError, SigningError as CoreSigningError, VerifyError};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyList, PyType};
+
+use crate::validate::{Issue, Report};
+
+const MODULE: &str = "cobro._exceptions";
+
+static COBRO_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static VALIDATION_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static SIGNING_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static VERIFICATION_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static PARSE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static DOCUMENT_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// An exception of class `name` with `message`, then `attrs` set on it.
+fn raise(
+    py: Python<'_>,
+    cell: &PyOnceLock<Py<PyType>>,
+    name: &str,
+    message: String,
+    attrs: Vec<(&str, Bound<'_, PyAny>)>,
+) -> PyErr {
+    let build = || -> PyResult<PyErr> {
+        let exception = cell.import(py, MODULE, name)?.call1((message,))?;
+        for (key, value) in attrs {
+            exception.setattr(key, value)?;
+        }
+        Ok(PyErr::from_value(exception))
+    };
+    build().unwrap_or_else(|e| e)
+}
+
+fn text<'py>(py: Python<'py>, s: &str) -> Bound<'py, PyAny> {
+    pyo3::types::PyString::new(py, s).into_any()
+}
+
+/// `SigningError(CobroError, ValueError)` with `.code` (ERR_EMPTY_SECRET, ERR_INVALID_AMOUNT...).
+pub fn signing_error(py: Python<'_>, e: &CoreSigningError) -> PyErr {
+    raise(
+        py,
+        &SIGNING_ERROR,
+        "SigningError",
+        e.to_string(),
+        vec![("code", text(py, e.code()))],
+    )
+}
+
+/// `VerificationError(CobroError, ValueError)` with the provider's `.code`.
+pub fn verify_error(py: Python<'_>, e: &VerifyError) -> PyErr {
+    raise(
+        py,
+        &VERIFICATION_ERROR,
+        "VerificationError",
+        e.to_string(),
+        vec![("code", text(py, e.code()))],
+    )
+}
+
+/// `ParseError(CobroError, ValueError)` with `.code`, `.path` and `.offset`.
+pub fn parse_error(py: Python<'_>, e: &CoreParseError) -> PyErr {
+    let offset = match e.offset {
+        Some(n) => n
+            .into_pyobject(py)
+            .map(Bound::into_any)
+            .unwrap_or_else(|_| py.None().into_bound(py)),
+        None => py.None().into_bound(py),
+    };
+    raise(
+        py,
+        &PARSE_ERROR,
+        "ParseError",
+        e.to_string(),
+        vec![
+            ("code", text(py, e.code.as_str())),
+            ("path", text(py, &e.path)),
+            ("offset", offset),
+        ],
+    )
+}
+
+/// An unreadable notification is a [`parse_error`]; a missing or wrong signature is a
+/// `VerificationError` with ERR_MISSING_SIGNATURE or ERR_INVALID_SIGNATURE.
+pub fn notification_error(py: Python<'_>, e: &NotificationError) -> PyErr {
+    match e {
+        NotificationError::Parse(p) => parse_error(py, p),
+        other => raise(
+            py,
+            &VERIFICATION_ERROR,
+            "VerificationError",
+            other.to_string(),
+            vec![("code", text(py, other.code()))],
+        ),
+    }
+}
+
+/// `ValidationError(CobroError, ValueError)` with `.report` and `.errors` for an
+/// invalid request, or a [`signing_error`].
+pub fn prepare_error(py: Python<'_>, e: PrepareError) -> PyErr {
+    match e {
+        PrepareError::Signing(s) => signing_error(py, &s),
+        PrepareError::Invalid(report) => {
+            let message = PrepareError::Invalid(report.clone()).to_string();
+            let build = || -> PyResult<PyErr> {
+                let errors = PyList::empty(py);
+                for issue in &report.errors {
+                    errors.append(Issue::from(issue.clone()))?;
+                }
+                let report = Bound::new(py, Report::from(report))?.into_any();
+                Ok(raise(
+                    py,
+                    &VALIDATION_ERROR,
+                    "ValidationError",
+                    message,
+                    vec![("report", report), ("errors", errors.into_any())],
+                ))
+            };
+            build().unwrap_or_else(|e| e)
+        }
+    }
+}
+
+/// `DocumentError(CobroError, ValueError)` with `.code` (ERR_INVALID_LENGTH...).
+pub fn document_error(py: Python<'_>, e: CoreDocumentError) -> PyErr {
+    raise(
+        py,
+        &DOCUMENT_ERROR,
+        "DocumentError",
+        e.to_string(),
+        vec![("code", text(py, e.code()))],
+    )
+}
+
+/// A `DocumentError` for a country and type the core has no check for. The core has no
+/// error value for this case (it answers `None`), so the code is the report
+/// catalogue's ERR_UNSUPPORTED_DOCUMENT_TYPE.
+pub fn unknown_document(py: Python<'_>, country: &str, number_type: &str) -> PyErr {
+    raise(
+        py,
+        &DOCUMENT_ERROR,
+        "DocumentError",
+        format!("no check for {number_type:?} in {country:?}; see cobro.documents.types()"),
+        vec![("code", text(py, cobro::Code::UnsupportedDocumentType.as_str()))],
+    )
+}
+
+/// A `TypeError` naming the argument and the types it accepts (never its value).
+pub fn type_error(name: &str, expected: &str, got: &Bound<'_, PyAny>) -> PyErr {
+    let found = got
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".to_string());
+    PyTypeError::new_err(format!("{name} must be {expected}, not {found}"))
+}
+
+/// A `ValueError` for a name outside a fixed list (kind, locale, document).
+pub fn unknown_name(name: &str, known: &[&str]) -> PyErr {
+    PyValueError::new_err(format!("unknown {name}; expected one of: {}", known.join(", ")))
+}
+
+/// Runs `f`, turning a panic into `CobroError` (code ERR_INTERNAL) instead of
+/// pyo3's `PanicException`. A panic is a bug of the core: the message says so and
+/// carries none of the inputs.
+pub fn guard<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(result) => result,
+        Err(_) => Err(raise(
+            py,
+            &COBRO_ERROR,
+            "CobroError",
+            "internal error in cobro (a bug; please report it)".to_string(),
+            vec![("code", text(py, "ERR_INTERNAL"))],
+        )),
+    }
+}

@@ -1,0 +1,51 @@
+//! `cobro._cobro`: the native module of the `cobro` Python package (issue 5).
+//!
+//! A thin binding in the manner of jiter-python (STYLE.md 1): it converts Python values
+//! to the core's types and back and maps the core's errors to Python exceptions in one
+//! place (`errors`). Every rule, default and message lives in the core; this crate adds
+//! only what is Python's: argument types, `dict` bodies, exception classes.
+
+mod args;
+mod body;
+mod documents;
+mod errors;
+mod parse;
+mod prepare;
+mod signing;
+mod validate;
+
+use pyo3::prelude::*;
+
+/// The native module; `cobro/__init__.py` re-exports it.
+#[pymodule]
+fn _cobro(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<args::Secret>()?;
+    m.add_class::<args::Amount>()?;
+    m.add_class::<validate::Report>()?;
+    m.add_class::<validate::Issue>()?;
+    m.add_class::<prepare::PreparedRequest>()?;
+    m.add_function(wrap_pyfunction!(validate::validate, m)?)?;
+    m.add_function(wrap_pyfunction!(signing::payin_verification, m)?)?;
+    m.add_function(wrap_pyfunction!(signing::subscription_authorization, m)?)?;
+    m.add_function(wrap_pyfunction!(signing::virtual_account_signature, m)?)?;
+    m.add_function(wrap_pyfunction!(signing::virtual_account_headers, m)?)?;
+    m.add_function(wrap_pyfunction!(signing::verify_virtual_account_headers, m)?)?;
+    m.add_function(wrap_pyfunction!(signing::verify_payin_notification, m)?)?;
+    m.add_function(wrap_pyfunction!(prepare::prepare_virtual_account, m)?)?;
+    m.add_function(wrap_pyfunction!(prepare::prepare_subscription, m)?)?;
+    m.add_function(wrap_pyfunction!(prepare::prepare_subscription_cancel, m)?)?;
+    m.add_function(wrap_pyfunction!(prepare::prepare_payin, m)?)?;
+    m.add_function(wrap_pyfunction!(parse::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(parse::payin_creation_code, m)?)?;
+    m.add_function(wrap_pyfunction!(parse::payment_confirmation_code, m)?)?;
+    m.add_function(wrap_pyfunction!(parse::payin_state, m)?)?;
+    m.add_function(wrap_pyfunction!(parse::subscription_error_code, m)?)?;
+    m.add_function(wrap_pyfunction!(parse::virtual_account_error_code, m)?)?;
+    m.add_function(wrap_pyfunction!(documents::validate, m)?)?;
+    m.add_function(wrap_pyfunction!(documents::is_valid, m)?)?;
+    m.add_function(wrap_pyfunction!(documents::compact, m)?)?;
+    m.add_function(wrap_pyfunction!(documents::format, m)?)?;
+    m.add_function(wrap_pyfunction!(documents::types, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,186 @@
+//! Prepared requests (spec section 4, DESIGN.md section 5): the method, path, headers
+//! and exact body to send with any HTTP client.
+
+use cobro::PrepareOptions;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+
+use crate::args::{civil_date, locale, opt_size, secret, string, unix_seconds};
+use crate::body::body;
+use crate::errors::{guard, prepare_error};
+use crate::signing::{deposit_mode, header_dict};
+
+/// A request ready to send: join `path` to the API's base URL, send `headers` and
+/// `content` (the UTF-8 bytes of `body`, the exact text that was signed).
+#[pyclass(frozen, module = "cobro")]
+pub struct PreparedRequest {
+    inner: cobro::PreparedRequest,
+}
+
+#[pymethods]
+impl PreparedRequest {
+    /// The HTTP method (`POST`).
+    #[getter]
+    fn method(&self) -> &str {
+        &self.inner.method
+    }
+
+    /// The path to join to the base URL.
+    #[getter]
+    fn path(&self) -> &str {
+        &self.inner.path
+    }
+
+    /// The headers in order, as a `dict` (`requests`, `httpx` and `urllib` take it as is).
+    #[getter]
+    fn headers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        header_dict(py, &self.inner.headers)
+    }
+
+    /// The exact body text.
+    #[getter]
+    fn body(&self) -> &str {
+        &self.inner.body
+    }
+
+    /// The body as UTF-8 bytes, to pass as `data=` (requests, urllib) or `content=` (httpx).
+    #[getter]
+    fn content<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, self.inner.body.as_bytes())
+    }
+
+    /// `{"method", "path", "headers": [[name, value], ...], "body"}` as compact JSON,
+    /// the core's text.
+    fn to_json(&self) -> String {
+        self.inner.to_json()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "PreparedRequest(method={:?}, path={:?}, headers=[{}], body=<{} bytes>)",
+            self.inner.method,
+            self.inner.path,
+            self.inner
+                .headers
+                .iter()
+                .map(|(n, _)| n.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            self.inner.body.len()
+        )
+    }
+}
+
+fn options(
+    strict: bool,
+    locale: Option<&str>,
+    max_bytes: Option<&Bound<'_, PyAny>>,
+    wrap_data: bool,
+) -> PyResult<PrepareOptions> {
+    Ok(PrepareOptions {
+        strict,
+        locale: self::locale(locale)?,
+        max_bytes: usize::try_from(opt_size(max_bytes, "max_bytes")?.unwrap_or(0)).unwrap_or(usize::MAX),
+        wrap_data,
+    })
+}
+
+fn done(py: Python<'_>, result: Result<cobro::PreparedRequest, cobro::PrepareError>) -> PyResult<PreparedRequest> {
+    result
+        .map(|inner| PreparedRequest { inner })
+        .map_err(|e| prepare_error(py, e))
+}
+
+/// Spec 4.1 and 5.1: validates a virtual-account body and signs it; `now` defaults to
+/// the system clock. Raises `ValidationError` (with `.report`, `.errors`) or
+/// `SigningError`.
+#[pyfunction]
+#[pyo3(signature = (body, *, api_key, secret, deposit_mode, now = None, strict = false, locale = None, max_bytes = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn prepare_virtual_account(
+    py: Python<'_>,
+    body: &Bound<'_, PyAny>,
+    api_key: &Bound<'_, PyAny>,
+    secret: &Bound<'_, PyAny>,
+    deposit_mode: &Bound<'_, PyAny>,
+    now: Option<&Bound<'_, PyAny>>,
+    strict: bool,
+    locale: Option<String>,
+    max_bytes: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PreparedRequest> {
+    guard(py, || {
+        let opts = options(strict, locale.as_deref(), max_bytes, false)?;
+        let api_key = string(api_key, "api_key")?;
+        let secret = self::secret(secret, "secret")?;
+        let mode = self::deposit_mode(deposit_mode)?;
+        let now = unix_seconds(py, now, "now")?;
+        let bytes = self::body(body, opts.max_bytes)?;
+        done(
+            py,
+            cobro::prepare_virtual_account(&bytes, &api_key, &secret, mode, now, &opts),
+        )
+    })
+}
+
+/// Spec 4.2 and 5.2: validates a subscription body and signs it (Authorization).
+#[pyfunction]
+#[pyo3(signature = (body, *, key, strict = false, locale = None, max_bytes = None))]
+pub fn prepare_subscription(
+    py: Python<'_>,
+    body: &Bound<'_, PyAny>,
+    key: &Bound<'_, PyAny>,
+    strict: bool,
+    locale: Option<String>,
+    max_bytes: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PreparedRequest> {
+    guard(py, || {
+        let opts = options(strict, locale.as_deref(), max_bytes, false)?;
+        let key = secret(key, "key")?;
+        let bytes = self::body(body, opts.max_bytes)?;
+        done(py, cobro::prepare_subscription(&bytes, &key, &opts))
+    })
+}
+
+/// Spec 4.3 and 5.2: validates a subscription cancellation and signs it.
+#[pyfunction]
+#[pyo3(signature = (body, *, key, strict = false, locale = None, max_bytes = None))]
+pub fn prepare_subscription_cancel(
+    py: Python<'_>,
+    body: &Bound<'_, PyAny>,
+    key: &Bound<'_, PyAny>,
+    strict: bool,
+    locale: Option<String>,
+    max_bytes: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PreparedRequest> {
+    guard(py, || {
+        let opts = options(strict, locale.as_deref(), max_bytes, false)?;
+        let key = secret(key, "key")?;
+        let bytes = self::body(body, opts.max_bytes)?;
+        done(py, cobro::prepare_subscription_cancel(&bytes, &key, &opts))
+    })
+}
+
+/// Spec 4.4 and 5.3: completes, signs and validates a pay-in body (DESIGN.md section
+/// 5); `today` (`datetime.date` or `"YYYY-MM-DD"`) defaults to today's UTC date;
+/// `wrap_data` sends it as `{"data": {...}}`.
+#[pyfunction]
+#[pyo3(signature = (body, *, key, today = None, wrap_data = false, strict = false, locale = None, max_bytes = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn prepare_payin(
+    py: Python<'_>,
+    body: &Bound<'_, PyAny>,
+    key: &Bound<'_, PyAny>,
+    today: Option<&Bound<'_, PyAny>>,
+    wrap_data: bool,
+    strict: bool,
+    locale: Option<String>,
+    max_bytes: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PreparedRequest> {
+    guard(py, || {
+        let opts = options(strict, locale.as_deref(), max_bytes, wrap_data)?;
+        let key = secret(key, "key")?;
+        let today = civil_date(today, "today")?;
+        let bytes = self::body(body, opts.max_bytes)?;
+        done(py, cobro::prepare_payin(&bytes, &key, today, &opts))
+    })
+}

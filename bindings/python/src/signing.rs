@@ -1,0 +1,189 @@
+//! Signing and verification (spec section 5, DESIGN.md section 4): every input a
+//! keyword argument, keys as `str` or `cobro.Secret`, amounts never as `float`.
+
+use cobro::signing::DEFAULT_WINDOW_SECONDS;
+use cobro::{DepositMode, SigningError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyMapping, PyString};
+
+use crate::args::{amount, merchant_id, opt_size, secret, string, unix_seconds};
+use crate::errors::{guard, notification_error, signing_error, type_error, verify_error};
+use crate::parse::record;
+
+/// Spec 5.3: payinVerification, the lowercase hex SHA-512 of merchant id, operation
+/// number, amount (canonical two-decimal text) and currency, then the key.
+#[pyfunction]
+#[pyo3(signature = (*, merchant_id, operation_number, amount, currency, key))]
+pub fn payin_verification(
+    py: Python<'_>,
+    merchant_id: &Bound<'_, PyAny>,
+    operation_number: &Bound<'_, PyAny>,
+    amount: &Bound<'_, PyAny>,
+    currency: &Bound<'_, PyAny>,
+    key: &Bound<'_, PyAny>,
+) -> PyResult<String> {
+    guard(py, || {
+        let merchant = self::merchant_id(merchant_id)?;
+        let operation = string(operation_number, "operation_number")?;
+        let amount = self::amount(amount)?;
+        let currency = string(currency, "currency")?;
+        let key = secret(key, "key")?;
+        cobro::payin_verification(merchant, &operation, amount, &currency, &key).map_err(|e| signing_error(py, &e))
+    })
+}
+
+/// Spec 5.2: the Authorization header value, `Bearer ` + lowercase hex SHA-512 of
+/// merchant id, type (`ON_DEMAND` or `RECURRENT`), customer id and processor code, then
+/// the key.
+#[pyfunction]
+#[pyo3(signature = (*, merchant_id, r#type, customer_id, processor_code, key))]
+pub fn subscription_authorization(
+    py: Python<'_>,
+    merchant_id: &Bound<'_, PyAny>,
+    r#type: &Bound<'_, PyAny>,
+    customer_id: &Bound<'_, PyAny>,
+    processor_code: &Bound<'_, PyAny>,
+    key: &Bound<'_, PyAny>,
+) -> PyResult<String> {
+    guard(py, || {
+        let merchant = self::merchant_id(merchant_id)?;
+        let kind = string(r#type, "type")?;
+        let customer = string(customer_id, "customer_id")?;
+        let processor = string(processor_code, "processor_code")?;
+        let key = secret(key, "key")?;
+        cobro::subscription_authorization(merchant, &kind, &customer, &processor, &key)
+            .map_err(|e| signing_error(py, &e))
+    })
+}
+
+/// Spec 5.1: X-Signature, lowercase hex HMAC-SHA512 keyed by the secret over the
+/// timestamp (Unix seconds) followed by the API key.
+#[pyfunction]
+#[pyo3(signature = (*, timestamp, api_key, secret))]
+pub fn virtual_account_signature(
+    py: Python<'_>,
+    timestamp: &Bound<'_, PyAny>,
+    api_key: &Bound<'_, PyAny>,
+    secret: &Bound<'_, PyAny>,
+) -> PyResult<String> {
+    guard(py, || {
+        let ts = unix_seconds(py, Some(timestamp), "timestamp")?;
+        let api_key = string(api_key, "api_key")?;
+        let secret = self::secret(secret, "secret")?;
+        cobro::virtual_account_signature(ts, &api_key, &secret).map_err(|e| signing_error(py, &e))
+    })
+}
+
+/// The deposit mode named `OWNER` or `ANY`.
+pub fn deposit_mode(obj: &Bound<'_, PyAny>) -> PyResult<DepositMode> {
+    let name = string(obj, "deposit_mode")?;
+    DepositMode::from_name(&name).ok_or_else(|| {
+        signing_error(
+            obj.py(),
+            &SigningError::InvalidArgument {
+                name: "deposit_mode",
+                expected: "OWNER or ANY",
+            },
+        )
+    })
+}
+
+/// Headers as a `dict` in order: what `requests`, `httpx` and `urllib` take as is.
+pub fn header_dict<'py>(py: Python<'py>, headers: &[(String, String)]) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for (name, value) in headers {
+        d.set_item(name, value)?;
+    }
+    Ok(d)
+}
+
+/// Spec 5.1: the four headers of a virtual-account request, in the spec's order, as a
+/// `dict`; `timestamp` defaults to the system clock.
+#[pyfunction]
+#[pyo3(signature = (*, api_key, secret, deposit_mode, timestamp = None))]
+pub fn virtual_account_headers<'py>(
+    py: Python<'py>,
+    api_key: &Bound<'py, PyAny>,
+    secret: &Bound<'py, PyAny>,
+    deposit_mode: &Bound<'py, PyAny>,
+    timestamp: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    guard(py, || {
+        let api_key = string(api_key, "api_key")?;
+        let secret = self::secret(secret, "secret")?;
+        let mode = self::deposit_mode(deposit_mode)?;
+        let ts = unix_seconds(py, timestamp, "timestamp")?;
+        let headers = cobro::virtual_account_headers(&api_key, &secret, ts, mode).map_err(|e| signing_error(py, &e))?;
+        header_dict(py, &headers)
+    })
+}
+
+/// Header pairs from a mapping (`dict`, `requests`/`httpx` headers) or an iterable of
+/// `(name, value)` pairs; names and values must be `str`.
+fn header_pairs(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(String, String)>> {
+    let expected = "a mapping of str to str or a list of (str, str) pairs";
+    let items = if let Ok(m) = obj.cast::<PyMapping>() {
+        m.items()?.into_any()
+    } else if obj.is_instance_of::<PyList>() || obj.is_instance_of::<pyo3::types::PyTuple>() {
+        obj.clone()
+    } else {
+        return Err(type_error("headers", expected, obj));
+    };
+    let mut out = Vec::new();
+    for item in items.try_iter()? {
+        let item = item?;
+        let is_pair = item.is_instance_of::<PyList>() || item.is_instance_of::<pyo3::types::PyTuple>();
+        let parts: Vec<Bound<'_, PyAny>> = if is_pair {
+            item.try_iter()?.collect::<PyResult<_>>()?
+        } else {
+            Vec::new()
+        };
+        let pair = match parts.as_slice() {
+            [name, value] if name.is_instance_of::<PyString>() && value.is_instance_of::<PyString>() => (name, value),
+            _ => return Err(type_error("a header", "a (str, str) pair", &item)),
+        };
+        out.push((pair.0.extract()?, pair.1.extract()?));
+    }
+    Ok(out)
+}
+
+/// Verifies a virtual-account request's headers (spec 5.1) for the receiving side:
+/// returns `None`, or raises `VerificationError` with `.code` ERR_MISSING_HEADER,
+/// ERR_INVALID_HEADER, ERR_TIMESTAMP_OUT_OF_RANGE or ERR_INVALID_SIGNATURE. Header
+/// names are case-insensitive; `now` defaults to the system clock.
+#[pyfunction]
+#[pyo3(signature = (headers, *, secret, now = None, window_seconds = None))]
+pub fn verify_virtual_account_headers(
+    py: Python<'_>,
+    headers: &Bound<'_, PyAny>,
+    secret: &Bound<'_, PyAny>,
+    now: Option<&Bound<'_, PyAny>>,
+    window_seconds: Option<&Bound<'_, PyAny>>,
+) -> PyResult<()> {
+    guard(py, || {
+        let pairs = header_pairs(headers)?;
+        let secret = self::secret(secret, "secret")?;
+        let now = unix_seconds(py, now, "now")?;
+        let window = opt_size(window_seconds, "window_seconds")?.unwrap_or(DEFAULT_WINDOW_SECONDS);
+        cobro::verify_virtual_account_headers(&pairs, &secret, now, window).map_err(|e| verify_error(py, &e))
+    })
+}
+
+/// Parses a pay-in payment notification and checks its payinVerification; returns the
+/// notification (as `cobro.parse("payin-notification", ...)` does), or raises
+/// `VerificationError` (ERR_MISSING_SIGNATURE, ERR_INVALID_SIGNATURE) or `ParseError`.
+#[pyfunction]
+#[pyo3(signature = (body, *, key))]
+pub fn verify_payin_notification<'py>(
+    py: Python<'py>,
+    body: &Bound<'py, PyAny>,
+    key: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    guard(py, || {
+        let key = secret(key, "key")?;
+        let bytes = crate::body::body(body, 0)?;
+        let n = cobro::payin::notification::verify_payin_notification(&bytes, &key)
+            .map_err(|e| notification_error(py, &e))?;
+        record(py, &n)
+    })
+}

@@ -1,0 +1,60 @@
+"""The prepared-request vectors: method, path, headers and body byte for byte, or the
+expected refusal."""
+
+import datetime
+import json
+
+import pytest
+
+import cobro
+from vectors import cases
+
+CASES = cases("prepare")
+
+
+def prepare(file, case):
+    body = case["body_text"]
+    kind = case.get("kind", file.get("kind"))
+    if kind == "virtual-account":
+        return cobro.prepare_virtual_account(
+            body, api_key=case["api_key"], secret=case["secret"], deposit_mode=case["deposit_mode"], now=case["now"]
+        )
+    if kind == "subscription":
+        return cobro.prepare_subscription(body, key=case["key"])
+    if kind == "subscription-cancel":
+        return cobro.prepare_subscription_cancel(body, key=case["key"])
+    assert kind == "payin", kind
+    return cobro.prepare_payin(
+        body, key=case["key"], today=case["today"], wrap_data=case.get("options", {}).get("wrap_data", False)
+    )
+
+
+@pytest.mark.parametrize("name,file,case", CASES, ids=[c[0] for c in CASES])
+def test_prepare_vector(name, file, case):
+    if "expected" in case:
+        p = prepare(file, case)
+        want = case["expected"]
+        assert (p.method, p.path, p.body) == (want["method"], want["path"], want["body"])
+        assert [list(h) for h in p.headers.items()] == want["headers"]
+        assert p.content == want["body"].encode("utf-8")
+        assert json.loads(p.to_json()) == want
+    elif "errors" in case:
+        with pytest.raises(cobro.ValidationError) as e:
+            prepare(file, case)
+        assert [[i.code, i.path] for i in e.value.errors] == case["errors"]
+        assert not e.value.report.valid
+        assert [[i.code, i.path] for i in e.value.report.errors] == case["errors"]
+        assert isinstance(e.value, ValueError)
+    else:
+        with pytest.raises(cobro.SigningError) as e:
+            prepare(file, case)
+        assert e.value.code == case["error_code"]
+
+
+def test_today_as_a_date_and_as_text_agree():
+    payin = [c for _, f, c in CASES if f.get("kind") == "payin" and "expected" in c][0]
+    a = cobro.prepare_payin(payin["body_text"], key=payin["key"], today=payin["today"])
+    b = cobro.prepare_payin(payin["body_text"], key=payin["key"], today=datetime.date.fromisoformat(payin["today"]))
+    assert a.body == b.body
+    with pytest.raises(cobro.SigningError):
+        cobro.prepare_payin(payin["body_text"], key=payin["key"], today="2026-02-30")

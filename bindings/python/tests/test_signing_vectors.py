@@ -1,0 +1,104 @@
+"""The signing vectors: pay-in verification, subscription authorization, the
+virtual-account signature and header verification, and notification verification."""
+
+import pytest
+
+import cobro
+from vectors import ROOT, load
+
+PAYIN = load(ROOT / "signing" / "payin-verification.json")
+SUBSCRIPTION = load(ROOT / "signing" / "subscription-authorization.json")
+VA = load(ROOT / "signing" / "virtual-account-signature.json")
+
+
+@pytest.mark.parametrize("case", PAYIN["cases"], ids=lambda c: c["name"])
+def test_payin_verification(case):
+    args = dict(
+        merchant_id=case["merchant_id"],
+        operation_number=case["operation_number"],
+        currency=case["currency"],
+        key=case["key"],
+    )
+    assert cobro.payin_verification(amount=case["amount"], **args) == case["expected"]
+    assert str(cobro.Amount(case["amount"])) == case["canonical_amount"]
+    # The same hash from a Decimal, an Amount, a digit-string merchant id and a Secret.
+    import decimal
+
+    assert cobro.payin_verification(amount=decimal.Decimal(case["amount"]), **args) == case["expected"]
+    args.update(merchant_id=str(case["merchant_id"]), key=cobro.Secret(case["key"]))
+    assert cobro.payin_verification(amount=cobro.Amount(case["amount"]), **args) == case["expected"]
+
+
+@pytest.mark.parametrize("case", PAYIN["errors"], ids=lambda c: c["name"])
+def test_payin_verification_refuses_bad_amounts(case):
+    with pytest.raises(cobro.SigningError) as e:
+        cobro.payin_verification(
+            merchant_id=1, operation_number="OP", amount=case["amount"], currency="PEN", key="fake-key"
+        )
+    assert e.value.code == case["error"]
+    assert isinstance(e.value, ValueError)
+
+
+@pytest.mark.parametrize("case", SUBSCRIPTION["cases"], ids=lambda c: c["name"])
+def test_subscription_authorization(case):
+    got = cobro.subscription_authorization(
+        merchant_id=case["merchant_id"],
+        type=case["type"],
+        customer_id=case["customer_id"],
+        processor_code=case["processor_code"],
+        key=case["key"],
+    )
+    assert got == case["expected"]
+
+
+@pytest.mark.parametrize("case", VA["cases"], ids=lambda c: c["name"])
+def test_virtual_account_signature(case):
+    got = cobro.virtual_account_signature(timestamp=case["timestamp"], api_key=case["api_key"], secret=case["secret"])
+    assert got == case["expected"]
+    headers = cobro.virtual_account_headers(
+        api_key=case["api_key"], secret=case["secret"], deposit_mode="OWNER", timestamp=case["timestamp"]
+    )
+    assert list(headers) == ["X-Api-Key", "X-Timestamp", "X-Signature", "X-Account-deposit-mode"]
+    assert headers["X-Signature"] == case["expected"]
+    assert headers["X-Timestamp"] == str(case["timestamp"])
+    cobro.verify_virtual_account_headers(headers, secret=case["secret"], now=case["timestamp"])
+
+
+@pytest.mark.parametrize("case", VA["verify_cases"], ids=lambda c: c["name"])
+def test_verify_virtual_account_headers(case):
+    secret = VA["cases"][0]["secret"]
+    for headers in (case["headers"], [tuple(h) for h in case["headers"]], dict(case["headers"])):
+        if case["result"] == "ok":
+            assert (
+                cobro.verify_virtual_account_headers(
+                    headers, secret=secret, now=case["now"], window_seconds=case["window_seconds"]
+                )
+                is None
+            )
+        else:
+            with pytest.raises(cobro.VerificationError) as e:
+                cobro.verify_virtual_account_headers(
+                    headers, secret=secret, now=case["now"], window_seconds=case["window_seconds"]
+                )
+            assert e.value.code == case["result"]
+            assert secret not in str(e.value)
+
+
+NOTIFICATION = load(ROOT / "signing" / "payin-notification-verification.json")
+
+
+@pytest.mark.parametrize("case", NOTIFICATION["cases"], ids=lambda c: c["name"])
+def test_verify_payin_notification(case):
+    body = case["body_text"]
+    if case["result"] == "ok":
+        n = cobro.verify_payin_notification(body, key=case["key"])
+        assert n == cobro.parse("payin-notification", body)
+        assert isinstance(n, cobro.Record)
+    else:
+        with pytest.raises(cobro.CobroError) as e:
+            cobro.verify_payin_notification(body.encode("utf-8"), key=cobro.Secret(case["key"]))
+        assert e.value.code == case["result"]
+        assert isinstance(e.value, ValueError)
+        assert case["key"] not in str(e.value)
+        expected = cobro.VerificationError if case["result"].endswith("SIGNATURE") else cobro.ParseError
+        assert isinstance(e.value, expected)
