@@ -163,7 +163,10 @@ def signing_rows(repeat: int, target: float) -> list[tuple[str, str, float]]:
         def cobro_va() -> str:
             return cobro.virtual_account_signature(timestamp=VA_TIMESTAMP, api_key=VA_API_KEY, secret=VA_SECRET)
 
-        for name, ours, theirs in (("payin_verification", cobro_payin, sha), ("virtual_account_signature", cobro_va, mac)):
+        for name, ours, theirs in (
+            ("payin_verification", cobro_payin, sha),
+            ("virtual_account_signature", cobro_va, mac),
+        ):
             if ours() != theirs():
                 print(f"WARNING: {name}: cobro and the stdlib snippet give different hashes", file=sys.stderr)
         out.append(("payin_verification", "cobro", best_us(cobro_payin, repeat, target)))
@@ -197,7 +200,9 @@ def print_table(rows: list[Row]) -> None:
         errors = "-" if r.errors is None else f"{r.errors} of {r.planted}"
         print(f"| {r.payload} | {r.tool} | {r.input} | {r.us:.2f} | {errors} | {ratio} |")
     print()
-    print("ratio vs cobro = the tool's time / cobro's time on the same input (text, dict); above 1 means cobro is faster.")
+    print(
+        "ratio vs cobro = the tool's time / cobro's time on the same input (text, dict); above 1 means cobro is faster."
+    )
 
 
 def check_bars(rows: list[Row]) -> list[str]:
@@ -256,7 +261,9 @@ def main() -> int:
     print()
     print(f"- machine: {platform.machine()}, {os.cpu_count()} CPUs seen, {platform.system()} {platform.release()}")
     print(f"- Python {platform.python_version()} ({platform.python_implementation()})")
-    versions = ", ".join(f"{d} {version(d)}" for d in ("cobro", "pydantic", "pydantic-core", "msgspec", "jsonschema-rs"))
+    versions = ", ".join(
+        f"{d} {version(d)}" for d in ("cobro", "pydantic", "pydantic-core", "msgspec", "jsonschema-rs")
+    )
     print(f"- {versions}")
     print(f"- best of {repeat} repeats of about {target} s each, after a warm-up")
     if cobro is None:

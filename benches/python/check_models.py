@@ -23,7 +23,7 @@ import pydantic  # noqa: E402
 import models_msgspec  # noqa: E402
 import models_pydantic  # noqa: E402
 import schemas_jsonschema  # noqa: E402
-from payloads import Payload, payloads  # noqa: E402
+from payloads import payloads  # noqa: E402
 
 try:
     import cobro  # type: ignore[import-not-found]
@@ -100,7 +100,12 @@ def cases() -> list[tuple[str, str, dict[str, Any], bool]]:
     out += [
         ("va: COMPANY without companyName", "virtual-account", va_company(), False),
         ("va: COMPANY with companyName", "virtual-account", va_company(companyName="Acme SAC"), True),
-        ("va: CCI account in ARG", "virtual-account", edit(edit(va, "account.country", "ARG"), "owner.document.type", "CUIT"), False),
+        (
+            "va: CCI account in ARG",
+            "virtual-account",
+            edit(edit(va, "account.country", "ARG"), "owner.document.type", "CUIT"),
+            False,
+        ),
         (
             "va: DNI in MEX",
             "virtual-account",
@@ -109,7 +114,12 @@ def cases() -> list[tuple[str, str, dict[str, Any], bool]]:
         ),
         ("va: six metadata pairs", "virtual-account", edit(va, "metadata", {f"k{i}": "v" for i in range(6)}), False),
         ("va: metadata key with a space", "virtual-account", edit(va, "metadata", {"bad key": "v"}), False),
-        ("va: metadata value with a currency sign", "virtual-account", edit(va, "metadata", {"price": "S/ 10.00 €"}), True),
+        (
+            "va: metadata value with a currency sign",
+            "virtual-account",
+            edit(va, "metadata", {"price": "S/ 10.00 €"}),
+            True,
+        ),
         ("va: metadata value with braces", "virtual-account", edit(va, "metadata", {"k": "{x}"}), False),
         ("va: CVU name of 5 characters", "virtual-account", edit(va, "account.type", "CVU"), False),
         ("sub: RECURRENT without amount", "subscription", edit(sub, "subscriptionDetails.amount", ...), False),
@@ -127,33 +137,74 @@ def cases() -> list[tuple[str, str, dict[str, Any], bool]]:
         ("sub: amount 0", "subscription", edit(sub, "subscriptionDetails.amount", 0), False),
         ("payin: CO with a 9-digit phone", "payin", edit(payin, "payinCurrency", "COP"), False),
         ("payin: PE name of 31 characters", "payin", edit(payin, "payinCustomerName", "A" * 31), False),
-        ("payin: MX name of 31 characters", "payin", edit(edit(payin, "payinCurrency", "MXN"), "payinCustomerName", "A" * 31), True),
+        (
+            "payin: MX name of 31 characters",
+            "payin",
+            edit(edit(payin, "payinCurrency", "MXN"), "payinCustomerName", "A" * 31),
+            True,
+        ),
         ("payin: PE empty coupon", "payin", edit(payin, "payinDiscountCoupon", ""), False),
         (
             "payin: DO empty coupon",
             "payin",
-            edit(edit(edit(edit(payin, "payinCurrency", "DOP"), "payinDiscountCoupon", ""), "payinCustomerTypeDocument", "PP"), "payinCustomerDocument", "123456789"),
+            edit(
+                edit(
+                    edit(edit(payin, "payinCurrency", "DOP"), "payinDiscountCoupon", ""),
+                    "payinCustomerTypeDocument",
+                    "PP",
+                ),
+                "payinCustomerDocument",
+                "123456789",
+            ),
             True,
         ),
         (
             "payin: DO CIE of 10 digits",
             "payin",
-            edit(edit(edit(payin, "payinCurrency", "DOP"), "payinCustomerTypeDocument", "CIE"), "payinCustomerDocument", "1234567890"),
+            edit(
+                edit(edit(payin, "payinCurrency", "DOP"), "payinCustomerTypeDocument", "CIE"),
+                "payinCustomerDocument",
+                "1234567890",
+            ),
             False,
         ),
         ("payin: PE BankTransfer with a theme", "payin", edit(payin, "payinVoucherTheme", "THEME_PE_BLUE"), True),
-        ("payin: PE TC with a theme", "payin", edit(edit(payin, "payinMethod", "TC"), "payinVoucherTheme", "THEME_PE_BLUE"), False),
-        ("payin: MX with a theme", "payin", edit(edit(payin, "payinCurrency", "MXN"), "payinVoucherTheme", "THEME_PE_BLUE"), False),
-        ("payin: deeplink with no expiration", "payin", edit(edit(payin, "payinMethod", "BankTransfer_Deeplink"), "payinExpirationTime", None), False),
+        (
+            "payin: PE TC with a theme",
+            "payin",
+            edit(edit(payin, "payinMethod", "TC"), "payinVoucherTheme", "THEME_PE_BLUE"),
+            False,
+        ),
+        (
+            "payin: MX with a theme",
+            "payin",
+            edit(edit(payin, "payinCurrency", "MXN"), "payinVoucherTheme", "THEME_PE_BLUE"),
+            False,
+        ),
+        (
+            "payin: deeplink with no expiration",
+            "payin",
+            edit(edit(payin, "payinMethod", "BankTransfer_Deeplink"), "payinExpirationTime", None),
+            False,
+        ),
         ("payin: processorCode with BankTransfer", "payin", edit(payin, "processorCode", "Wallet_one_shot"), False),
         (
             "payin: Wallet_one_shot, Wallet, MOBILE",
             "payin",
-            edit(edit(edit(payin, "processorCode", "Wallet_one_shot"), "payinMethod", "Wallet"), "payinProductDescription", "MOBILE"),
+            edit(
+                edit(edit(payin, "processorCode", "Wallet_one_shot"), "payinMethod", "Wallet"),
+                "payinProductDescription",
+                "MOBILE",
+            ),
             True,
         ),
         ("payin: amount 0", "payin", edit(payin, "payinAmount", 0), False),
-        ("payin: a URL of 251 characters", "payin", edit(payin, "payinTransactionErrorURL", "https://a.example.com/" + "x" * 229), False),
+        (
+            "payin: a URL of 251 characters",
+            "payin",
+            edit(payin, "payinTransactionErrorURL", "https://a.example.com/" + "x" * 229),
+            False,
+        ),
         ("payin: date 2026-02-30", "payin", edit(payin, "payinDateTime", "2026-02-30"), False),
         ("payin: payinFilterBy missing", "payin", edit(payin, "payinFilterBy", ...), False),
     ]
@@ -180,6 +231,3 @@ def main() -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
-
-
-__all__ = ["Payload", "main"]
