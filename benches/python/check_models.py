@@ -205,7 +205,9 @@ def cases() -> list[tuple[str, str, dict[str, Any], bool]]:
             edit(payin, "payinTransactionErrorURL", "https://a.example.com/" + "x" * 229),
             False,
         ),
-        ("payin: date 2026-02-30", "payin", edit(payin, "payinDateTime", "2026-02-30"), False),
+        # Not a date is a warning in cobro (WARN_DATE_FORMAT), so the models accept it.
+        ("payin: date 2026-02-30", "payin", edit(payin, "payinDateTime", "2026-02-30"), True),
+        ("payin: blank date", "payin", edit(payin, "payinDateTime", " "), False),
         ("payin: payinFilterBy missing", "payin", edit(payin, "payinFilterBy", ...), False),
     ]
     return out

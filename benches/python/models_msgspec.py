@@ -3,8 +3,7 @@
 
 Declarative where msgspec can say it: types, required fields, `Meta` lengths and
 patterns (Python `re`), Literal enums, tagged unions for owner.type (PERSON/COMPANY
-names) and account.type (account.name format), `datetime.date` for payinDateTime, and
-`Meta(max_length=5)` on metadata. The rest is in `__post_init__`, the usual escape
+names) and account.type (account.name format), and `Meta(max_length=5)` on metadata. The rest is in `__post_init__`, the usual escape
 hatch (it raises ValueError/TypeError, which msgspec reports as a ValidationError).
 msgspec stops at the first error, so an invalid body always reports one.
 
@@ -32,7 +31,6 @@ Rules msgspec could not state declaratively (all in __post_init__ instead):
 
 from __future__ import annotations
 
-import datetime
 from decimal import Decimal
 from typing import Annotated, Any, Literal, Optional, Union
 
@@ -241,7 +239,7 @@ class Payin(Struct):
     payinProductAmount: NonBlank
     payinProductSku: NonBlank
     payinProductQuantity: NonBlank
-    payinDateTime: datetime.date
+    payinDateTime: NonBlank  # not a YYYY-MM-DD date: a warning in cobro
     URLMonnet: HttpsUrl
     typePost: Literal["json"]
     # Optional (may be absent); the `msgspec.UNSET` default keeps null an error.

@@ -22,7 +22,8 @@ Rules pydantic could not state (or that these models do not state):
   be the merchant's tool): only "digits only" and DO's digit counts are stated.
 - "blank (only spaces) counts as empty": stated with a `\\S` pattern, fine; but e-mail
   and URL checks are patterns, close to but not exactly cobro's (IDN hosts, ports).
-- payinDateTime: a YYYY-MM-DD pattern plus an AfterValidator for real dates.
+- payinDateTime not being a YYYY-MM-DD date is a warning in cobro (the spec only says
+  the samples use that form): not checked, only "not empty".
 - null for an optional pay-in field (processorCode, payinVoucherTheme, subscription) is
   refused because the defaults are not validated; fine, but only by that trick.
 - the `{"data": {...}}` wrapper of pay-ins is not modelled.
@@ -30,12 +31,10 @@ Rules pydantic could not state (or that these models do not state):
 
 from __future__ import annotations
 
-from datetime import date
 from decimal import Decimal
 from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import (
-    AfterValidator,
     BaseModel,
     ConfigDict,
     Discriminator,
@@ -191,11 +190,6 @@ class SubscriptionCancel(Model):
 # --- pay-in (spec 2.4-2.7, 8) -------------------------------------------------------
 
 
-def _real_date(s: str) -> str:
-    date.fromisoformat(s)  # ValueError on 2026-02-30
-    return s
-
-
 DEEPLINK = "BankTransfer_Deeplink"
 
 
@@ -243,9 +237,7 @@ class PayinBase(Model):
     payinProductAmount: NonBlank
     payinProductSku: NonBlank
     payinProductQuantity: NonBlank
-    payinDateTime: Annotated[
-        str, StringConstraints(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"), AfterValidator(_real_date)
-    ]
+    payinDateTime: NonBlank
     URLMonnet: HTTPS_URL
     typePost: Literal["json"]
     # Optional, but never null nor empty when sent (defaults are not validated).

@@ -3,7 +3,7 @@ cobro's rules (SPEC.md 2.1, 2.3-2.7, 8; DESIGN.md 9) the way a merchant would wr
 them as JSON Schema.
 
 Declarative throughout: types, `required`, lengths, `enum`/`const`, `pattern` (ECMA
-regex with \\p{..} classes, which jsonschema-rs supports), `format: date`,
+regex with \\p{..} classes, which jsonschema-rs supports),
 `maxProperties`/`propertyNames` for metadata objects, `maxItems` for metadata arrays,
 amounts as `multipleOf: 0.01` + `exclusiveMinimum: 0`, and the conditional rules
 (PERSON/COMPANY names, account.name per account.type, document number per type, the
@@ -257,7 +257,8 @@ PAYIN_PROPERTIES: dict[str, Any] = {
     "payinCustomerEmail": {"type": "string", "maxLength": 50, "pattern": EMAIL_PATTERN},
     "payinCustomerPhone": DIGITS,
     "payinVoucherTheme": TEXT,
-    "payinDateTime": {"type": "string", "format": "date"},
+    # Not a YYYY-MM-DD date is a warning in cobro: only "not empty" here.
+    "payinDateTime": NON_BLANK,
     "URLMonnet": HTTPS_URL,
     "typePost": {"const": "json"},
     "processorCode": {"enum": ["Wallet_on_file", "Wallet_one_shot"]},
@@ -352,7 +353,5 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "payin": PAYIN,
 }
 
-# One compiled validator per kind, built once (format "date" is asserted).
-VALIDATORS: dict[str, Any] = {
-    kind: jsonschema_rs.validator_for(schema, validate_formats=True) for kind, schema in SCHEMAS.items()
-}
+# One compiled validator per kind, built once.
+VALIDATORS: dict[str, Any] = {kind: jsonschema_rs.validator_for(schema) for kind, schema in SCHEMAS.items()}
