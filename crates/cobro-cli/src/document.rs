@@ -27,17 +27,7 @@ pub struct DocumentArgs {
 
 /// Runs `cobro document`: exit 0 valid, 1 invalid, 2 unknown country or type.
 pub fn run(args: &DocumentArgs) -> Result<Verdict, CliError> {
-    let Some(kind) = document::lookup(&args.country, &args.number_type) else {
-        let known: Vec<String> = document::numbers()
-            .map(|n| format!("{} {}", n.country, n.name))
-            .collect();
-        return Err(CliError::new(format!(
-            "no check for {} in {}; known: {}",
-            args.number_type,
-            args.country,
-            known.join(", ")
-        )));
-    };
+    let kind = document::find(&args.country, &args.number_type).map_err(|e| CliError::new(e.to_string()))?;
     let result = (kind.validate)(&args.number);
     let compact = (kind.compact)(&args.number);
     let formatted = (kind.format)(&args.number);

@@ -385,6 +385,14 @@ impl DepositMode {
         }
     }
 
+    /// The mode named exactly `OWNER` or `ANY`, or the argument error that says so.
+    pub fn parse(name: &str) -> Result<DepositMode, SigningError> {
+        DepositMode::from_name(name).ok_or(SigningError::InvalidArgument {
+            name: "deposit_mode",
+            expected: "OWNER or ANY",
+        })
+    }
+
     /// The mode named exactly `OWNER` or `ANY`.
     pub fn from_name(name: &str) -> Option<DepositMode> {
         match name {

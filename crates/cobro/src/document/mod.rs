@@ -219,6 +219,59 @@ pub fn numbers() -> impl Iterator<Item = &'static NumberType> {
     BY_COUNTRY.iter().flat_map(|list| list.iter())
 }
 
+/// Why [`find`] has no check for a country and type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LookupError {
+    /// No number type is known for the country (or it is not a country code).
+    UnknownCountry,
+    /// The country is known but has no number type of that name.
+    UnknownType,
+}
+
+impl LookupError {
+    /// `ERR_INVALID_COUNTRY` or `ERR_UNSUPPORTED_DOCUMENT_TYPE`.
+    pub fn code(self) -> &'static str {
+        match self {
+            LookupError::UnknownCountry => "ERR_INVALID_COUNTRY",
+            LookupError::UnknownType => "ERR_UNSUPPORTED_DOCUMENT_TYPE",
+        }
+    }
+}
+
+impl fmt::Display for LookupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut known = String::new();
+        for n in numbers() {
+            if !known.is_empty() {
+                known.push_str(", ");
+            }
+            known.push_str(n.country);
+            known.push(' ');
+            known.push_str(n.name);
+        }
+        match self {
+            LookupError::UnknownCountry => write!(f, "no document checks for that country; known: {known}"),
+            LookupError::UnknownType => write!(f, "no check for that document type in that country; known: {known}"),
+        }
+    }
+}
+
+impl std::error::Error for LookupError {}
+
+/// The number type `name` of `country` (ISO alpha-2 or alpha-3, any case), or why
+/// there is none.
+pub fn find(country: &str, name: &str) -> Result<&'static NumberType, LookupError> {
+    let alpha2 = crate::country::COUNTRIES
+        .iter()
+        .find(|c| c.alpha2.eq_ignore_ascii_case(country) || c.alpha3.eq_ignore_ascii_case(country))
+        .map(|c| c.alpha2)
+        .filter(|a| numbers().any(|n| n.country == *a))
+        .ok_or(LookupError::UnknownCountry)?;
+    numbers()
+        .find(|n| n.country == alpha2 && n.name.eq_ignore_ascii_case(name))
+        .ok_or(LookupError::UnknownType)
+}
+
 /// The number type `name` of `country` (ISO alpha-2 or alpha-3, any case).
 pub fn lookup(country: &str, name: &str) -> Option<&'static NumberType> {
     let alpha2 = crate::country::COUNTRIES
@@ -241,6 +294,18 @@ mod tests {
         assert_eq!(shape("2012345678", "XX-XXXXXXXX-X"), None);
         assert_eq!(shape("201234567861", "XX-XXXXXXXX-X"), None);
         assert_eq!(thousands("1234567"), "1.234.567");
+    }
+
+    #[test]
+    fn find_says_why() {
+        assert_eq!(find("per", "ruc").map(|n| n.name), Ok("RUC"));
+        assert_eq!(find("PE", "SSN").map(|n| n.name), Err(LookupError::UnknownType));
+        assert_eq!(find("US", "SSN").map(|n| n.name), Err(LookupError::UnknownCountry));
+        assert_eq!(
+            find("XX", "RUC").map(|n| n.name).map_err(LookupError::code),
+            Err("ERR_INVALID_COUNTRY")
+        );
+        assert!(LookupError::UnknownType.to_string().contains("PE RUC"));
         assert_eq!(digits("12a"), None);
         assert_eq!(digits("١٢"), None);
     }
