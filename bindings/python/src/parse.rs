@@ -1,129 +1,178 @@
-//! Answers, notifications and catalogues (DESIGN.md section 6) as Python values.
+//! Answers, notifications and catalogues (DESIGN.md section 6) as typed Python values.
 //!
-//! The core's parsed values are serde-serializable; they are turned into
-//! `serde_json::Value` and then into `cobro.Record` objects (attribute access, field
-//! names as the core's JSON writes them) and lists. Going through `serde_json::Value`
-//! keeps the binding free of a second serializer crate; the values are small. The one
-//! field that JSON writes as Base64 text, the QR image, is set back to `bytes`.
+//! The core's parsed values are serde-serializable; each is written as JSON text and
+//! handed, with the name of its type, to `cobro.answers._from_core`, which builds the
+//! frozen dataclass of that type (one class per core type, attributes named as the
+//! JSON's keys, driven by the classes' type hints). The binding holds no field list: a
+//! field added to the core appears in the JSON, and the Python class declares it.
 
-use cobro::parse::{DocumentKind, Parsed, parse_document};
-use cobro::payin::response::Experience;
+use cobro::parse::{DocumentKind, ParseError, Parsed, parse_document};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBytes, PyDict, PyList, PyType};
-use serde_json::Value;
 
 use crate::args::whole;
 use crate::errors::{guard, parse_error, unknown_name};
 
-static RECORD: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static FROM_CORE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
-/// `value` as Python data: objects become `cobro.Record`, arrays lists.
-fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match value {
-        Value::Null => py.None().into_bound(py),
-        Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
-        Value::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
-            (Some(i), _, _) => i.into_pyobject(py)?.into_any(),
-            (None, Some(u), _) => u.into_pyobject(py)?.into_any(),
-            (None, None, Some(f)) => f.into_pyobject(py)?.into_any(),
-            (None, None, None) => py.None().into_bound(py),
-        },
-        Value::String(s) => s.into_pyobject(py)?.into_any(),
-        Value::Array(items) => {
-            let list = PyList::empty(py);
-            for item in items {
-                list.append(to_python(py, item)?)?;
-            }
-            list.into_any()
-        }
-        Value::Object(members) => {
-            let fields = PyDict::new(py);
-            for (k, v) in members {
-                fields.set_item(k, to_python(py, v)?)?;
-            }
-            RECORD.import(py, "cobro._record", "Record")?.call((), Some(&fields))?
-        }
-    })
+/// `value` as the typed Python value named `name` in `cobro.answers._from_core` (a
+/// document name such as `payin-response`, or `code-info`, `subscription-code`,
+/// `payin-state`); `None` for a serialized `None`.
+pub fn typed<'py>(py: Python<'py>, name: &str, value: &impl serde::Serialize) -> PyResult<Bound<'py, PyAny>> {
+    let text = serde_json::to_string(value).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    FROM_CORE.import(py, "cobro.answers", "_from_core")?.call1((name, text))
 }
 
-/// Any serializable core value as a `cobro.Record` (or list, or scalar).
-pub fn record<'py>(py: Python<'py>, value: &impl serde::Serialize) -> PyResult<Bound<'py, PyAny>> {
-    let json = serde_json::to_value(value).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    to_python(py, &json)
+/// The HTTP status argument: `None` counts as 200 (the default).
+fn status(http_status: Option<&Bound<'_, PyAny>>) -> PyResult<u16> {
+    match http_status.filter(|s| !s.is_none()) {
+        Some(s) => {
+            u16::try_from(whole(s, "http_status")?).map_err(|_| PyValueError::new_err("http_status is out of range"))
+        }
+        None => Ok(200),
+    }
 }
 
-/// Parses an answer or notification of the service: `document` is
-/// `virtual-account-response`, `subscription-response`, `payin-response`,
-/// `payin-notification`, `subscription-webhook` or `deposit-notification`. Returns a
-/// `cobro.Record`; the error answers of the API are values, not exceptions. Raises
-/// `ParseError` (`.code`, `.path`) for a body that is not such a document.
-#[pyfunction]
-#[pyo3(signature = (document, body, *, http_status = None))]
-pub fn parse<'py>(
+/// Parses `body` as a document of `kind` into its typed value; ParseError otherwise.
+fn parse_kind<'py>(
     py: Python<'py>,
-    document: String,
+    kind: DocumentKind,
     body: &Bound<'py, PyAny>,
     http_status: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     guard(py, || {
-        let kind = DocumentKind::from_name(&document)
-            .ok_or_else(|| unknown_name("document", &DocumentKind::ALL.map(DocumentKind::as_str)))?;
-        let status = match http_status.filter(|s| !s.is_none()) {
-            Some(s) => u16::try_from(whole(s, "http_status")?)
-                .map_err(|_| PyValueError::new_err("http_status is out of range"))?,
-            None => 200,
-        };
+        let status = status(http_status)?;
         let bytes = crate::body::body(body, 0)?;
-        let parsed = parse_document(kind, status, &bytes).map_err(|e| parse_error(py, &e))?;
-        let value = record(py, &parsed)?;
-        if let Parsed::PayinResponse(answer) = &parsed {
-            if let Experience::Qr { qr_png, .. } = &answer.experience {
-                value
-                    .getattr("experience")?
-                    .setattr("qr_png", PyBytes::new(py, qr_png))?;
-            }
+        let parsed = parse_document(kind, status, &bytes).map_err(|e: ParseError| parse_error(py, &e))?;
+        let name = kind.as_str();
+        match &parsed {
+            Parsed::VirtualAccountResponse(v) => typed(py, name, v),
+            Parsed::SubscriptionResponse(v) => typed(py, name, v),
+            Parsed::PayinResponse(v) => typed(py, name, v),
+            Parsed::PayinNotification(v) => typed(py, name, v),
+            Parsed::SubscriptionWebhook(v) => typed(py, name, v),
+            Parsed::DepositNotification(v) => typed(py, name, v),
         }
-        Ok(value)
     })
 }
 
-/// What a pay-in creation code (`payinErrorCode`) means, or `None`.
+/// Parses an answer or notification of the service: `document` is
+/// `virtual-account-response`, `subscription-response`, `payin-response`,
+/// `payin-notification`, `subscription-webhook` or `deposit-notification`. Returns the
+/// typed value of `cobro.answers`; the error answers of the API are values, not
+/// exceptions. Raises `ParseError` (`.code`, `.path`) for a body that is not such a
+/// document.
 #[pyfunction]
-pub fn payin_creation_code<'py>(py: Python<'py>, code: String) -> PyResult<Bound<'py, PyAny>> {
-    guard(py, || record(py, &cobro::payin::catalog::payin_creation_code(&code)))
+#[pyo3(
+    signature = (document, body, *, http_status = None),
+    text_signature = "(document, body, *, http_status=200)"
+)]
+pub fn parse<'py>(
+    py: Python<'py>,
+    document: &str,
+    body: &Bound<'py, PyAny>,
+    http_status: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let kind = DocumentKind::from_name(document)
+        .ok_or_else(|| unknown_name("document", &DocumentKind::ALL.map(DocumentKind::as_str)))?;
+    parse_kind(py, kind, body, http_status)
 }
 
-/// What a payment confirmation code (`payinStatusErrorCode`) means, or `None`.
+/// The answer to a virtual-account creation (`VirtualAccountResponse` or
+/// `VirtualAccountError`, by `outcome`); pass the answer's `http_status`.
 #[pyfunction]
-pub fn payment_confirmation_code<'py>(py: Python<'py>, code: String) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(
+    signature = (body, *, http_status = None),
+    text_signature = "(body, *, http_status=200)"
+)]
+pub fn parse_virtual_account_response<'py>(
+    py: Python<'py>,
+    body: &Bound<'py, PyAny>,
+    http_status: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    parse_kind(py, DocumentKind::VirtualAccountResponse, body, http_status)
+}
+
+/// The answer to a subscription request (`SubscriptionCreated`, `SubscriptionCancelled`
+/// or `SubscriptionError`, by `outcome`).
+#[pyfunction]
+pub fn parse_subscription_response<'py>(py: Python<'py>, body: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    parse_kind(py, DocumentKind::SubscriptionResponse, body, None)
+}
+
+/// The answer to a pay-in creation (`PayinResponse`).
+#[pyfunction]
+pub fn parse_payin_response<'py>(py: Python<'py>, body: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    parse_kind(py, DocumentKind::PayinResponse, body, None)
+}
+
+/// A pay-in notification, not verified (`PayinNotification`); see
+/// `verify_payin_notification`.
+#[pyfunction]
+pub fn parse_payin_notification<'py>(py: Python<'py>, body: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    parse_kind(py, DocumentKind::PayinNotification, body, None)
+}
+
+/// A subscription webhook (`SubscriptionWebhook`).
+#[pyfunction]
+pub fn parse_subscription_webhook<'py>(py: Python<'py>, body: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    parse_kind(py, DocumentKind::SubscriptionWebhook, body, None)
+}
+
+/// A virtual-account deposit notification (`DepositNotification`).
+#[pyfunction]
+pub fn parse_deposit_notification<'py>(py: Python<'py>, body: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    parse_kind(py, DocumentKind::DepositNotification, body, None)
+}
+
+/// What a pay-in creation code (`payinErrorCode`) means (`CodeInfo`), or `None`.
+#[pyfunction]
+pub fn payin_creation_code<'py>(py: Python<'py>, code: &str) -> PyResult<Bound<'py, PyAny>> {
     guard(py, || {
-        record(py, &cobro::payin::catalog::payment_confirmation_code(&code))
+        typed(py, "code-info", &cobro::payin::catalog::payin_creation_code(code))
     })
 }
 
-/// The pay-in state `id` (`payinStateID`): names, meaning, `paid`, `is_final`; or `None`.
+/// What a payment confirmation code (`payinStatusErrorCode`) means (`CodeInfo`), or
+/// `None`.
+#[pyfunction]
+pub fn payment_confirmation_code<'py>(py: Python<'py>, code: &str) -> PyResult<Bound<'py, PyAny>> {
+    guard(py, || {
+        typed(py, "code-info", &cobro::payin::catalog::payment_confirmation_code(code))
+    })
+}
+
+/// The pay-in state `id` (`payinStateID`) as a `PayinState`, or `None`.
 #[pyfunction]
 pub fn payin_state<'py>(py: Python<'py>, id: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     guard(py, || {
         let id = whole(id, "id")?;
-        record(py, &cobro::payin::catalog::payin_state(id))
+        typed(py, "payin-state", &cobro::payin::catalog::payin_state(id))
     })
 }
 
-/// What a subscription error code (B400..B500, E401, 9025, 9099) means, or `None`.
+/// What a subscription error code (B400..B500, E401, 9025, 9099) means
+/// (`SubscriptionCode`), or `None`.
 #[pyfunction]
-pub fn subscription_error_code<'py>(py: Python<'py>, code: String) -> PyResult<Bound<'py, PyAny>> {
+pub fn subscription_error_code<'py>(py: Python<'py>, code: &str) -> PyResult<Bound<'py, PyAny>> {
     guard(py, || {
-        record(py, &cobro::subscription::response::subscription_error_code(&code))
+        typed(
+            py,
+            "subscription-code",
+            &cobro::subscription::response::subscription_error_code(code),
+        )
     })
 }
 
-/// What a virtual-account error code means, or `None`.
+/// What a virtual-account error code means (`CodeInfo`), or `None`.
 #[pyfunction]
-pub fn virtual_account_error_code<'py>(py: Python<'py>, code: String) -> PyResult<Bound<'py, PyAny>> {
+pub fn virtual_account_error_code<'py>(py: Python<'py>, code: &str) -> PyResult<Bound<'py, PyAny>> {
     guard(py, || {
-        record(py, &cobro::virtual_account::catalog::virtual_account_error_code(&code))
+        typed(
+            py,
+            "code-info",
+            &cobro::virtual_account::catalog::virtual_account_error_code(code),
+        )
     })
 }

@@ -8,7 +8,7 @@ use pyo3::types::{PyDict, PyList, PyMapping, PyString};
 
 use crate::args::{amount, merchant_id, opt_size, secret, string, unix_seconds};
 use crate::errors::{guard, notification_error, signing_error, type_error, verify_error};
-use crate::parse::record;
+use crate::parse::typed;
 
 /// Spec 5.3: payinVerification, the lowercase hex SHA-512 of merchant id, operation
 /// number, amount (canonical two-decimal text) and currency, then the key.
@@ -170,7 +170,7 @@ pub fn verify_virtual_account_headers(
 }
 
 /// Parses a pay-in payment notification and checks its payinVerification; returns the
-/// notification (as `cobro.parse("payin-notification", ...)` does), or raises
+/// typed `PayinNotification` (as `cobro.parse_payin_notification` does), or raises
 /// `VerificationError` (ERR_MISSING_SIGNATURE, ERR_INVALID_SIGNATURE) or `ParseError`.
 #[pyfunction]
 #[pyo3(signature = (body, *, key))]
@@ -184,6 +184,6 @@ pub fn verify_payin_notification<'py>(
         let bytes = crate::body::body(body, 0)?;
         let n = cobro::payin::notification::verify_payin_notification(&bytes, &key)
             .map_err(|e| notification_error(py, &e))?;
-        record(py, &n)
+        typed(py, "payin-notification", &n)
     })
 }

@@ -93,7 +93,7 @@ def test_verify_payin_notification(case):
     if case["result"] == "ok":
         n = cobro.verify_payin_notification(body, key=case["key"])
         assert n == cobro.parse("payin-notification", body)
-        assert isinstance(n, cobro.Record)
+        assert isinstance(n, cobro.PayinNotification)
     else:
         with pytest.raises(cobro.CobroError) as e:
             cobro.verify_payin_notification(body.encode("utf-8"), key=cobro.Secret(case["key"]))

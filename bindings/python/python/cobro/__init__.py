@@ -5,7 +5,7 @@ A thin binding of the Rust core: every rule, message and code is the core's, the
 in Rust, Python, Node and Kotlin/Swift. See the package README for a quickstart.
 """
 
-from . import documents
+from . import answers, documents
 from ._cobro import (
     Amount,
     Issue,
@@ -14,6 +14,12 @@ from ._cobro import (
     Secret,
     __version__,
     parse,
+    parse_deposit_notification,
+    parse_payin_notification,
+    parse_payin_response,
+    parse_subscription_response,
+    parse_subscription_webhook,
+    parse_virtual_account_response,
     payin_creation_code,
     payin_state,
     payin_verification,
@@ -39,24 +45,51 @@ from ._exceptions import (
     ValidationError,
     VerificationError,
 )
-from ._record import Record
+from .answers import (
+    CodeInfo,
+    DepositNotification,
+    PayinNotification,
+    PayinResponse,
+    PayinState,
+    Record,
+    SubscriptionAnswer,
+    SubscriptionCode,
+    SubscriptionWebhook,
+    VirtualAccountAnswer,
+)
 
 __all__ = [
     "Amount",
     "CobroError",
+    "CodeInfo",
+    "DepositNotification",
     "DocumentError",
     "Issue",
     "ParseError",
+    "PayinNotification",
+    "PayinResponse",
+    "PayinState",
     "PreparedRequest",
     "Record",
     "Report",
     "Secret",
     "SigningError",
+    "SubscriptionAnswer",
+    "SubscriptionCode",
+    "SubscriptionWebhook",
     "ValidationError",
     "VerificationError",
+    "VirtualAccountAnswer",
     "__version__",
+    "answers",
     "documents",
     "parse",
+    "parse_deposit_notification",
+    "parse_payin_notification",
+    "parse_payin_response",
+    "parse_subscription_response",
+    "parse_subscription_webhook",
+    "parse_virtual_account_response",
     "payin_creation_code",
     "payin_state",
     "payin_verification",

@@ -2,9 +2,19 @@
 
 import datetime
 import decimal
-from typing import Any, Dict, Iterable, List, Literal, Mapping, NoReturn, Optional, Tuple, Union, final
+from typing import Any, Dict, Iterable, List, Literal, Mapping, NoReturn, Optional, Tuple, Union, final, overload
 
-from ._record import Record
+from .answers import (
+    CodeInfo,
+    DepositNotification,
+    PayinNotification,
+    PayinResponse,
+    PayinState,
+    SubscriptionAnswer,
+    SubscriptionCode,
+    SubscriptionWebhook,
+    VirtualAccountAnswer,
+)
 
 __version__: str
 __all__ = [
@@ -26,6 +36,12 @@ __all__ = [
     "prepare_subscription_cancel",
     "prepare_payin",
     "parse",
+    "parse_virtual_account_response",
+    "parse_subscription_response",
+    "parse_payin_response",
+    "parse_payin_notification",
+    "parse_subscription_webhook",
+    "parse_deposit_notification",
     "payin_creation_code",
     "payment_confirmation_code",
     "payin_state",
@@ -152,7 +168,9 @@ def verify_virtual_account_headers(
     now: Optional[int] = None,
     window_seconds: Optional[int] = None,
 ) -> None: ...
-def verify_payin_notification(body: _Body, *, key: _Key) -> Record: ...
+def verify_payin_notification(body: _Body, *, key: _Key) -> PayinNotification:
+    """Parses a pay-in notification and checks its payinVerification; raises
+    ``VerificationError`` or ``ParseError``."""
 def prepare_virtual_account(
     body: _Body,
     *,
@@ -180,12 +198,47 @@ def prepare_payin(
     locale: Optional[_Locale] = None,
     max_bytes: Optional[int] = None,
 ) -> PreparedRequest: ...
-def parse(document: _Document, body: _Body, *, http_status: Optional[int] = None) -> Record: ...
-def payin_creation_code(code: str) -> Optional[Record]: ...
-def payment_confirmation_code(code: str) -> Optional[Record]: ...
-def payin_state(id: int) -> Optional[Record]: ...
-def subscription_error_code(code: str) -> Optional[Record]: ...
-def virtual_account_error_code(code: str) -> Optional[Record]: ...
+_Answer = Union[
+    VirtualAccountAnswer, SubscriptionAnswer, PayinResponse, PayinNotification, SubscriptionWebhook, DepositNotification
+]
+
+@overload
+def parse(document: Literal["virtual-account-response"], body: _Body, *, http_status: int = 200) -> VirtualAccountAnswer: ...
+@overload
+def parse(document: Literal["subscription-response"], body: _Body, *, http_status: int = 200) -> SubscriptionAnswer: ...
+@overload
+def parse(document: Literal["payin-response"], body: _Body, *, http_status: int = 200) -> PayinResponse: ...
+@overload
+def parse(document: Literal["payin-notification"], body: _Body, *, http_status: int = 200) -> PayinNotification: ...
+@overload
+def parse(document: Literal["subscription-webhook"], body: _Body, *, http_status: int = 200) -> SubscriptionWebhook: ...
+@overload
+def parse(document: Literal["deposit-notification"], body: _Body, *, http_status: int = 200) -> DepositNotification: ...
+@overload
+def parse(document: _Document, body: _Body, *, http_status: int = 200) -> _Answer:
+    """Parses an answer or notification into its typed value (``cobro.answers``);
+    ``http_status`` matters only for ``virtual-account-response``. Raises
+    ``ParseError`` (``.code``, ``.path``) for a body that is not such a document."""
+
+def parse_virtual_account_response(body: _Body, *, http_status: int = 200) -> VirtualAccountAnswer:
+    """``VirtualAccountResponse`` or ``VirtualAccountError``, by ``outcome``."""
+
+def parse_subscription_response(body: _Body) -> SubscriptionAnswer:
+    """``SubscriptionCreated``, ``SubscriptionCancelled`` or ``SubscriptionError``, by ``outcome``."""
+
+def parse_payin_response(body: _Body) -> PayinResponse:
+    """The answer to a pay-in creation; narrow ``experience`` on ``experience.kind``."""
+
+def parse_payin_notification(body: _Body) -> PayinNotification:
+    """A pay-in notification, not verified (see ``verify_payin_notification``)."""
+
+def parse_subscription_webhook(body: _Body) -> SubscriptionWebhook: ...
+def parse_deposit_notification(body: _Body) -> DepositNotification: ...
+def payin_creation_code(code: str) -> Optional[CodeInfo]: ...
+def payment_confirmation_code(code: str) -> Optional[CodeInfo]: ...
+def payin_state(id: int) -> Optional[PayinState]: ...
+def subscription_error_code(code: str) -> Optional[SubscriptionCode]: ...
+def virtual_account_error_code(code: str) -> Optional[CodeInfo]: ...
 def document_validate(country: str, type: str, number: str) -> str: ...
 def document_is_valid(country: str, type: str, number: str) -> bool: ...
 def document_compact(country: str, type: str, number: str) -> str: ...

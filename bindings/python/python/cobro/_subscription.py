@@ -1,0 +1,101 @@
+"""The answer to a subscription request and the subscription webhook (core
+``subscription::response`` and ``subscription::webhook``) as typed records."""
+
+from __future__ import annotations
+
+from typing import ClassVar, FrozenSet, Literal, Optional, Tuple, Union
+
+from ._catalog import SubscriptionCode
+from ._typed import Record, record
+
+
+@record
+class SubscriptionCreated(Record):
+    """Spec 2.3 / 4.2: the subscription was created (status PENDING)."""
+
+    outcome: Literal["created"]
+    subscription_id: int
+    status: str
+    """The wire value of an open set: PENDING, EXPIRED, AUTHORIZED, FAILED, CANCELLED,
+    DENIED, or another value as received."""
+    deep_link: Optional[str]
+    """The URL the customer opens to authorize (MOBILE); ``None`` for WEB."""
+
+
+@record
+class SubscriptionCancelled(Record):
+    """Spec 2.3 / 4.3: the subscription was cancelled."""
+
+    outcome: Literal["cancelled"]
+    subscription_id: int
+    status: str
+    """The wire value (CANCELLED); see :attr:`SubscriptionCreated.status`."""
+
+
+@record
+class FieldDetail(Record):
+    """Spec 7.2: one element of ``errorFieldDetails``."""
+
+    field: str
+    """The affected field (``subscriptionDetails.device``)."""
+    error_message: str
+
+
+@record
+class SubscriptionError(Record):
+    """Spec 7.2: the service refused the request."""
+
+    outcome: Literal["error"]
+    error_code: Optional[str]
+    error_message: str
+    error_field_details: Tuple[FieldDetail, ...]
+    """In wire order; empty when absent."""
+    meaning: Optional[SubscriptionCode]
+    """The code's spec 7.2 entry, when known."""
+
+
+SubscriptionAnswer = Union[SubscriptionCreated, SubscriptionCancelled, SubscriptionError]
+"""The answer to a subscription request, told apart by ``outcome``."""
+
+
+@record
+class WebhookError(Record):
+    """``errorDetails`` of a subscription webhook."""
+
+    code: str
+    message: Optional[str]
+    meaning: Optional[SubscriptionCode]
+
+
+@record
+class WebhookMetadata(Record):
+    """One ``metadata`` element; ``value`` is hidden from ``repr``."""
+
+    _personal: ClassVar[FrozenSet[str]] = frozenset({"value"})
+
+    key: str
+    value: str
+
+
+@record
+class SubscriptionWebhook(Record):
+    """A subscription webhook notification; ``customer_id`` (the customer's mobile
+    number) is hidden from ``repr``."""
+
+    _personal: ClassVar[FrozenSet[str]] = frozenset({"customer_id"})
+
+    subscription_id: int
+    charge_type: str
+    """ON_DEMAND or RECURRENT, as sent."""
+    customer_id: str
+    """The customer's mobile number."""
+    origin_type: str
+    """MOBILE or WEB, as sent."""
+    status: Optional[str]
+    """The wire value (see :attr:`SubscriptionCreated.status`); absent in error samples."""
+    status_description: str
+    error_details: Optional[WebhookError]
+    metadata: Tuple[WebhookMetadata, ...]
+    """Echoed from the creation request; empty when absent."""
+    is_error: bool
+    """The notification reports a failure."""

@@ -1,0 +1,180 @@
+"""The answer to a virtual-account creation and the deposit notification (core
+``virtual_account::response`` and ``virtual_account::notification``) as typed records.
+
+These echo the owner's and depositor's data: names, document numbers, e-mails, phones
+and account numbers are hidden from ``repr`` (``[REDACTED]``), readable as attributes.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, FrozenSet, Literal, Optional, Tuple, Union
+
+from ._catalog import CodeInfo
+from ._typed import Record, record
+
+
+@record
+class OwnerEcho(Record):
+    """The echoed owner (every field optional)."""
+
+    _personal: ClassVar[FrozenSet[str]] = frozenset(
+        {"document_number", "first_name", "last_name", "company_name", "email", "phone_number"}
+    )
+
+    reference_id: Optional[str]
+    type: Optional[str]
+    """PERSON or COMPANY."""
+    document_type: Optional[str]
+    document_number: Optional[str]
+    first_name: Optional[str]
+    last_name: Optional[str]
+    company_name: Optional[str]
+    email: Optional[str]
+    phone_country_code: Optional[str]
+    phone_number: Optional[str]
+
+
+@record
+class AccountEcho(Record):
+    """The echoed account and the created number."""
+
+    _personal: ClassVar[FrozenSet[str]] = frozenset({"number", "name"})
+
+    number: str
+    """The created account number."""
+    category: Optional[str]
+    type: Optional[str]
+    """CVU, CCI or CLABE."""
+    name: Optional[str]
+    country: Optional[str]
+    currency: Optional[str]
+
+
+@record
+class MetadataEntry(Record):
+    """One echoed metadata pair; ``value`` is hidden from ``repr``."""
+
+    _personal: ClassVar[FrozenSet[str]] = frozenset({"value"})
+
+    key: str
+    value: str
+
+
+@record
+class VirtualAccountResponse(Record):
+    """Spec 2.2: the created account."""
+
+    outcome: Literal["account"]
+    id: str
+    trace_id: str
+    timestamp: str
+    """ISO 8601, as received."""
+    status: str
+    """The wire value of an open set: ACTIVE, INACTIVE, DELETED or another value."""
+    owner: Optional[OwnerEcho]
+    account: AccountEcho
+    metadata: Optional[Tuple[MetadataEntry, ...]]
+    """In wire order; ``None`` when not echoed."""
+    result_url: Optional[str]
+
+
+@record
+class VirtualAccountErrorDetail(Record):
+    """Spec 7.1: one element of ``error.details``."""
+
+    code: str
+    message: str
+    field: Optional[str]
+    meaning: Optional[CodeInfo]
+    """The virtual-account catalogue's entry, when known."""
+
+
+@record
+class VirtualAccountError(Record):
+    """Spec 7.1: the service refused the request."""
+
+    outcome: Literal["error"]
+    type: str
+    """``error.type``, the wire value of an open set (``validation_error``,
+    ``authentication_error``, ``auth_error``...)."""
+    summary: str
+    details: Tuple[VirtualAccountErrorDetail, ...]
+    timestamp: str
+    trace_id: str
+
+
+VirtualAccountAnswer = Union[VirtualAccountResponse, VirtualAccountError]
+"""The answer to a virtual-account creation, told apart by ``outcome``."""
+
+
+@record
+class DepositStatus(Record):
+    """``status`` of a deposit notification."""
+
+    code: int
+    """5 approved, 6 denied; other codes kept."""
+    description: str
+    approved: bool
+
+
+@record
+class DepositAccount(Record):
+    """``depositDetails.account``."""
+
+    _personal: ClassVar[FrozenSet[str]] = frozenset({"number", "name"})
+
+    id: str
+    category: Optional[str]
+    type: Optional[str]
+    number: str
+    name: Optional[str]
+
+
+@record
+class DepositOwner(Record):
+    """``depositDetails.owner``."""
+
+    _personal: ClassVar[FrozenSet[str]] = frozenset({"full_name", "document_number"})
+
+    full_name: str
+    document_type: str
+    document_number: str
+    reference_id: str
+
+
+@record
+class Depositor(Record):
+    """``depositDetails.depositor``: who sent the money."""
+
+    _personal: ClassVar[FrozenSet[str]] = frozenset({"full_name", "document_number"})
+
+    full_name: str
+    document_type: Optional[str]
+    document_number: Optional[str]
+
+
+@record
+class DepositDetails(Record):
+    """``depositDetails``."""
+
+    account: DepositAccount
+    owner: DepositOwner
+    depositor: Depositor
+
+
+@record
+class DepositNotification(Record):
+    """A deposit into a virtual account."""
+
+    version: Optional[str]
+    operation_id: str
+    status: DepositStatus
+    merchant_id: str
+    amount: str
+    """A decimal text, as received; never a float."""
+    currency: str
+    payin_method: str
+    deposit_details: DepositDetails
+    errors: Tuple[str, ...]
+    """Each element as its JSON text; empty when absent."""
+    received_at: Optional[str]
