@@ -1,20 +1,20 @@
 //! `cobro.documents`: identity-document and account-number checks (stdnum's four
 //! functions per number type), from the core's one list of number types.
 
-use cobro::document::{NumberType, lookup, numbers};
+use cobro::document::{NumberType, find, numbers};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::errors::{document_error, guard, unknown_document};
 
 fn number_type(py: Python<'_>, country: &str, number_type: &str) -> PyResult<&'static NumberType> {
-    lookup(country, number_type).ok_or_else(|| unknown_document(py, country, number_type))
+    find(country, number_type).map_err(|e| unknown_document(py, e))
 }
 
 /// Checks `number` as a `type` of `country` (ISO alpha-2 or alpha-3, any case): returns
 /// its compact form, or raises `DocumentError` with `.code` (ERR_INVALID_LENGTH,
-/// ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM; an unknown country
-/// or type is ERR_UNSUPPORTED_DOCUMENT_TYPE).
+/// ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM; an unknown country is
+/// ERR_INVALID_COUNTRY, an unknown type ERR_UNSUPPORTED_DOCUMENT_TYPE).
 #[pyfunction]
 #[pyo3(name = "document_validate", signature = (country, r#type, number))]
 pub fn validate(py: Python<'_>, country: String, r#type: String, number: String) -> PyResult<String> {

@@ -148,16 +148,15 @@ pub fn document_error(py: Python<'_>, e: CoreDocumentError) -> PyErr {
     )
 }
 
-/// A `DocumentError` for a country and type the core has no check for. The core has no
-/// error value for this case (it answers `None`), so the code is the report
-/// catalogue's ERR_UNSUPPORTED_DOCUMENT_TYPE.
-pub fn unknown_document(py: Python<'_>, country: &str, number_type: &str) -> PyErr {
+/// A `DocumentError` for a country or type the core has no check for, with the core's
+/// message and code (ERR_INVALID_COUNTRY or ERR_UNSUPPORTED_DOCUMENT_TYPE).
+pub fn unknown_document(py: Python<'_>, e: cobro::document::LookupError) -> PyErr {
     raise(
         py,
         &DOCUMENT_ERROR,
         "DocumentError",
-        format!("no check for {number_type:?} in {country:?}; see cobro.documents.types()"),
-        vec![("code", text(py, cobro::Code::UnsupportedDocumentType.as_str()))],
+        e.to_string(),
+        vec![("code", text(py, e.code()))],
     )
 }
 

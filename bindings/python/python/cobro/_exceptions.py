@@ -52,7 +52,8 @@ class ParseError(CobroError, ValueError):
 
 class DocumentError(CobroError, ValueError):
     """A document or account number is not valid: ``code`` is ERR_INVALID_LENGTH,
-    ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM, or
-    ERR_UNSUPPORTED_DOCUMENT_TYPE for a country and type without a check."""
+    ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM, or, for a
+    country or type without a check, ERR_INVALID_COUNTRY or
+    ERR_UNSUPPORTED_DOCUMENT_TYPE."""
 
 
