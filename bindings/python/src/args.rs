@@ -2,11 +2,14 @@
 //! `int` or [`Amount`], never `float`), merchant ids, whole numbers, times and dates.
 //! Each conversion checks only the Python type; the value is judged by the core.
 
+use std::io::Write as _;
+
 use cobro::{CivilDate, Locale, SigningError, UnixSeconds};
+use pyo3::PyTypeInfo;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyFloat, PyInt, PyString, PyType};
+use pyo3::types::{PyBool, PyBytes, PyFloat, PyInt, PyString, PyType};
 
 use crate::errors::{guard, signing_error, type_error, unknown_name};
 
@@ -99,9 +102,46 @@ impl Amount {
 static DECIMAL: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static DATE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
+/// The `decimal.Decimal` class, imported once.
+pub fn decimal_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    DECIMAL.import(py, "decimal", "Decimal")
+}
+
 /// Whether `obj` is a `decimal.Decimal`.
 pub fn is_decimal(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
-    obj.is_instance(DECIMAL.import(obj.py(), "decimal", "Decimal")?)
+    obj.is_instance(decimal_type(obj.py())?)
+}
+
+/// The UTF-8 text of a `str` argument, borrowed from one `bytes` object: the limited API
+/// of Python 3.9 (the wheel is abi3 from 3.9) has no borrowed view of a `str`, and this
+/// spares the copy into a Rust `String` that `extract::<String>()` makes.
+pub struct Text<'py>(Bound<'py, PyBytes>);
+
+impl<'py> Text<'py> {
+    /// The text of `obj`, which must be a `str` (a `TypeError` names the argument
+    /// otherwise; a `str` with lone surrogates raises `UnicodeEncodeError`, as
+    /// `extract::<String>()` does).
+    pub fn new(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Text<'py>> {
+        match obj.cast::<PyString>() {
+            Ok(s) => Ok(Text(s.encode_utf8()?)),
+            Err(_) => Err(type_error(name, "a str", obj)),
+        }
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> PyResult<&str> {
+        std::str::from_utf8(self.0.as_bytes()).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+}
+
+/// `n` in decimal, written into `buf` (no allocation).
+fn decimal_text(n: i64, buf: &mut [u8; 24]) -> PyResult<&str> {
+    let mut cursor = std::io::Cursor::new(buf.as_mut_slice());
+    write!(cursor, "{n}").map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let len = usize::try_from(cursor.position()).unwrap_or(0);
+    buf.get(..len)
+        .and_then(|b| std::str::from_utf8(b).ok())
+        .ok_or_else(|| PyValueError::new_err("number too long"))
 }
 
 /// A key given as `str` or [`Secret`].
@@ -139,6 +179,15 @@ pub fn amount(obj: &Bound<'_, PyAny>) -> PyResult<cobro::Amount> {
              or cobro.Amount.from_minor_units(15050)",
         ));
     }
+    let parse = |text: &str| cobro::Amount::parse(text).map_err(|e| signing_error(py, &SigningError::InvalidAmount(e)));
+    if PyString::is_exact_type_of(obj) {
+        return parse(Text::new(obj, "amount")?.as_str()?);
+    }
+    if PyInt::is_exact_type_of(obj) {
+        if let Ok(n) = obj.extract::<i64>() {
+            return parse(decimal_text(n, &mut [0; 24])?);
+        }
+    }
     let text: String = if obj.is_instance_of::<PyBool>() {
         return Err(type_error("amount", "a Decimal, str or int", obj));
     } else if obj.is_instance_of::<PyString>() {
@@ -148,11 +197,16 @@ pub fn amount(obj: &Bound<'_, PyAny>) -> PyResult<cobro::Amount> {
     } else {
         return Err(type_error("amount", "a Decimal, str, int or cobro.Amount", obj));
     };
-    cobro::Amount::parse(&text).map_err(|e| signing_error(py, &SigningError::InvalidAmount(e)))
+    parse(&text)
 }
 
 /// A merchant id: an `int` or a `str` of ASCII digits, within the core's `u64`.
 pub fn merchant_id(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if PyInt::is_exact_type_of(obj) {
+        if let Ok(n) = obj.extract::<u64>() {
+            return Ok(n);
+        }
+    }
     let text: String = if obj.is_instance_of::<PyBool>() {
         return Err(type_error("merchant_id", "an int or a str of digits", obj));
     } else if obj.is_instance_of::<PyString>() {

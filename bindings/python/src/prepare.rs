@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use crate::args::{civil_date, locale, opt_size, secret, string, unix_seconds};
-use crate::body::body;
+use crate::body::with_body;
 use crate::errors::{guard, prepare_error};
 use crate::signing::{deposit_mode, header_dict};
 
@@ -114,11 +114,10 @@ pub fn prepare_virtual_account(
         let secret = self::secret(secret, "secret")?;
         let mode = self::deposit_mode(deposit_mode)?;
         let now = unix_seconds(py, now, "now")?;
-        let bytes = self::body(body, opts.max_bytes)?;
-        done(
-            py,
-            cobro::prepare_virtual_account(&bytes, &api_key, &secret, mode, now, &opts),
-        )
+        let prepared = with_body(body, opts.max_bytes, |bytes| {
+            cobro::prepare_virtual_account(bytes, &api_key, &secret, mode, now, &opts)
+        })?;
+        done(py, prepared)
     })
 }
 
@@ -136,8 +135,10 @@ pub fn prepare_subscription(
     guard(py, || {
         let opts = options(strict, locale.as_deref(), max_bytes, false)?;
         let key = secret(key, "key")?;
-        let bytes = self::body(body, opts.max_bytes)?;
-        done(py, cobro::prepare_subscription(&bytes, &key, &opts))
+        let prepared = with_body(body, opts.max_bytes, |bytes| {
+            cobro::prepare_subscription(bytes, &key, &opts)
+        })?;
+        done(py, prepared)
     })
 }
 
@@ -155,8 +156,10 @@ pub fn prepare_subscription_cancel(
     guard(py, || {
         let opts = options(strict, locale.as_deref(), max_bytes, false)?;
         let key = secret(key, "key")?;
-        let bytes = self::body(body, opts.max_bytes)?;
-        done(py, cobro::prepare_subscription_cancel(&bytes, &key, &opts))
+        let prepared = with_body(body, opts.max_bytes, |bytes| {
+            cobro::prepare_subscription_cancel(bytes, &key, &opts)
+        })?;
+        done(py, prepared)
     })
 }
 
@@ -180,7 +183,9 @@ pub fn prepare_payin(
         let opts = options(strict, locale.as_deref(), max_bytes, wrap_data)?;
         let key = secret(key, "key")?;
         let today = civil_date(today, "today")?;
-        let bytes = self::body(body, opts.max_bytes)?;
-        done(py, cobro::prepare_payin(&bytes, &key, today, &opts))
+        let prepared = with_body(body, opts.max_bytes, |bytes| {
+            cobro::prepare_payin(bytes, &key, today, &opts)
+        })?;
+        done(py, prepared)
     })
 }

@@ -6,7 +6,7 @@ use cobro::{DepositMode, SigningError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyMapping, PyString};
 
-use crate::args::{amount, merchant_id, opt_size, secret, string, unix_seconds};
+use crate::args::{Text, amount, merchant_id, opt_size, secret, string, unix_seconds};
 use crate::errors::{guard, notification_error, signing_error, type_error, verify_error};
 use crate::parse::typed;
 
@@ -24,11 +24,12 @@ pub fn payin_verification(
 ) -> PyResult<String> {
     guard(py, || {
         let merchant = self::merchant_id(merchant_id)?;
-        let operation = string(operation_number, "operation_number")?;
+        let operation = Text::new(operation_number, "operation_number")?;
         let amount = self::amount(amount)?;
-        let currency = string(currency, "currency")?;
+        let currency = Text::new(currency, "currency")?;
         let key = secret(key, "key")?;
-        cobro::payin_verification(merchant, &operation, amount, &currency, &key).map_err(|e| signing_error(py, &e))
+        cobro::payin_verification(merchant, operation.as_str()?, amount, currency.as_str()?, &key)
+            .map_err(|e| signing_error(py, &e))
     })
 }
 

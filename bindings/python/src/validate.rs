@@ -2,10 +2,11 @@
 
 use cobro::{Kind, ValidateOptions};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PyString};
 
-use crate::args::{opt_secret, opt_size};
-use crate::body::body;
+use crate::args::{Text, opt_secret, opt_size};
+use crate::body::with_body;
 use crate::errors::{guard, unknown_name};
 
 /// One problem found in a request: `path`, `code`, `message`, `severity` and `params`.
@@ -169,31 +170,61 @@ pub fn kind(name: &str) -> PyResult<Kind> {
     Kind::from_name(name).ok_or_else(|| unknown_name("kind", &Kind::ALL.map(Kind::as_str)))
 }
 
+/// The kind names as interned Python strings, made once.
+static KIND_NAMES: PyOnceLock<[Py<PyString>; 4]> = PyOnceLock::new();
+
+/// The kind named by the `str` `obj`, without reading its text in the common cases: a
+/// name written as a literal in the caller's code is often the interned string itself
+/// (found by identity); otherwise the one name of the same length is compared with
+/// Python's `str.__eq__` (the four names differ in length). Anything else is read and
+/// looked up, for the core's error.
+fn kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<Kind> {
+    let py = obj.py();
+    let names = KIND_NAMES.get_or_init(py, || Kind::ALL.map(|k| PyString::intern(py, k.as_str()).unbind()));
+    for (k, name) in Kind::ALL.into_iter().zip(names) {
+        if obj.is(name) {
+            return Ok(k);
+        }
+    }
+    if let Ok(s) = obj.cast_exact::<PyString>() {
+        let len = s.len()?;
+        for (k, name) in Kind::ALL.into_iter().zip(names) {
+            if k.as_str().len() == len && s.as_any().eq(name)? {
+                return Ok(k);
+            }
+        }
+    }
+    kind(Text::new(obj, "kind")?.as_str()?)
+}
+
 /// Validates one request body of `kind` and reports every problem at once. Raises only
 /// for bad arguments (`TypeError`, `ValueError`); bad content is in the report.
 #[pyfunction]
 #[pyo3(signature = (kind, body, *, strict = false, locale = None, key = None, max_bytes = None))]
 pub fn validate(
     py: Python<'_>,
-    kind: String,
+    kind: &Bound<'_, PyAny>,
     body: &Bound<'_, PyAny>,
     strict: bool,
-    locale: Option<String>,
+    locale: Option<&Bound<'_, PyAny>>,
     key: Option<&Bound<'_, PyAny>>,
     max_bytes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Report> {
     guard(py, || {
-        let kind = self::kind(&kind)?;
-        let locale = crate::args::locale(locale.as_deref())?;
+        let kind = kind_arg(kind)?;
+        let locale = match locale.filter(|l| !l.is_none()) {
+            Some(l) => crate::args::locale(Some(Text::new(l, "locale")?.as_str()?))?,
+            None => crate::args::locale(None)?,
+        };
         let key = opt_secret(key, "key")?;
         let max_bytes = usize::try_from(opt_size(max_bytes, "max_bytes")?.unwrap_or(0)).unwrap_or(usize::MAX);
-        let bytes = self::body(body, max_bytes)?;
         let options = ValidateOptions {
             strict,
             locale,
             max_bytes,
             payin_key: key.as_ref(),
         };
-        Ok(Report::from(cobro::validate(kind, &bytes, &options)))
+        let report = with_body(body, max_bytes, |bytes| cobro::validate(kind, bytes, &options))?;
+        Ok(Report::from(report))
     })
 }
