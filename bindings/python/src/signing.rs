@@ -1,8 +1,8 @@
 //! Signing and verification (spec section 5, DESIGN.md section 4): every input a
 //! keyword argument, keys as `str` or `cobro.Secret`, amounts never as `float`.
 
+use cobro::DepositMode;
 use cobro::signing::DEFAULT_WINDOW_SECONDS;
-use cobro::{DepositMode, SigningError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyMapping, PyString};
 
@@ -78,15 +78,7 @@ pub fn virtual_account_signature(
 /// The deposit mode named `OWNER` or `ANY`.
 pub fn deposit_mode(obj: &Bound<'_, PyAny>) -> PyResult<DepositMode> {
     let name = string(obj, "deposit_mode")?;
-    DepositMode::from_name(&name).ok_or_else(|| {
-        signing_error(
-            obj.py(),
-            &SigningError::InvalidArgument {
-                name: "deposit_mode",
-                expected: "OWNER or ANY",
-            },
-        )
-    })
+    DepositMode::parse(&name).map_err(|e| signing_error(obj.py(), &e))
 }
 
 /// Headers as a `dict` in order: what `requests`, `httpx` and `urllib` take as is.
