@@ -1,0 +1,71 @@
+'use strict'
+// The signing vectors, junk arguments, and secrets that never show.
+const test = require('node:test')
+const assert = require('node:assert/strict')
+const util = require('node:util')
+const cobro = require('../cobro.js')
+const { cases } = require('./vectors.js')
+
+const byFile = (name) => cases('signing').filter((c) => c.id.startsWith(name))
+
+test('payinVerification vectors', () => {
+  for (const { id, case: c } of byFile('payin-verification.json')) {
+    for (const merchantId of [c.merchant_id, BigInt(c.merchant_id), String(c.merchant_id)]) {
+      const got = cobro.payinVerification({ merchantId, operationNumber: c.operation_number, amount: c.amount, currency: c.currency, key: c.key })
+      assert.equal(got, c.expected, id)
+    }
+  }
+})
+
+test('virtualAccountSignature vectors', () => {
+  for (const { id, case: c } of byFile('virtual-account-signature.json')) {
+    assert.equal(cobro.virtualAccountSignature({ timestamp: c.timestamp, apiKey: c.api_key, secret: c.secret }), c.expected, id)
+  }
+})
+
+test('headers round-trip through verification', () => {
+  const h = cobro.virtualAccountHeaders({ apiKey: 'fake-api-key', secret: 'fake-secret', depositMode: 'OWNER', timestamp: 1700000000 })
+  assert.deepEqual(Object.keys(h), ['X-Api-Key', 'X-Timestamp', 'X-Signature', 'X-Account-deposit-mode'])
+  cobro.verifyVirtualAccountHeaders({ headers: h, secret: 'fake-secret', now: 1700000010 })
+  assert.throws(() => cobro.verifyVirtualAccountHeaders({ headers: h, secret: 'fake-secret', now: 1700001000 }),
+    (e) => e instanceof cobro.VerificationError && e.code === 'ERR_TIMESTAMP_OUT_OF_RANGE')
+})
+
+test('amounts: numbers with more than two decimals are a TypeError', () => {
+  const args = { merchantId: 1, operationNumber: 'OP', currency: 'PEN', key: 'fake-key' }
+  assert.equal(cobro.payinVerification({ ...args, amount: 150.5 }), cobro.payinVerification({ ...args, amount: '150.50' }))
+  assert.throws(() => cobro.payinVerification({ ...args, amount: 0.1 + 0.2 }), TypeError)
+  assert.throws(() => cobro.payinVerification({ ...args, amount: '1.234' }), (e) => e instanceof cobro.SigningError && e.code === 'ERR_INVALID_AMOUNT')
+  assert.throws(() => cobro.payinVerification({ ...args, merchantId: 1.5, amount: '1' }), TypeError)
+  assert.throws(() => cobro.payinVerification({ ...args, merchantId: '12a', amount: '1' }), (e) => e instanceof cobro.SigningError)
+})
+
+test('junk raises only the documented errors, and secrets never show', () => {
+  const secret = 'fake-very-secret-value'
+  const junk = [undefined, null, 42, 'x', {}, [], Symbol('s'), () => 1, 10n ** 30n, '\u0000', '😀']
+  const calls = [
+    (j) => cobro.validate(j, j),
+    (j) => cobro.validate('payin', j, { key: secret }),
+    (j) => cobro.payinVerification({ merchantId: j, operationNumber: j, amount: j, currency: 'PEN', key: secret }),
+    (j) => cobro.subscriptionAuthorization({ merchantId: j, type: j, customerId: 'c', processorCode: 'p', key: secret }),
+    (j) => cobro.virtualAccountSignature({ timestamp: j, apiKey: j, secret }),
+    (j) => cobro.virtualAccountHeaders({ apiKey: 'a', secret, depositMode: j, timestamp: j }),
+    (j) => cobro.verifyVirtualAccountHeaders({ headers: j, secret, now: j }),
+    (j) => cobro.preparePayin(j, { key: secret }),
+    (j) => cobro.prepareSubscription(j, { key: secret }),
+    (j) => cobro.prepareSubscriptionCancel(j, { key: secret }),
+    (j) => cobro.prepareVirtualAccount(j, { apiKey: 'a', secret, depositMode: j }),
+  ]
+  for (const call of calls) {
+    for (const j of junk) {
+      try {
+        call(j)
+      } catch (e) {
+        assert.ok(e instanceof TypeError || e instanceof cobro.CobroError, `${call}: ${e}`)
+        for (const shown of [e.message, util.inspect(e), JSON.stringify(e)]) {
+          assert.ok(!shown.includes(secret), shown)
+        }
+      }
+    }
+  }
+})

@@ -1,0 +1,128 @@
+//! JS arguments to core types: keys, amounts (decimal strings, or numbers whose shortest
+//! decimal text has at most two decimals), merchant ids (safe integers, bigints, digit
+//! strings), Unix seconds, dates and locales. Each conversion checks only the JS type;
+//! the value is judged by the core.
+
+use cobro::{CivilDate, Locale, SigningError, UnixSeconds};
+use napi::bindgen_prelude::{BigInt, Either, Either3};
+
+use crate::errors::{Fail, Res, signing, type_error};
+
+/// A key (the pay-in key, the subscription key or the virtual-account secret).
+pub fn secret(value: String) -> Res<cobro::Secret> {
+    cobro::Secret::new(value).map_err(|e| signing(&e))
+}
+
+/// The largest integer a JS number holds exactly.
+const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+
+/// A whole JS number within the safe integers, or `None`.
+fn safe_integer(n: f64) -> Option<i64> {
+    (n.is_finite() && n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER).then_some(n as i64)
+}
+
+/// The shortest decimal text of a finite JS number (Rust's shortest round-trip form,
+/// never with an exponent).
+pub fn number_text(n: f64) -> String {
+    format!("{n}")
+}
+
+/// An amount: a decimal string, or a JS number whose shortest decimal text has at most
+/// two decimals (`150`, `150.5`, `150.25`; `0.1 + 0.2` is a `TypeError`).
+pub fn amount(value: Either<String, f64>) -> Res<cobro::Amount> {
+    let text = match value {
+        Either::A(s) => s,
+        Either::B(n) => {
+            let text = number_text(n);
+            let decimals = text.split_once('.').map_or(0, |(_, d)| d.len());
+            if !n.is_finite() || decimals > 2 {
+                return Err(type_error(
+                    "amount",
+                    "a decimal string, or a number with at most two decimals",
+                ));
+            }
+            text
+        }
+    };
+    cobro::Amount::parse(&text).map_err(|e| signing(&SigningError::InvalidAmount(e)))
+}
+
+/// A merchant id: a safe integer, a bigint or a string of ASCII digits, within the
+/// core's `u64`.
+pub fn merchant_id(value: Either3<f64, BigInt, String>) -> Res<u64> {
+    let invalid = || {
+        signing(&SigningError::InvalidArgument {
+            name: "merchantId",
+            expected: "a whole number (a safe integer, a bigint or a string of ASCII digits) within 64 bits",
+        })
+    };
+    match value {
+        Either3::A(n) => {
+            let whole = safe_integer(n)
+                .ok_or_else(|| type_error("merchantId", "a safe integer, a bigint or a digit string"))?;
+            u64::try_from(whole).map_err(|_| invalid())
+        }
+        Either3::B(b) => match b.get_u64() {
+            (false, n, true) => Ok(n),
+            _ => Err(invalid()),
+        },
+        Either3::C(text) => {
+            let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+            digits.then(|| text.parse::<u64>().ok()).flatten().ok_or_else(invalid)
+        }
+    }
+}
+
+/// A non-negative whole number (sizes, windows).
+pub fn size(value: Option<f64>, name: &str) -> Res<Option<u64>> {
+    match value {
+        None => Ok(None),
+        Some(n) => safe_integer(n)
+            .and_then(|w| u64::try_from(w).ok())
+            .map(Some)
+            .ok_or_else(|| type_error(name, "a non-negative safe integer")),
+    }
+}
+
+/// `maxBytes` as the core's `usize` (0 is the core's default).
+pub fn max_bytes(value: Option<f64>) -> Res<usize> {
+    Ok(usize::try_from(size(value, "maxBytes")?.unwrap_or(0)).unwrap_or(usize::MAX))
+}
+
+fn now() -> Res<u64> {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .map_err(|_| Fail::Type("the system clock is before 1970".to_string()))
+}
+
+/// Seconds since the epoch from a safe integer, or the system clock when absent.
+pub fn unix_seconds(value: Option<f64>, name: &str) -> Res<UnixSeconds> {
+    let seconds = match value {
+        Some(n) => safe_integer(n).ok_or_else(|| type_error(name, "a whole number of seconds"))?,
+        None => i64::try_from(now()?).unwrap_or(i64::MAX),
+    };
+    UnixSeconds::new(seconds).map_err(|e| signing(&e))
+}
+
+/// A date `"YYYY-MM-DD"`; today's UTC date when absent (as the CLI does).
+pub fn civil_date(value: Option<String>, name: &'static str) -> Res<CivilDate> {
+    let Some(text) = value else {
+        return Ok(CivilDate::from_unix_seconds(now()?));
+    };
+    CivilDate::parse(&text).ok_or_else(|| {
+        signing(&SigningError::InvalidArgument {
+            name,
+            expected: "a date \"YYYY-MM-DD\"",
+        })
+    })
+}
+
+/// The message locale: `"en"` or `"es"`; absent is the core's default (English).
+pub fn locale(tag: Option<&str>) -> Res<Locale> {
+    match tag {
+        None => Ok(Locale::default()),
+        Some(tag) => Locale::from_tag(tag)
+            .ok_or_else(|| type_error("locale", &format!("one of: {}, {}", Locale::En.tag(), Locale::Es.tag()))),
+    }
+}

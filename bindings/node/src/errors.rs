@@ -1,0 +1,106 @@
+//! The one place where the core's errors become JS errors (STYLE.md 6, 7), and where a
+//! panic is caught before it can reach Node.
+//!
+//! The native error's `code` names the class `errors.js` gives it (`SigningError`,
+//! `ValidationError`, `ParseError`, `VerificationError`, `DocumentError`, `CobroError`,
+//! `TypeError`); its message is JSON text `{"code", "message", ...}` with the core's
+//! code and message. `cobro.js` catches the native error and throws the class; the
+//! generated `index.js` is never the public entry point. No message carries a secret or
+//! a personal value: the core's messages never do, and the binding's own name only the
+//! argument and the JS type.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use cobro::{PrepareError, SigningError, VerifyError};
+use serde_json::{Map, Value};
+
+/// The status of a thrown native error: the JS class to throw.
+pub struct Thrown(&'static str);
+
+impl AsRef<str> for Thrown {
+    fn as_ref(&self) -> &str {
+        self.0
+    }
+}
+
+/// Why an export failed, before it is thrown.
+pub enum Fail {
+    /// A failure of a napi call or of napi's own argument conversion.
+    Napi(napi::Error),
+    /// A class of `errors.js` with its fields.
+    Class(&'static str, Map<String, Value>),
+    /// A plain JS `TypeError`.
+    Type(String),
+}
+
+impl From<napi::Error> for Fail {
+    fn from(e: napi::Error) -> Fail {
+        Fail::Napi(e)
+    }
+}
+
+/// What the binding's functions return.
+pub type Res<T> = Result<T, Fail>;
+
+fn class(code: &str, message: String) -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("code".into(), Value::from(code));
+    m.insert("message".into(), Value::from(message));
+    m
+}
+
+/// `SigningError` with the core's code (ERR_EMPTY_SECRET, ERR_INVALID_AMOUNT...).
+pub fn signing(e: &SigningError) -> Fail {
+    Fail::Class("SigningError", class(e.code(), e.to_string()))
+}
+
+/// `VerificationError` with the provider's code.
+pub fn verify(e: &VerifyError) -> Fail {
+    Fail::Class("VerificationError", class(e.code(), e.to_string()))
+}
+
+/// `ValidationError` with `.report` (the core's report JSON) and `.errors`, or a
+/// [`signing`] error. Its `.code` is the code of the report's first error (the core has
+/// no code for "invalid request" as a whole).
+pub fn prepare(e: PrepareError) -> Fail {
+    match e {
+        PrepareError::Signing(s) => signing(&s),
+        PrepareError::Invalid(report) => {
+            let code = report.errors.first().map(|i| i.code.as_str()).unwrap_or_default();
+            let message = PrepareError::Invalid(report.clone()).to_string();
+            let mut m = class(code, message);
+            let parsed = serde_json::from_str::<Value>(&report.to_json()).unwrap_or(Value::Null);
+            m.insert("report".into(), parsed);
+            Fail::Class("ValidationError", m)
+        }
+    }
+}
+
+/// A `TypeError` naming the argument and the types it accepts (never its value).
+pub fn type_error(name: &str, expected: &str) -> Fail {
+    Fail::Type(format!("{name} must be {expected}"))
+}
+
+fn thrown(fail: Fail) -> napi::Error<Thrown> {
+    match fail {
+        Fail::Napi(e) => napi::Error::new(Thrown("TypeError"), e.reason),
+        Fail::Type(message) => napi::Error::new(Thrown("TypeError"), message),
+        Fail::Class(name, fields) => napi::Error::new(Thrown(name), Value::Object(fields).to_string()),
+    }
+}
+
+/// Runs `f`, turning its failure into the native error protocol and a panic into
+/// `CobroError` (code ERR_INTERNAL): a panic is a bug of the core; the message says so
+/// and carries none of the inputs.
+pub fn guard<T>(f: impl FnOnce() -> Res<T>) -> napi::Result<T, Thrown> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(result) => result.map_err(thrown),
+        Err(_) => Err(thrown(Fail::Class(
+            "CobroError",
+            class(
+                "ERR_INTERNAL",
+                "internal error in cobro (a bug; please report it)".to_string(),
+            ),
+        ))),
+    }
+}

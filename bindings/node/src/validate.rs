@@ -1,0 +1,121 @@
+//! `validate` (DESIGN.md section 3): the report as a plain object, built here in the
+//! core's order (`valid`, `errors`, `warnings`; each issue `path`, `code`, `message`,
+//! `severity`, `params`), so `JSON.stringify(report)` is the core's `Report::to_json()`.
+
+use cobro::Kind;
+use napi::Env;
+use napi::bindgen_prelude::Object;
+use napi_derive::napi;
+
+use crate::args::{locale, max_bytes, secret};
+use crate::body::{Body, bytes};
+use crate::errors::{Res, Thrown, guard, type_error};
+
+/// Options of `validate`.
+#[napi(object)]
+pub struct ValidateOptions {
+    /// Turn warnings into errors.
+    pub strict: Option<bool>,
+    /// Language of the messages: `"en"` (default) or `"es"`.
+    pub locale: Option<String>,
+    /// Pay-ins: check payinVerification against this key.
+    pub key: Option<String>,
+    /// Largest body accepted, in bytes (default 1 MiB).
+    pub max_bytes: Option<f64>,
+}
+
+/// One problem found in a request (the shape of the report JSON).
+#[napi(object)]
+#[allow(dead_code)]
+pub struct Issue {
+    /// Dotted field path, `[i]` for array indexes; `""` is the whole body.
+    pub path: String,
+    /// The stable code, e.g. `ERR_MISSING_FIELD` or `WARN_UNKNOWN_FIELD`.
+    pub code: String,
+    /// The message in the report's locale; it never contains the field's value.
+    pub message: String,
+    /// `"error"` or `"warning"`.
+    pub severity: String,
+    /// The rule's figures as strings, in the core's order.
+    pub params: Record,
+}
+
+/// A string-to-string record.
+pub type Record = std::collections::HashMap<String, String>;
+
+/// The outcome of validating one request (DESIGN.md section 3).
+#[napi(object)]
+#[allow(dead_code)]
+pub struct Report {
+    /// True when there is no error (warnings allowed unless `strict`).
+    pub valid: bool,
+    /// Problems that make the request invalid, in the order found.
+    pub errors: Vec<Issue>,
+    /// Hints and suggestions, in the order found.
+    pub warnings: Vec<Issue>,
+}
+
+fn issue<'e>(env: &'e Env, i: &cobro::Issue) -> napi::Result<Object<'e>> {
+    let mut o = Object::new(env)?;
+    o.set("path", i.path.as_str())?;
+    o.set("code", i.code.as_str())?;
+    o.set("message", i.message())?;
+    o.set("severity", i.severity.as_str())?;
+    let mut params = Object::new(env)?;
+    for (k, v) in &i.params {
+        params.set(k, v.as_str())?;
+    }
+    o.set("params", params)?;
+    Ok(o)
+}
+
+/// The report as a plain object in the core's key order.
+pub fn report<'e>(env: &'e Env, r: &cobro::Report) -> napi::Result<Object<'e>> {
+    let list = |issues: &[cobro::Issue]| issues.iter().map(|i| issue(env, i)).collect::<napi::Result<Vec<_>>>();
+    let mut o = Object::new(env)?;
+    o.set("valid", r.valid)?;
+    o.set("errors", list(&r.errors)?)?;
+    o.set("warnings", list(&r.warnings)?)?;
+    Ok(o)
+}
+
+/// The request kind named `name`.
+pub fn kind(name: &str) -> Res<Kind> {
+    Kind::from_name(name).ok_or_else(|| {
+        let names = Kind::ALL.map(Kind::as_str).join(", ");
+        type_error("kind", &format!("one of: {names}"))
+    })
+}
+
+/// Validates one request body of `kind` (`"virtual-account"`, `"subscription"`,
+/// `"subscription-cancel"`, `"payin"`) and reports every problem at once. `body` is
+/// JSON text, its bytes, or a plain object. Throws only for bad arguments
+/// (`TypeError`, `SigningError` for an unusable key); bad content is in the report.
+#[napi(ts_return_type = "Report")]
+pub fn validate<'e>(
+    env: &'e Env,
+    kind: String,
+    #[napi(ts_arg_type = "string | Uint8Array | object")] body: Body<'e>,
+    options: Option<ValidateOptions>,
+) -> napi::Result<Object<'e>, Thrown> {
+    guard(|| {
+        let kind = self::kind(&kind)?;
+        let o = options.unwrap_or(ValidateOptions {
+            strict: None,
+            locale: None,
+            key: None,
+            max_bytes: None,
+        });
+        let key = o.key.map(secret).transpose()?;
+        let max_bytes = max_bytes(o.max_bytes)?;
+        let options = cobro::ValidateOptions {
+            strict: o.strict.unwrap_or(false),
+            locale: locale(o.locale.as_deref())?,
+            max_bytes,
+            payin_key: key.as_ref(),
+        };
+        let bytes = bytes(&body, max_bytes)?;
+        let r = cobro::validate(kind, &bytes, &options);
+        Ok(report(env, &r)?)
+    })
+}
