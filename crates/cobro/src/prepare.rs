@@ -190,7 +190,7 @@ fn prepare_subscription_kind(
     check(kind, &sent, &vopts)?;
     let parts = subscription::authorization_parts(&sent)
         .ok_or_else(|| PrepareError::Invalid(validate_value(kind, &sent, &vopts)))?;
-    let merchant_id = canonical_integer(&parts.0).ok_or(SigningError::InvalidArgument {
+    let merchant_id = canonical_integer(parts.0).ok_or(SigningError::InvalidArgument {
         name: "merchantId",
         expected: "a whole number",
     })?;

@@ -21,8 +21,6 @@ pub mod lifecycle;
 pub mod response;
 pub mod webhook;
 
-use std::borrow::Cow;
-
 use crate::code::Code;
 use crate::json::Value;
 use crate::metadata;
@@ -270,7 +268,7 @@ fn member_str<'v>(members: &'v Members<'v>, key: &str) -> Option<&'v str> {
 /// any is missing or of the wrong type (a merchantId that is not an unsigned integer
 /// text counts as the wrong type). Values are not otherwise checked: validate first.
 /// Used by the subscription prepare code (spec 4.2, 4.3) that signs the body.
-pub(crate) fn authorization_parts<'v>(value: &'v Value<'v>) -> Option<(Cow<'v, str>, &'v str, &'v str, &'v str)> {
+pub(crate) fn authorization_parts<'v>(value: &'v Value<'v>) -> Option<(&'v str, &'v str, &'v str, &'v str)> {
     let Value::Object(root) = value else {
         return None;
     };
@@ -286,7 +284,7 @@ pub(crate) fn authorization_parts<'v>(value: &'v Value<'v>) -> Option<(Cow<'v, s
         return None;
     };
     Some((
-        Cow::Borrowed(merchant),
+        merchant,
         member_str(details, "type")?,
         member_str(details, "customerId")?,
         member_str(details, "processorCode")?,
@@ -302,7 +300,7 @@ mod tests {
         let parsed = parse_str(text, Limits::default());
         assert!(parsed.is_ok(), "{text}");
         let Ok(v) = parsed else { return None };
-        authorization_parts(&v).map(|(m, t, c, p)| (m.into_owned(), t.to_string(), c.to_string(), p.to_string()))
+        authorization_parts(&v).map(|(m, t, c, p)| (m.to_string(), t.to_string(), c.to_string(), p.to_string()))
     }
 
     fn owned(m: &str, t: &str, c: &str, p: &str) -> Option<(String, String, String, String)> {
