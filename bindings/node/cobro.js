@@ -1,21 +1,30 @@
 'use strict'
 // The public entry point: the generated native exports, each wrapped so that a native
-// error becomes the class of errors.js.
+// error becomes the class of errors.js (namespaces such as `documents` too).
 const native = require('./index.js')
 const errors = require('./errors.js')
 
-const wrapped = {}
-for (const [name, value] of Object.entries(native)) {
-  wrapped[name] = typeof value === 'function'
-    ? function (...args) {
-      try {
-        return value.apply(this, args)
-      } catch (e) {
-        throw errors.translate(e)
+function wrap(exports) {
+  const out = {}
+  for (const [name, value] of Object.entries(exports)) {
+    if (typeof value === 'function') {
+      out[name] = function (...args) {
+        try {
+          return value.apply(this, args)
+        } catch (e) {
+          throw errors.translate(e)
+        }
       }
+    } else if (value !== null && typeof value === 'object') {
+      out[name] = wrap(value)
+    } else {
+      out[name] = value
     }
-    : value
+  }
+  return out
 }
+
+const wrapped = wrap(native)
 for (const name of ['CobroError', 'ValidationError', 'SigningError', 'ParseError', 'VerificationError', 'DocumentError']) {
   wrapped[name] = errors[name]
 }

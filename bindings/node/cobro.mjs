@@ -2,7 +2,9 @@ import cobro from './cobro.js'
 export default cobro
 export const {
   validate, payinVerification, subscriptionAuthorization, virtualAccountSignature,
-  virtualAccountHeaders, verifyVirtualAccountHeaders, prepareVirtualAccount,
-  prepareSubscription, prepareSubscriptionCancel, preparePayin,
+  virtualAccountHeaders, verifyVirtualAccountHeaders, verifyPayinNotification,
+  prepareVirtualAccount, prepareSubscription, prepareSubscriptionCancel, preparePayin,
+  parse, payinCreationCode, paymentConfirmationCode, payinState, subscriptionErrorCode,
+  virtualAccountErrorCode, documents,
   CobroError, ValidationError, SigningError, ParseError, VerificationError, DocumentError,
 } = cobro

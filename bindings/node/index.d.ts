@@ -24,6 +24,32 @@ export interface Issue {
 }
 
 /**
+ * Parses an answer or notification of the service: `document` is
+ * `virtual-account-response`, `subscription-response`, `payin-response`,
+ * `payin-notification`, `subscription-webhook` or `deposit-notification`; `body` is
+ * JSON text, its bytes, or a plain object. Returns the core's value as a plain object
+ * (the QR image `experience.qr_png` as a `Buffer`); the error answers of the API are
+ * values, not exceptions. Throws `ParseError` (`.code`, `.path`, `.offset`) for a body
+ * that is not such a document.
+ */
+export declare function parse(document: string, body: string | Uint8Array | object, options?: ParseOptions | undefined | null): Record<string, any>
+
+/** Options of `parse`. */
+export interface ParseOptions {
+  /**
+   * The answer's HTTP status; it matters only for `virtual-account-response`
+   * (default 200).
+   */
+  httpStatus?: number
+}
+
+/** What a pay-in creation code (`payinErrorCode`) means, or `null`. */
+export declare function payinCreationCode(code: string): Record<string, any> | null
+
+/** The pay-in state `id` (`payinStateID`), or `null`. */
+export declare function payinState(id: number): Record<string, any> | null
+
+/**
  * Spec 5.3: payinVerification, the lowercase hex SHA-512 of merchant id, operation
  * number, amount (canonical two-decimal text) and currency, then the key.
  */
@@ -42,6 +68,9 @@ export interface PayinVerificationArgs {
   /** The pay-in key. */
   key: string
 }
+
+/** What a payment confirmation code (`payinStatusErrorCode`) means, or `null`. */
+export declare function paymentConfirmationCode(code: string): Record<string, any> | null
 
 /** Options common to every `prepare*` function. */
 export interface PrepareArgs {
@@ -135,6 +164,9 @@ export interface SubscriptionAuthorizationArgs {
   key: string
 }
 
+/** What a subscription error code (B400..B500, E401, 9025, 9099) means, or `null`. */
+export declare function subscriptionErrorCode(code: string): Record<string, any> | null
+
 /**
  * Validates one request body of `kind` (`"virtual-account"`, `"subscription"`,
  * `"subscription-cancel"`, `"payin"`) and reports every problem at once. `body` is
@@ -156,6 +188,20 @@ export interface ValidateOptions {
 }
 
 /**
+ * Parses a pay-in payment notification and checks its payinVerification; returns the
+ * notification as `parse('payin-notification', body)` does, or throws
+ * `VerificationError` (`.code` ERR_MISSING_SIGNATURE, ERR_INVALID_SIGNATURE) or
+ * `ParseError`.
+ */
+export declare function verifyPayinNotification(body: string | Uint8Array | object, options: VerifyPayinNotificationOptions): Record<string, any>
+
+/** Options of `verifyPayinNotification`. */
+export interface VerifyPayinNotificationOptions {
+  /** The pay-in key. */
+  key: string
+}
+
+/**
  * Verifies a virtual-account request's headers (spec 5.1) for the receiving side:
  * returns nothing, or throws `VerificationError` with `.code` ERR_MISSING_HEADER,
  * ERR_INVALID_HEADER, ERR_TIMESTAMP_OUT_OF_RANGE or ERR_INVALID_SIGNATURE.
@@ -173,6 +219,9 @@ export interface VerifyVirtualAccountHeadersArgs {
   /** The window either way, in seconds (default 120). */
   windowSeconds?: number
 }
+
+/** What a virtual-account error code means, or `null`. */
+export declare function virtualAccountErrorCode(code: string): Record<string, any> | null
 
 /**
  * Spec 5.1: the four headers of a virtual-account request, in the spec's order, as a
@@ -206,4 +255,36 @@ export interface VirtualAccountSignatureArgs {
   apiKey: string
   /** The secret. */
   secret: string
+}
+
+export declare namespace documents {
+  /** `number` without its separators. */
+  export function compact(country: string, numberType: string, number: string): string
+  /** One number type the core checks. */
+  export interface DocumentType {
+    /** ISO 3166-1 alpha-2 code of the country. */
+    country: string
+    /** The name as the API writes it (`CUIT`, `CLABE`...). */
+    type: string
+    /** One line: what the number is and its rule. */
+    description: string
+    /** Whether it is an account number rather than an identity document. */
+    account: boolean
+  }
+  /** The usual display form of `number` (unchanged when it is not valid). */
+  export function format(country: string, numberType: string, number: string): string
+  /**
+   * Whether `number` is a valid `numberType` of `country`; throws `DocumentError` only for a
+   * country or type with no check.
+   */
+  export function isValid(country: string, numberType: string, number: string): boolean
+  /** Every number type the core checks, in the core's order. */
+  export function types(): Array<documents.DocumentType>
+  /**
+   * Checks `number` as a `numberType` of `country` (ISO alpha-2 or alpha-3, any case): returns
+   * its compact form, or throws `DocumentError` with `.code` (ERR_INVALID_LENGTH,
+   * ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM; an unknown country is
+   * ERR_INVALID_COUNTRY, an unknown type ERR_UNSUPPORTED_DOCUMENT_TYPE).
+   */
+  export function validate(country: string, numberType: string, number: string): string
 }

@@ -835,13 +835,21 @@ function __napiStampBindingTarget(exportsObject, target) {
 // linked import resolves to `undefined`.
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
+module.exports.parse = nativeBinding.parse
+module.exports.payinCreationCode = nativeBinding.payinCreationCode
+module.exports.payinState = nativeBinding.payinState
 module.exports.payinVerification = nativeBinding.payinVerification
+module.exports.paymentConfirmationCode = nativeBinding.paymentConfirmationCode
 module.exports.preparePayin = nativeBinding.preparePayin
 module.exports.prepareSubscription = nativeBinding.prepareSubscription
 module.exports.prepareSubscriptionCancel = nativeBinding.prepareSubscriptionCancel
 module.exports.prepareVirtualAccount = nativeBinding.prepareVirtualAccount
 module.exports.subscriptionAuthorization = nativeBinding.subscriptionAuthorization
+module.exports.subscriptionErrorCode = nativeBinding.subscriptionErrorCode
 module.exports.validate = nativeBinding.validate
+module.exports.verifyPayinNotification = nativeBinding.verifyPayinNotification
 module.exports.verifyVirtualAccountHeaders = nativeBinding.verifyVirtualAccountHeaders
+module.exports.virtualAccountErrorCode = nativeBinding.virtualAccountErrorCode
 module.exports.virtualAccountHeaders = nativeBinding.virtualAccountHeaders
 module.exports.virtualAccountSignature = nativeBinding.virtualAccountSignature
+module.exports.documents = nativeBinding.documents

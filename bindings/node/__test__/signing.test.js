@@ -4,7 +4,7 @@ const test = require('node:test')
 const assert = require('node:assert/strict')
 const util = require('node:util')
 const cobro = require('../cobro.js')
-const { cases } = require('./vectors.js')
+const { cases, raw } = require('./vectors.js')
 
 const byFile = (name) => cases('signing').filter((c) => c.id.startsWith(name))
 
@@ -12,6 +12,22 @@ test('payinVerification vectors', () => {
   for (const { id, case: c } of byFile('payin-verification.json')) {
     for (const merchantId of [c.merchant_id, BigInt(c.merchant_id), String(c.merchant_id)]) {
       const got = cobro.payinVerification({ merchantId, operationNumber: c.operation_number, amount: c.amount, currency: c.currency, key: c.key })
+      assert.equal(got, c.expected, id)
+    }
+  }
+})
+
+test('subscriptionAuthorization vectors', () => {
+  const all = byFile('subscription-authorization.json')
+  assert.ok(all.length > 0)
+  for (const { id, case: c } of all) {
+    // The id as written (2^63 - 1 is no JS number): a bigint, digits, and a number when safe.
+    const digits = raw(c).merchant_id
+    const ids = [BigInt(digits), digits]
+    if (Number.isSafeInteger(c.merchant_id)) ids.push(c.merchant_id)
+    else assert.throws(() => cobro.subscriptionAuthorization({ merchantId: c.merchant_id, type: c.type, customerId: c.customer_id, processorCode: c.processor_code, key: c.key }), TypeError)
+    for (const merchantId of ids) {
+      const got = cobro.subscriptionAuthorization({ merchantId, type: c.type, customerId: c.customer_id, processorCode: c.processor_code, key: c.key })
       assert.equal(got, c.expected, id)
     }
   }

@@ -4,7 +4,7 @@
 const test = require('node:test')
 const assert = require('node:assert/strict')
 const cobro = require('../cobro.js')
-const { cases, bodyBytes } = require('./vectors.js')
+const { cases, bodyBytes, raw } = require('./vectors.js')
 
 const CASES = cases('validation')
 
@@ -23,14 +23,14 @@ test('there are many vectors', () => assert.ok(CASES.length >= 200))
 
 test('every vector, Buffer and string bodies', () => {
   for (const { id, file, case: c } of CASES) {
-    const raw = bodyBytes(c)
-    const report = cobro.validate(file.kind, raw, options(c))
+    const bytes = bodyBytes(c)
+    const report = cobro.validate(file.kind, bytes, options(c))
     assert.deepEqual(pairs(report.errors), c.errors, id)
     assert.deepEqual(pairs(report.warnings), c.warnings, id)
     assert.equal(report.valid, c.errors.length === 0, id)
-    if ('report' in c) assert.deepEqual(report, JSON.parse(c.raw.report), id)
-    const text = new TextDecoder('utf-8', { fatal: false }).decode(raw)
-    if (Buffer.from(text, 'utf8').equals(raw)) {
+    if ('report' in c) assert.deepEqual(report, JSON.parse(raw(c).report), id)
+    const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes)
+    if (Buffer.from(text, 'utf8').equals(bytes)) {
       assert.deepEqual(cobro.validate(file.kind, text, options(c)), report, id)
     }
   }

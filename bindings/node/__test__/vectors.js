@@ -1,9 +1,13 @@
 'use strict'
 // Reads the shared vectors of tests/vectors, keeping each object member's raw text in
-// a hidden `raw` map: a number such as 150.000 or a repeated key must reach the core as
-// written, which JSON.parse would not allow.
+// a hidden map read with `raw(obj)` (under a symbol: vectors have members named `raw`):
+// a number such as 150.000 or a repeated key must reach the core as written, which
+// JSON.parse would not allow.
 const fs = require('node:fs')
 const path = require('node:path')
+
+const RAW = Symbol('raw')
+const raw = (obj) => obj[RAW]
 
 const ROOT = path.join(__dirname, '..', '..', '..', 'tests', 'vectors')
 
@@ -14,8 +18,8 @@ function parse(s) {
     ws()
     if (s[i] === '{') {
       const obj = {}
-      const raw = {}
-      Object.defineProperty(obj, 'raw', { value: raw, enumerable: false })
+      const texts = {}
+      Object.defineProperty(obj, RAW, { value: texts, enumerable: false })
       i++; ws()
       if (s[i] === '}') { i++; return obj }
       for (;;) {
@@ -27,7 +31,7 @@ function parse(s) {
         ws()
         const start = i
         obj[key] = value()
-        raw[key] = s.slice(start, i)
+        texts[key] = s.slice(start, i)
         ws()
         if (s[i++] === '}') return obj
       }
@@ -66,9 +70,9 @@ function cases(folder) {
 }
 
 function bodyBytes(c) {
-  if ('body' in c) return Buffer.from(c.raw.body, 'utf8')
+  if ('body' in c) return Buffer.from(raw(c).body, 'utf8')
   if ('body_text' in c) return Buffer.from(c.body_text, 'utf8')
   return Buffer.from(c.body_hex, 'hex')
 }
 
-module.exports = { cases, bodyBytes }
+module.exports = { cases, bodyBytes, raw }

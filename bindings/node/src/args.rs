@@ -84,6 +84,20 @@ pub fn size(value: Option<f64>, name: &str) -> Res<Option<u64>> {
     }
 }
 
+/// An HTTP status (a whole number within 0..=65535); absent is the core's
+/// [`cobro::parse::DEFAULT_HTTP_STATUS`].
+pub fn http_status(value: Option<f64>) -> Res<u16> {
+    match size(value, "httpStatus")? {
+        None => Ok(cobro::parse::DEFAULT_HTTP_STATUS),
+        Some(n) => u16::try_from(n).map_err(|_| type_error("httpStatus", "a whole number within 0..=65535")),
+    }
+}
+
+/// A catalogue id (`payinStateID`): a safe integer.
+pub fn whole(value: f64, name: &str) -> Res<i64> {
+    safe_integer(value).ok_or_else(|| type_error(name, "a safe integer"))
+}
+
 /// `maxBytes` as the core's `usize` (0 is the core's default).
 pub fn max_bytes(value: Option<f64>) -> Res<usize> {
     Ok(usize::try_from(size(value, "maxBytes")?.unwrap_or(0)).unwrap_or(usize::MAX))

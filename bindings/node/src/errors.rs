@@ -11,6 +11,8 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use cobro::parse::ParseError;
+use cobro::payin::notification::NotificationError;
 use cobro::{PrepareError, SigningError, VerifyError};
 use serde_json::{Map, Value};
 
@@ -74,6 +76,30 @@ pub fn prepare(e: PrepareError) -> Fail {
             Fail::Class("ValidationError", m)
         }
     }
+}
+
+/// `ParseError` with the core's code, `.path` and `.offset` (null unless the JSON is
+/// unreadable).
+pub fn parse(e: &ParseError) -> Fail {
+    let mut m = class(e.code.as_str(), e.to_string());
+    m.insert("path".into(), Value::from(e.path.as_str()));
+    m.insert("offset".into(), e.offset.map_or(Value::Null, Value::from));
+    Fail::Class("ParseError", m)
+}
+
+/// An unreadable notification is a [`parse`] error; a missing or wrong signature is a
+/// `VerificationError` with ERR_MISSING_SIGNATURE or ERR_INVALID_SIGNATURE.
+pub fn notification(e: &NotificationError) -> Fail {
+    match e {
+        NotificationError::Parse(p) => parse(p),
+        other => Fail::Class("VerificationError", class(other.code(), other.to_string())),
+    }
+}
+
+/// `DocumentError` with the core's code and message (an invalid number, or a country or
+/// type the core has no check for).
+pub fn document(code: &str, message: String) -> Fail {
+    Fail::Class("DocumentError", class(code, message))
 }
 
 /// A `TypeError` naming the argument and the types it accepts (never its value).

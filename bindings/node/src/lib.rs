@@ -11,7 +11,9 @@
 
 mod args;
 mod body;
+mod documents;
 mod errors;
+mod parse;
 mod prepare;
 mod signing;
 mod validate;

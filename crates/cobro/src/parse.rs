@@ -293,9 +293,12 @@ pub enum Parsed {
     DepositNotification(Box<crate::virtual_account::notification::DepositNotification>),
 }
 
+/// The HTTP status to pass to [`parse_document`] when the caller does not know it.
+pub const DEFAULT_HTTP_STATUS: u16 = 200;
+
 /// Parses `body` as a document of `kind`. `http_status` matters only for the
-/// virtual-account answer (success and error objects differ by status); pass 200 when
-/// unknown.
+/// virtual-account answer (success and error objects differ by status); pass
+/// [`DEFAULT_HTTP_STATUS`] when unknown.
 pub fn parse_document(kind: DocumentKind, http_status: u16, body: &[u8]) -> Result<Parsed, ParseError> {
     use crate::{payin, subscription, virtual_account};
     Ok(match kind {

@@ -1,0 +1,97 @@
+'use strict'
+// Notification verification and the answer/notification vectors: the parsed value is
+// the core's serde JSON (the QR image a Buffer, Base64 in the vectors), or the expected
+// ParseError; and the catalogues.
+const test = require('node:test')
+const assert = require('node:assert/strict')
+const util = require('node:util')
+const cobro = require('../cobro.js')
+const { cases, bodyBytes, raw } = require('./vectors.js')
+
+/** `v` with every Buffer as Base64 text, as the core's JSON writes the bytes. */
+function asJson(v) {
+  if (Buffer.isBuffer(v)) return v.toString('base64')
+  if (Array.isArray(v)) return v.map(asJson)
+  if (v !== null && typeof v === 'object') {
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, asJson(x)]))
+  }
+  return v
+}
+
+const NOTIFICATIONS = cases('signing').filter((c) => c.id.startsWith('payin-notification-verification.json'))
+
+test('verifyPayinNotification vectors', () => {
+  assert.ok(NOTIFICATIONS.length > 20)
+  for (const { id, case: c } of NOTIFICATIONS) {
+    const body = c.body_text
+    if (c.result === 'ok') {
+      const n = cobro.verifyPayinNotification(body, { key: c.key })
+      assert.deepEqual(n, cobro.parse('payin-notification', body), id)
+      assert.deepEqual(cobro.verifyPayinNotification(Buffer.from(body, 'utf8'), { key: c.key }), n, id)
+      continue
+    }
+    const Expected = c.result.endsWith('SIGNATURE') ? cobro.VerificationError : cobro.ParseError
+    assert.throws(() => cobro.verifyPayinNotification(Buffer.from(body, 'utf8'), { key: c.key }), (e) => {
+      assert.ok(e instanceof Expected, `${id}: ${e}`)
+      assert.ok(e instanceof cobro.CobroError, id)
+      assert.equal(e.code, c.result, id)
+      for (const shown of [e.message, util.inspect(e), JSON.stringify(e)]) assert.ok(!shown.includes(c.key), id)
+      return true
+    }, id)
+  }
+})
+
+const RESPONSES = cases('responses')
+
+test('every answer and notification vector', () => {
+  assert.ok(RESPONSES.length > 50)
+  for (const { id, file, case: c } of RESPONSES) {
+    const options = 'http_status' in c ? { httpStatus: c.http_status } : undefined
+    const bytes = bodyBytes(c)
+    if ('expected' in c) {
+      const value = cobro.parse(file.document, bytes, options)
+      assert.deepEqual(asJson(value), c.expected, id)
+      if (c.expected.experience && c.expected.experience.kind === 'qr') {
+        const png = value.experience.qr_png
+        assert.ok(Buffer.isBuffer(png), id)
+        assert.ok(png.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')), id)
+      }
+    } else {
+      assert.throws(() => cobro.parse(file.document, bytes, options), (e) => {
+        assert.ok(e instanceof cobro.ParseError, `${id}: ${e}`)
+        assert.deepEqual([e.code, e.path], [c.error.code, c.error.path], id)
+        assert.equal(typeof e.message, 'string')
+        return true
+      }, id)
+    }
+  }
+})
+
+test('parse takes text, bytes and objects alike', () => {
+  const c = RESPONSES.find((r) => r.file.document === 'payin-notification' && 'expected' in r.case && 'body' in r.case)
+  assert.ok(c)
+  const fromBytes = cobro.parse('payin-notification', bodyBytes(c.case))
+  assert.deepEqual(cobro.parse('payin-notification', raw(c.case).body), fromBytes)
+  assert.deepEqual(cobro.parse('payin-notification', JSON.parse(raw(c.case).body)), fromBytes)
+})
+
+test('bad arguments of parse are TypeErrors', () => {
+  assert.throws(() => cobro.parse('no-such-document', '{}'), TypeError)
+  assert.throws(() => cobro.parse('payin-response', '{}', { httpStatus: 1.5 }), TypeError)
+  assert.throws(() => cobro.parse('payin-response', '{}', { httpStatus: 70000 }), TypeError)
+  assert.throws(() => cobro.parse('payin-response', 42), TypeError)
+  assert.throws(() => cobro.parse('payin-response', '{'), (e) => e instanceof cobro.ParseError && e.code === 'ERR_MALFORMED_JSON' && e.path === '' && typeof e.offset === 'number')
+  assert.throws(() => cobro.verifyPayinNotification('{}', { key: '' }), (e) => e instanceof cobro.SigningError && e.code === 'ERR_EMPTY_SECRET')
+})
+
+test('catalogues', () => {
+  assert.equal(cobro.payinCreationCode('0000').disposition, 'success')
+  assert.equal(cobro.payinCreationCode('no such code'), null)
+  assert.equal(cobro.payinState(5).paid, true)
+  assert.equal(cobro.payinState(999), null)
+  assert.throws(() => cobro.payinState(1.5), TypeError)
+  assert.equal(cobro.subscriptionErrorCode('9025').code, '9025')
+  assert.deepEqual(cobro.subscriptionErrorCode('9025').operations, ['cancel'])
+  assert.equal(cobro.paymentConfirmationCode('zz-none'), null)
+  assert.equal(cobro.virtualAccountErrorCode('zz-none'), null)
+})

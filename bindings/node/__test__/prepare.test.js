@@ -1,0 +1,59 @@
+'use strict'
+// The prepared-request vectors: method, path, headers (names, values and order) and
+// body byte for byte, or the expected refusal (ValidationError with the report, or
+// SigningError with the core's code).
+const test = require('node:test')
+const assert = require('node:assert/strict')
+const cobro = require('../cobro.js')
+const { cases } = require('./vectors.js')
+
+const CASES = cases('prepare')
+
+function prepare(file, c) {
+  const body = c.body_text
+  const kind = c.kind || file.kind
+  switch (kind) {
+    case 'virtual-account':
+      return cobro.prepareVirtualAccount(body, { apiKey: c.api_key, secret: c.secret, depositMode: c.deposit_mode, now: c.now })
+    case 'subscription':
+      return cobro.prepareSubscription(body, { key: c.key })
+    case 'subscription-cancel':
+      return cobro.prepareSubscriptionCancel(body, { key: c.key })
+    case 'payin':
+      return cobro.preparePayin(body, { key: c.key, today: c.today, wrapData: Boolean(c.options && c.options.wrap_data) })
+    default:
+      throw new Error(`unknown kind ${kind}`)
+  }
+}
+
+test('there are prepare vectors of every kind', () => {
+  const kinds = new Set(CASES.map(({ file, case: c }) => c.kind || file.kind))
+  assert.deepEqual([...kinds].sort(), ['payin', 'subscription', 'subscription-cancel', 'virtual-account'])
+})
+
+test('every prepare vector', () => {
+  for (const { id, file, case: c } of CASES) {
+    if ('expected' in c) {
+      const p = prepare(file, c)
+      const want = c.expected
+      assert.deepEqual(Object.keys(p).sort(), ['body', 'headers', 'method', 'path'], id)
+      assert.equal(p.method, want.method, id)
+      assert.equal(p.path, want.path, id)
+      assert.ok(Buffer.from(p.body, 'utf8').equals(Buffer.from(want.body, 'utf8')), id)
+      assert.deepEqual(Object.entries(p.headers), want.headers, id)
+      // The same request from the body's bytes.
+      assert.deepEqual(prepare(file, { ...c, body_text: Buffer.from(c.body_text, 'utf8') }), p, id)
+    } else if ('errors' in c) {
+      assert.throws(() => prepare(file, c), (e) => {
+        assert.ok(e instanceof cobro.ValidationError, `${id}: ${e}`)
+        assert.deepEqual(e.errors.map((i) => [i.code, i.path]), c.errors, id)
+        assert.equal(e.report.valid, false, id)
+        assert.deepEqual(e.report.errors, e.errors, id)
+        assert.equal(e.code, c.errors[0][0], id)
+        return true
+      }, id)
+    } else {
+      assert.throws(() => prepare(file, c), (e) => e instanceof cobro.SigningError && e.code === c.error_code, id)
+    }
+  }
+})
