@@ -24,13 +24,14 @@ pub fn typed<'py>(py: Python<'py>, name: &str, value: &impl serde::Serialize) ->
     FROM_CORE.import(py, "cobro.answers", "_from_core")?.call1((name, text))
 }
 
-/// The HTTP status argument: `None` counts as 200 (the default).
+/// The HTTP status argument: `None` counts as the core's default
+/// ([`cobro::parse::DEFAULT_HTTP_STATUS`]).
 fn status(http_status: Option<&Bound<'_, PyAny>>) -> PyResult<u16> {
     match http_status.filter(|s| !s.is_none()) {
         Some(s) => {
             u16::try_from(whole(s, "http_status")?).map_err(|_| PyValueError::new_err("http_status is out of range"))
         }
-        None => Ok(200),
+        None => Ok(cobro::parse::DEFAULT_HTTP_STATUS),
     }
 }
 

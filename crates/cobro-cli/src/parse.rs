@@ -25,7 +25,7 @@ pub struct ParseArgs {
     #[arg(long)]
     pub json: bool,
     /// The HTTP status the body came with (virtual-account answers differ by status).
-    #[arg(long, value_name = "CODE", default_value_t = 200)]
+    #[arg(long, value_name = "CODE", default_value_t = cobro::parse::DEFAULT_HTTP_STATUS)]
     pub status: u16,
     /// Write the QR image of a pay-in answer to this PNG file.
     #[arg(long, value_name = "FILE")]
