@@ -50,12 +50,7 @@ pub fn amount(value: Either<String, f64>) -> Res<cobro::Amount> {
 /// A merchant id: a safe integer, a bigint or a string of ASCII digits, within the
 /// core's `u64`.
 pub fn merchant_id(value: Either3<f64, BigInt, String>) -> Res<u64> {
-    let invalid = || {
-        signing(&SigningError::InvalidArgument {
-            name: "merchantId",
-            expected: "a whole number (a safe integer, a bigint or a string of ASCII digits) within 64 bits",
-        })
-    };
+    let invalid = || signing(&SigningError::invalid_merchant_id("merchantId"));
     match value {
         Either3::A(n) => {
             let whole = safe_integer(n)
@@ -66,10 +61,7 @@ pub fn merchant_id(value: Either3<f64, BigInt, String>) -> Res<u64> {
             (false, n, true) => Ok(n),
             _ => Err(invalid()),
         },
-        Either3::C(text) => {
-            let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-            digits.then(|| text.parse::<u64>().ok()).flatten().ok_or_else(invalid)
-        }
+        Either3::C(text) => cobro::signing::merchant_id_from_text("merchantId", &text).map_err(|e| signing(&e)),
     }
 }
 

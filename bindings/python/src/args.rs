@@ -216,16 +216,7 @@ pub fn merchant_id(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     } else {
         return Err(type_error("merchant_id", "an int or a str of digits", obj));
     };
-    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    digits.then(|| text.parse::<u64>().ok()).flatten().ok_or_else(|| {
-        signing_error(
-            obj.py(),
-            &SigningError::InvalidArgument {
-                name: "merchant_id",
-                expected: "a whole number (an int, or a str of ASCII digits) within 64 bits",
-            },
-        )
-    })
+    cobro::signing::merchant_id_from_text("merchant_id", &text).map_err(|e| signing_error(obj.py(), &e))
 }
 
 /// A whole number given as a Python `int` (not `bool`), within `i64`.

@@ -123,6 +123,15 @@ pub enum SigningError {
 }
 
 impl SigningError {
+    /// The argument error for a merchant id that is not a whole number within 64 bits;
+    /// `name` is the argument's name in the caller's language.
+    pub fn invalid_merchant_id(name: &'static str) -> SigningError {
+        SigningError::InvalidArgument {
+            name,
+            expected: "a whole number of ASCII digits within 64 bits",
+        }
+    }
+
     /// A stable code for bindings.
     pub fn code(&self) -> &'static str {
         match self {
@@ -157,6 +166,16 @@ impl fmt::Display for SigningError {
 }
 
 impl std::error::Error for SigningError {}
+
+/// A merchant id sent as text (spec 2.3, 2.4: the provider's samples send digits as
+/// strings): ASCII digits within `u64`, for bindings whose callers pass strings.
+pub fn merchant_id_from_text(name: &'static str, text: &str) -> Result<u64, SigningError> {
+    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    digits
+        .then(|| text.parse::<u64>().ok())
+        .flatten()
+        .ok_or(SigningError::invalid_merchant_id(name))
+}
 
 fn non_empty(name: &'static str, value: &str) -> Result<(), SigningError> {
     if value.is_empty() {
@@ -552,6 +571,18 @@ mod tests {
 
     fn key() -> Secret {
         Secret::new("fake-test-key-not-real").unwrap()
+    }
+
+    #[test]
+    fn merchant_ids_from_text() {
+        assert_eq!(merchant_id_from_text("m", "00674"), Ok(674));
+        for bad in ["", "-1", "1.0", " 1", "١", "18446744073709551616"] {
+            assert_eq!(
+                merchant_id_from_text("m", bad),
+                Err(SigningError::invalid_merchant_id("m")),
+                "{bad}"
+            );
+        }
     }
 
     #[test]
