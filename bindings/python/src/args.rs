@@ -9,7 +9,9 @@ use pyo3::PyTypeInfo;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyBytes, PyFloat, PyInt, PyString, PyType};
+#[cfg(feature = "abi3-py39")]
+use pyo3::types::PyBytes;
+use pyo3::types::{PyBool, PyFloat, PyInt, PyString, PyType};
 
 use crate::errors::{guard, signing_error, type_error, unknown_name};
 
@@ -112,25 +114,71 @@ pub fn is_decimal(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
     obj.is_instance(decimal_type(obj.py())?)
 }
 
-/// The UTF-8 text of a `str` argument, borrowed from one `bytes` object: the limited API
-/// of Python 3.9 (the wheel is abi3 from 3.9) has no borrowed view of a `str`, and this
-/// spares the copy into a Rust `String` that `extract::<String>()` makes.
-pub struct Text<'py>(Bound<'py, PyBytes>);
+/// The UTF-8 text of a `str`, read with the cheapest call the wheel's ABI offers.
+///
+/// Two wheels are built (README, "Two wheels"): the `cp39-abi3` one (feature
+/// `abi3-py39`, the default) for Python 3.9, whose limited API has no borrowed view of a
+/// `str`, reads it through one `bytes` object from `PyUnicode_AsUTF8String`; the
+/// `cp310-abi3` one (pip prefers it on 3.10 and later) borrows the `str`'s own UTF-8
+/// (`PyUnicode_AsUTF8AndSize`, limited API from 3.10), which for an ASCII `str` is its
+/// storage: no copy at all. Either way nothing is copied into a Rust `String`. A `str`
+/// holding lone surrogates has no UTF-8 form: [`Utf8::of`] raises `UnicodeEncodeError`.
+pub struct Utf8<'a> {
+    #[cfg(feature = "abi3-py39")]
+    bytes: Bound<'a, PyBytes>,
+    #[cfg(not(feature = "abi3-py39"))]
+    text: &'a str,
+}
 
-impl<'py> Text<'py> {
+impl<'a> Utf8<'a> {
+    /// The UTF-8 text of `s`.
+    #[cfg(feature = "abi3-py39")]
+    pub fn of<'py: 'a>(s: &'a Bound<'py, PyString>) -> PyResult<Utf8<'a>> {
+        Ok(Utf8 {
+            bytes: s.encode_utf8()?,
+        })
+    }
+
+    /// The UTF-8 text of `s`.
+    #[cfg(not(feature = "abi3-py39"))]
+    pub fn of<'py: 'a>(s: &'a Bound<'py, PyString>) -> PyResult<Utf8<'a>> {
+        Ok(Utf8 { text: s.to_str()? })
+    }
+
+    /// The bytes of the text.
+    pub fn as_bytes(&self) -> &[u8] {
+        #[cfg(feature = "abi3-py39")]
+        return self.bytes.as_bytes();
+        #[cfg(not(feature = "abi3-py39"))]
+        return self.text.as_bytes();
+    }
+
+    /// The text (Python guarantees UTF-8; the check costs one pass on the 3.9 wheel).
+    pub fn as_str(&self) -> PyResult<&str> {
+        #[cfg(feature = "abi3-py39")]
+        return std::str::from_utf8(self.bytes.as_bytes()).map_err(|e| PyValueError::new_err(e.to_string()));
+        #[cfg(not(feature = "abi3-py39"))]
+        return Ok(self.text);
+    }
+}
+
+/// The text of a `str` argument (see [`Utf8`]).
+pub struct Text<'a>(Utf8<'a>);
+
+impl<'a> Text<'a> {
     /// The text of `obj`, which must be a `str` (a `TypeError` names the argument
     /// otherwise; a `str` with lone surrogates raises `UnicodeEncodeError`, as
     /// `extract::<String>()` does).
-    pub fn new(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Text<'py>> {
+    pub fn new<'py: 'a>(obj: &'a Bound<'py, PyAny>, name: &str) -> PyResult<Text<'a>> {
         match obj.cast::<PyString>() {
-            Ok(s) => Ok(Text(s.encode_utf8()?)),
+            Ok(s) => Ok(Text(Utf8::of(s)?)),
             Err(_) => Err(type_error(name, "a str", obj)),
         }
     }
 
     /// The text.
     pub fn as_str(&self) -> PyResult<&str> {
-        std::str::from_utf8(self.0.as_bytes()).map_err(|e| PyValueError::new_err(e.to_string()))
+        self.0.as_str()
     }
 }
 

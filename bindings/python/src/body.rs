@@ -1,27 +1,23 @@
 //! Request bodies from Python: `str` and `bytes` as they are, `dict` (and `list`) written
 //! as JSON text by walking them, so the core judges the same text in every language.
 //!
-//! Speed (benches/python): the wheel is abi3 from Python 3.9, whose limited API has no
-//! borrowed UTF-8 view of a `str` (`PyUnicode_AsUTF8AndSize` arrived in 3.10), so every
-//! string is read through one `bytes` object from `PyUnicode_AsUTF8String` and borrowed
-//! from there, never copied into a Rust `String` first. The walk dispatches on exact
-//! types before any `isinstance`, writes into one buffer kept per thread between calls,
-//! and formats `int`s in Rust. Writing text and letting the core read it back costs less
-//! here than building the core's `Value` tree directly: the tree would need one owned
-//! `String` per string (no borrowed `&str` under this API), while the text borrows them
-//! all from one buffer, and the depth and size limits stay exactly the text path's.
+//! Speed (benches/python): every string is read through [`Utf8`], which borrows the
+//! `str`'s own UTF-8 on the `cp310-abi3` wheel and goes through one `bytes` object on the
+//! `cp39-abi3` one; it is never copied into a Rust `String` first. The walk dispatches on
+//! exact types before any `isinstance`, writes into one buffer kept per thread between
+//! calls, and formats `int`s in Rust. The text is then read by the core, so the depth
+//! and size limits and every rule see exactly what the text path sees.
 
 use std::borrow::Cow;
 use std::cell::Cell;
-use std::io::Write as _;
 
-use cobro::json::write_string;
+use cobro::json::{plain_prefix, write_string};
 use pyo3::PyTypeInfo;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
-use crate::args::{decimal_type, is_decimal};
+use crate::args::{Utf8, decimal_type, is_decimal};
 use crate::errors::type_error;
 
 /// A buffer kept above this capacity is dropped after the call rather than kept.
@@ -52,8 +48,8 @@ pub fn with_body<R>(obj: &Bound<'_, PyAny>, max_bytes: usize, f: impl FnOnce(&[u
         return Ok(f(b.as_bytes()));
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(match s.encode_utf8() {
-            Ok(b) => f(b.as_bytes()),
+        return Ok(match Utf8::of(s) {
+            Ok(text) => f(text.as_bytes()),
             Err(_) => f(surrogatepass(s)?.as_bytes()),
         });
     }
@@ -90,7 +86,7 @@ pub fn body<'a>(obj: &'a Bound<'_, PyAny>, max_bytes: usize) -> PyResult<Cow<'a,
 /// `cast_exact` would build an error value).
 fn exact<'a, 'py, T: PyTypeInfo>(obj: &'a Bound<'py, PyAny>) -> Option<&'a Bound<'py, T>> {
     if T::is_exact_type_of(obj) {
-        obj.cast::<T>().ok()
+        obj.cast_exact::<T>().ok()
     } else {
         None
     }
@@ -135,7 +131,10 @@ fn write_json(obj: &Bound<'_, PyAny>, s: &mut Scratch, max: usize) -> PyResult<(
     }
     if PyInt::is_exact_type_of(obj) {
         return match obj.extract::<i64>() {
-            Ok(n) => write!(s.out, "{n}").map_err(|e| PyValueError::new_err(e.to_string())),
+            Ok(n) => {
+                write_i64(n, &mut s.out);
+                Ok(())
+            }
             Err(_) => write_text(&obj.str()?, s),
         };
     }
@@ -225,7 +224,7 @@ fn write_items<'py>(
 /// Writes a `str` as a JSON string. Most strings need no escape and are copied as they
 /// are; the others go through the core's `write_string`.
 fn write_str(text: &Bound<'_, PyString>, s: &mut Scratch) -> PyResult<()> {
-    let Ok(encoded) = text.encode_utf8() else {
+    let Ok(encoded) = Utf8::of(text) else {
         // Lone surrogates: kept as the invalid bytes they are, for the core to report.
         s.out.push(b'"');
         s.out.extend_from_slice(surrogatepass(text)?.as_bytes());
@@ -233,11 +232,7 @@ fn write_str(text: &Bound<'_, PyString>, s: &mut Scratch) -> PyResult<()> {
         return Ok(());
     };
     let bytes = encoded.as_bytes();
-    // A fold without early exit: the compiler vectorizes it.
-    if bytes
-        .iter()
-        .fold(false, |hit, &b| hit | (b < 0x20) | (b == b'"') | (b == b'\\'))
-    {
+    if plain_prefix(bytes) < bytes.len() {
         let utf8 = std::str::from_utf8(bytes).map_err(|e| PyValueError::new_err(e.to_string()))?;
         s.escaped.clear();
         write_string(&mut s.escaped, utf8);
@@ -253,8 +248,28 @@ fn write_str(text: &Bound<'_, PyString>, s: &mut Scratch) -> PyResult<()> {
 
 /// Writes the text of a number (`str` of an `int` or `Decimal`, `repr` of a `float`).
 fn write_text(text: &Bound<'_, PyString>, s: &mut Scratch) -> PyResult<()> {
-    s.out.extend_from_slice(text.encode_utf8()?.as_bytes());
+    s.out.extend_from_slice(Utf8::of(text)?.as_bytes());
     Ok(())
+}
+
+/// Writes `n` in decimal (what `str(n)` gives), without the formatting machinery.
+fn write_i64(n: i64, out: &mut Vec<u8>) {
+    let mut digits = [0u8; 20];
+    let mut len = 0;
+    let mut rest = n.unsigned_abs();
+    for slot in digits.iter_mut().rev() {
+        // `rest % 10` is below 10.
+        *slot = b'0' + (rest % 10) as u8;
+        len += 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        out.push(b'-');
+    }
+    out.extend_from_slice(digits.get(digits.len() - len..).unwrap_or_default());
 }
 
 /// Enters a container: false when it lies past the nesting limit (written as `null`),

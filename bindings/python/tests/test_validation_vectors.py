@@ -88,3 +88,16 @@ def test_dict_body_gives_the_same_issues(name, file, case, value):
     report = cobro.validate(file["kind"], value, **options(case))
     assert pairs(report.errors) == case["errors"], name
     assert pairs(report.warnings) == case["warnings"], name
+
+
+@pytest.mark.parametrize(
+    "number",
+    [0, 7, -7, 1234, 10**18, 2**63 - 1, -(2**63), 2**63, -(2**63) - 1, 10**40, True, False],
+)
+def test_dict_ints_are_written_as_python_writes_them(number):
+    """The binding writes an `int` of a dict body itself (no formatting call): every
+    digit, the sign, the i64 limits and the big ints past them (written by `str`) give
+    the report of the same body as text."""
+    body = {"merchantId": number, "subscriptionDetails": {"type": "RECURRENT", "customerId": "1", "processorCode": "Wallet_on_file"}}
+    text = json.dumps(body)
+    assert cobro.validate("subscription-cancel", body).to_json() == cobro.validate("subscription-cancel", text).to_json()

@@ -66,7 +66,10 @@ pub(crate) fn https_path(s: &str) -> Option<&str> {
         return None;
     }
     let rest = s.get(8..)?;
-    if rest.chars().any(|c| c.is_whitespace() || c.is_control()) {
+    // Printable ASCII holds no whitespace or control character: the byte check settles
+    // the common case, the `char` check the rest.
+    let printable_ascii = rest.bytes().all(|b| (0x21..0x7f).contains(&b));
+    if !printable_ascii && rest.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return None;
     }
     let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
