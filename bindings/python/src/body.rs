@@ -93,7 +93,7 @@ fn exact<'a, 'py, T: PyTypeInfo>(obj: &'a Bound<'py, PyAny>) -> Option<&'a Bound
 }
 
 /// The size past which the walk stops: the core refuses the body anyway (DESIGN.md 8).
-fn limit(max_bytes: usize) -> usize {
+pub fn limit(max_bytes: usize) -> usize {
     if max_bytes == 0 {
         cobro::DEFAULT_MAX_BYTES
     } else {

@@ -12,6 +12,8 @@ mod errors;
 mod parse;
 mod prepare;
 mod signing;
+#[cfg(not(feature = "abi3-py39"))]
+mod tree;
 mod validate;
 
 use pyo3::prelude::*;

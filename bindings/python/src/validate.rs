@@ -224,6 +224,11 @@ pub fn validate(
             max_bytes,
             payin_key: key.as_ref(),
         };
+        // A dict goes to the core as a tree where the wheel can borrow its strings.
+        #[cfg(not(feature = "abi3-py39"))]
+        if let Some(report) = crate::tree::with_value(body, max_bytes, |v| cobro::validate_value(kind, v, &options))? {
+            return Ok(Report::from(report));
+        }
         let report = with_body(body, max_bytes, |bytes| cobro::validate(kind, bytes, &options))?;
         Ok(Report::from(report))
     })

@@ -471,10 +471,27 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Whether `text` is exactly one JSON number (RFC 8259 grammar: `-0.5e+3` yes, `+1`,
+/// `01`, `.5`, `1.`, `NaN`, `Infinity` no). The bindings use it to put the text of a
+/// host number (a Python `Decimal` or `float`) into a [`Value::Number`] as the reader would.
+pub fn is_number(text: &str) -> bool {
+    let mut reader = Reader {
+        text,
+        bytes: text.as_bytes(),
+        pos: 0,
+        max_depth: 0,
+        members: Vec::new(),
+        items: Vec::new(),
+        failure: Cell::new(None),
+    };
+    matches!(reader.peek(), Some(b'-' | b'0'..=b'9')) && reader.number().is_ok() && reader.pos == text.len()
+}
+
 /// The length of the longest prefix of `bytes` that a JSON string holds as it is: no
 /// quote, backslash or control character (below U+0020). `plain_prefix(b) == b.len()`
 /// means `b` needs no escape. Eight bytes at a time (bit tricks on a `u64`), then byte by
 /// byte for the tail; the reader and the bindings' writers use it.
+#[inline]
 pub fn plain_prefix(bytes: &[u8]) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -581,6 +598,27 @@ mod tests {
 
     fn p(s: &str) -> Result<Value<'_>, JsonError> {
         parse(s.as_bytes(), Limits::default())
+    }
+
+    #[test]
+    fn is_number_follows_the_grammar() {
+        for yes in [
+            "0",
+            "-0",
+            "7",
+            "150.50",
+            "-0.5e+3",
+            "1E2",
+            "1e-7",
+            "12345678901234567890123",
+        ] {
+            assert!(is_number(yes), "{yes}");
+        }
+        for no in [
+            "", "-", "+1", "01", ".5", "1.", "1e", "NaN", "Infinity", "-inf", "1 ", " 1", "1,0", "0x10",
+        ] {
+            assert!(!is_number(no), "{no}");
+        }
     }
 
     /// The word-at-a-time scan agrees with a byte-by-byte one for every byte value at
