@@ -109,3 +109,38 @@ impl From<&cobro::Report> for CobroError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::panic)] // tests fail loudly
+
+    use super::*;
+
+    #[test]
+    fn parse_errors_keep_the_core_code_path_and_offset() {
+        let e = cobro::payin::response::parse_payin_response(b"{\"payinErrorCode\": ").unwrap_err();
+        match CobroError::from(&e) {
+            CobroError::Parse {
+                code,
+                path,
+                offset,
+                description,
+            } => {
+                assert_eq!((code.as_str(), path.as_str()), ("ERR_MALFORMED_JSON", ""));
+                assert_eq!(offset, e.offset.map(|o| o as u64));
+                assert_eq!(description, e.to_string());
+            }
+            other => panic!("expected Parse, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn document_and_lookup_errors_keep_the_core_codes() {
+        let lookup = cobro::document::find("XX", "RUC").unwrap_err();
+        assert!(matches!(CobroError::from(lookup), CobroError::Argument { code, .. } if code == "ERR_INVALID_COUNTRY"));
+        let invalid = cobro::document::DocumentError::InvalidChecksum;
+        assert!(
+            matches!(CobroError::from(invalid), CobroError::Document { code, .. } if code == "ERR_INVALID_CHECKSUM")
+        );
+    }
+}

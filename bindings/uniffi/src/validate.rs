@@ -196,3 +196,60 @@ fn defaults() -> ValidateOptions {
 pub fn issue_codes() -> Vec<String> {
     cobro::Code::ALL.iter().map(|c| c.as_str().to_string()).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)] // tests fail loudly
+
+    use super::*;
+
+    const BODY: &str = r#"{"customerId": "x", "extra": 1}"#;
+
+    #[test]
+    fn the_records_carry_the_core_report() {
+        let options = ValidateOptions {
+            strict: false,
+            locale: Some(MessageLocale::Es),
+            max_bytes: 0,
+        };
+        let core = cobro::validate(cobro::Kind::SubscriptionCancel, BODY.as_bytes(), &options.core());
+        let report = validate(RequestKind::SubscriptionCancel, BODY.to_string(), Some(options.clone()));
+        assert!(!report.valid);
+        assert_eq!(report.errors.len(), core.errors.len());
+        assert_eq!(report.warnings.len(), core.warnings.len());
+        for (ffi, core) in report.errors.iter().zip(&core.errors) {
+            assert_eq!(
+                (ffi.path.as_str(), ffi.code.as_str()),
+                (core.path.as_str(), core.code.as_str())
+            );
+            assert_eq!(ffi.text, core.message());
+            assert_eq!(ffi.params.len(), core.params.len());
+        }
+        assert_eq!(
+            validate_json(RequestKind::SubscriptionCancel, BODY.into(), Some(options.clone())),
+            core.to_json()
+        );
+        assert_eq!(
+            report,
+            validate_bytes(RequestKind::SubscriptionCancel, BODY.into(), Some(options))
+        );
+    }
+
+    #[test]
+    fn ensure_valid_throws_the_issues() {
+        let report = validate_bytes(RequestKind::SubscriptionCancel, BODY.into(), None);
+        match ensure_valid(RequestKind::SubscriptionCancel, BODY.into(), None) {
+            Err(CobroError::Validation { issues }) => {
+                assert_eq!(issues, [report.errors, report.warnings].concat());
+            }
+            other => panic!("expected Validation, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn no_options_are_the_core_defaults() {
+        let core = cobro::validate(cobro::Kind::Payin, b"{", &cobro::ValidateOptions::default());
+        assert_eq!(validate_json(RequestKind::Payin, b"{".to_vec(), None), core.to_json());
+        assert!(issue_codes().contains(&"ERR_MALFORMED_JSON".to_string()));
+    }
+}
