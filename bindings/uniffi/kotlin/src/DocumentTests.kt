@@ -1,0 +1,93 @@
+// Document and account numbers: the core's checks per country, its codes for invalid
+// numbers (`Document`) and for countries and types with no check (`Argument`).
+package cobrotests
+
+import cobro.CobroException
+import cobro.DocumentWarning
+import cobro.compactDocument
+import cobro.documentTypes
+import cobro.formatDocument
+import cobro.isValidDocument
+import cobro.validateDocument
+import kotlin.test.assertEquals
+import kotlin.test.assertFailsWith
+import kotlin.test.assertFalse
+import kotlin.test.assertTrue
+
+/** Valid numbers: country (alpha-2 or alpha-3, any case), type, number, compact form. */
+val VALID_NUMBERS = listOf(
+    listOf("AR", "CUIT", "20-12345678-6", "20123456786"),
+    listOf("arg", "dni", "12.345.678", "12345678"),
+    listOf("BR", "CNPJ", "12.345.678/0001-95", "12345678000195"),
+    listOf("CL", "RUN", "22.841.736-k", "22841736K"),
+    listOf("CO", "NIT", "430.923.271-0", "4309232710"),
+    listOf("DO", "RNC", "1-30-50029-2", "130500292"),
+    listOf("DOM", "CIE", "402-7917693-3", "40279176933"),
+    listOf("MX", "CLABE", "032 180 00011835971 9", "032180000118359719"),
+    listOf("mex", "curp", "CIUV750309HBSQYG71", "CIUV750309HBSQYG71"),
+    listOf("PE", "RUC", "20100070970", "20100070970"),
+    listOf("PER", "CCI", "011-366-000100032542-21", "01136600010003254221"),
+)
+
+/** Invalid numbers: country, type, number, the core's code. */
+val INVALID_NUMBERS = listOf(
+    listOf("AR", "CUIT", "20123456789", "ERR_INVALID_CHECKSUM"),
+    listOf("AR", "CUIT", "123", "ERR_INVALID_LENGTH"),
+    listOf("BR", "CNPJ", "12345678000196", "ERR_INVALID_CHECKSUM"),
+    listOf("CO", "NIT", "4309232711", "ERR_INVALID_CHECKSUM"),
+    listOf("DO", "RNC", "130500293", "ERR_INVALID_CHECKSUM"),
+    listOf("MX", "CLABE", "032180000118359718", "ERR_INVALID_CHECKSUM"),
+    listOf("MX", "CLABE", "03218000011835971X", "ERR_INVALID_FORMAT"),
+    listOf("CL", "RUN", "22.841.736-1", "ERR_INVALID_CHECKSUM"),
+    listOf("PE", "RUC", "20100070971", "ERR_INVALID_CHECKSUM"),
+    listOf("PE", "DNI", "1234567A", "ERR_INVALID_FORMAT"),
+    listOf("PE", "CCI", "01136600010003254222", "ERR_INVALID_CHECKSUM"),
+)
+
+fun documentTests() {
+    for ((country, type, number, compact) in VALID_NUMBERS) {
+        T.test("document $country $type valid") {
+            assertEquals(compact, validateDocument(country, type, number).compact)
+            assertTrue(isValidDocument(country, type, number))
+            assertEquals(compact, compactDocument(country, type, number))
+            val shown = formatDocument(country, type, compact)
+            assertEquals(compact, compactDocument(country, type, shown), "the display form compacts back")
+        }
+    }
+    for ((country, type, number, code) in INVALID_NUMBERS) {
+        T.test("document $country $type invalid: $code") {
+            val e = assertFailsWith<CobroException.Document> { validateDocument(country, type, number) }
+            assertEquals(code, e.code)
+            assertTrue(e.description.isNotEmpty())
+            assertFalse(isValidDocument(country, type, number))
+            assertEquals(number, formatDocument(country, type, number), "an invalid number is shown unchanged")
+        }
+    }
+    T.test("document: Mexico's RFC with a wrong check digit is valid with a warning") {
+        val valid = listOf("GODE561231GR8", "GODE561231GR9").map { validateDocument("MX", "RFC", it) }
+        assertTrue(valid.any { DocumentWarning.CHECK_DIGIT in it.warnings })
+    }
+    for ((country, type, code) in listOf(
+        listOf("US", "SSN", "ERR_INVALID_COUNTRY"),
+        listOf("XX", "RUC", "ERR_INVALID_COUNTRY"),
+        listOf("PE", "SSN", "ERR_UNSUPPORTED_DOCUMENT_TYPE"),
+    )) {
+        T.test("document $country $type: Argument $code") {
+            val calls = listOf<(String, String, String) -> Any>(
+                ::validateDocument, ::isValidDocument, ::compactDocument, ::formatDocument,
+            )
+            for (call in calls) {
+                val e = assertFailsWith<CobroException.Argument> { call(country, type, "123") }
+                assertEquals(code, e.code)
+                assertTrue("PE RUC" in e.description, "the description lists the known checks")
+            }
+        }
+    }
+    T.test("documentTypes lists every check once") {
+        val types = documentTypes()
+        assertEquals(types.size, types.map { it.country to it.name }.toSet().size)
+        for (t in types) assertFalse(isValidDocument(t.country, t.name, ""), "${t.country} ${t.name}")
+        assertTrue(types.first { it.name == "CLABE" }.account)
+        assertEquals(setOf("AR", "BR", "CL", "CO", "DO", "MX", "PE"), types.map { it.country }.toSet())
+    }
+}

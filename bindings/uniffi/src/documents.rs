@@ -1,0 +1,98 @@
+//! Identity-document and account-number checks (stdnum's four functions per number
+//! type, DESIGN.md section 1 `document`), from the core's one list of number types. The
+//! errors carry the core's codes.
+
+use cobro::document as core;
+
+use crate::errors::CobroError;
+
+/// One number type the core checks.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct DocumentType {
+    /// ISO 3166-1 alpha-2 code of the country.
+    pub country: String,
+    /// The name as the API writes it (`CUIT`, `CLABE`...).
+    pub name: String,
+    /// One line: what the number is and its rule.
+    pub description: String,
+    /// Whether it is an account number (CBU/CVU, CLABE, CCI) rather than a document.
+    pub account: bool,
+}
+
+/// A doubt about a number that is still accepted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum DocumentWarning {
+    /// The check digit does not match, but numbers that fail it are issued (Mexico's
+    /// RFC): accepted with a warning.
+    CheckDigit,
+    /// The bank or institution code is not in the known list (the list may be stale).
+    UnknownInstitution,
+}
+
+impl From<core::DocumentWarning> for DocumentWarning {
+    fn from(w: core::DocumentWarning) -> DocumentWarning {
+        match w {
+            core::DocumentWarning::CheckDigit => DocumentWarning::CheckDigit,
+            core::DocumentWarning::UnknownInstitution => DocumentWarning::UnknownInstitution,
+        }
+    }
+}
+
+/// A number that passed its checks.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct ValidDocument {
+    /// The number without separators.
+    pub compact: String,
+    /// Doubts that do not make it invalid.
+    pub warnings: Vec<DocumentWarning>,
+}
+
+fn find(country: &str, number_type: &str) -> Result<&'static core::NumberType, CobroError> {
+    Ok(core::find(country, number_type)?)
+}
+
+/// Every number type the core checks, country by country.
+#[uniffi::export]
+pub fn document_types() -> Vec<DocumentType> {
+    core::numbers()
+        .map(|n| DocumentType {
+            country: n.country.to_string(),
+            name: n.name.to_string(),
+            description: n.description.to_string(),
+            account: n.account,
+        })
+        .collect()
+}
+
+/// Checks `number` as a `numberType` of `country` (ISO alpha-2 or alpha-3, any case):
+/// length, format, components and check digits. Throws `Document` (ERR_INVALID_LENGTH,
+/// ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM) for an invalid
+/// number, `Argument` (ERR_INVALID_COUNTRY, ERR_UNSUPPORTED_DOCUMENT_TYPE) for a country
+/// or type with no check.
+#[uniffi::export]
+pub fn validate_document(country: String, number_type: String, number: String) -> Result<ValidDocument, CobroError> {
+    let valid = (find(&country, &number_type)?.validate)(&number)?;
+    Ok(ValidDocument {
+        compact: valid.compact,
+        warnings: valid.warnings.into_iter().map(DocumentWarning::from).collect(),
+    })
+}
+
+/// Whether `number` is a valid `numberType` of `country`; throws `Argument` only for a
+/// country or type with no check.
+#[uniffi::export]
+pub fn is_valid_document(country: String, number_type: String, number: String) -> Result<bool, CobroError> {
+    Ok(find(&country, &number_type)?.is_valid(&number))
+}
+
+/// `number` without the separators of its written forms.
+#[uniffi::export]
+pub fn compact_document(country: String, number_type: String, number: String) -> Result<String, CobroError> {
+    Ok((find(&country, &number_type)?.compact)(&number))
+}
+
+/// The usual display form of `number` (unchanged when it is not valid).
+#[uniffi::export]
+pub fn format_document(country: String, number_type: String, number: String) -> Result<String, CobroError> {
+    Ok((find(&country, &number_type)?.format)(&number))
+}

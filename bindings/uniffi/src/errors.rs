@@ -1,0 +1,146 @@
+//! The one place where the core's errors become the binding's error (DESIGN.md section
+//! 7, STYLE.md 6): Kotlin sees `CobroException` with one subclass per variant, Swift
+//! `CobroError` with one case per variant.
+//!
+//! Bad content in a request is never an error: `validate` returns a report. The
+//! variants carry the core's stable codes and texts; none is named `message` (Kotlin's
+//! `Throwable.message` is built by uniffi from the fields) and none carries a value of
+//! the input (the core's texts never do).
+
+use crate::validate::Issue;
+
+/// Why a call failed. Kotlin: `CobroException`; Swift: `CobroError`.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Error)]
+pub enum CobroError {
+    /// DESIGN.md section 3: the request is not valid (from `ensureValid`); `issues` are
+    /// the report's errors, then its warnings, each with its severity.
+    Validation {
+        /// Every problem found, errors first.
+        issues: Vec<Issue>,
+    },
+    /// DESIGN.md section 6: the body is not the expected answer or notification.
+    Parse {
+        /// ERR_MALFORMED_JSON, ERR_INVALID_UTF8, ERR_BODY_TOO_LARGE,
+        /// ERR_NESTING_TOO_DEEP, ERR_MISSING_FIELD, ERR_INVALID_TYPE, ERR_INVALID_FIELD
+        /// or ERR_DUPLICATE_FIELD.
+        code: String,
+        /// The field's dotted path; `""` for the whole body.
+        path: String,
+        /// Byte offset in the body, for unreadable JSON.
+        offset: Option<u64>,
+        /// The core's one-line explanation (names the field and what was expected,
+        /// never the value found).
+        description: String,
+    },
+    /// A document or account number is not valid: ERR_INVALID_LENGTH,
+    /// ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT or ERR_INVALID_CHECKSUM.
+    Document {
+        /// The core's code.
+        code: String,
+        /// The core's explanation.
+        description: String,
+    },
+    /// An argument names nothing the core knows: ERR_INVALID_COUNTRY (no document
+    /// checks for that country) or ERR_UNSUPPORTED_DOCUMENT_TYPE (no such number type in
+    /// that country).
+    Argument {
+        /// The core's code.
+        code: String,
+        /// The core's explanation (lists the known country and type pairs).
+        description: String,
+    },
+}
+
+impl std::fmt::Display for CobroError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CobroError::Validation { issues } => {
+                let first = issues.first().map(|i| i.text.as_str()).unwrap_or_default();
+                write!(f, "the request is not valid ({} issues): {first}", issues.len())
+            }
+            CobroError::Parse { description, .. }
+            | CobroError::Document { description, .. }
+            | CobroError::Argument { description, .. } => f.write_str(description),
+        }
+    }
+}
+
+impl std::error::Error for CobroError {}
+
+impl From<&cobro::parse::ParseError> for CobroError {
+    fn from(e: &cobro::parse::ParseError) -> CobroError {
+        CobroError::Parse {
+            code: e.code.as_str().to_string(),
+            path: e.path.clone(),
+            offset: e.offset.map(|o| o as u64),
+            description: e.to_string(),
+        }
+    }
+}
+
+impl From<cobro::parse::ParseError> for CobroError {
+    fn from(e: cobro::parse::ParseError) -> CobroError {
+        CobroError::from(&e)
+    }
+}
+
+impl From<cobro::document::DocumentError> for CobroError {
+    fn from(e: cobro::document::DocumentError) -> CobroError {
+        CobroError::Document {
+            code: e.code().to_string(),
+            description: e.to_string(),
+        }
+    }
+}
+
+impl From<cobro::document::LookupError> for CobroError {
+    fn from(e: cobro::document::LookupError) -> CobroError {
+        CobroError::Argument {
+            code: e.code().to_string(),
+            description: e.to_string(),
+        }
+    }
+}
+
+impl From<&cobro::Report> for CobroError {
+    fn from(r: &cobro::Report) -> CobroError {
+        CobroError::Validation {
+            issues: r.issues().map(Issue::from).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::panic)] // tests fail loudly
+
+    use super::*;
+
+    #[test]
+    fn parse_errors_keep_the_core_code_path_and_offset() {
+        let e = cobro::payin::response::parse_payin_response(b"{\"payinErrorCode\": ").unwrap_err();
+        match CobroError::from(&e) {
+            CobroError::Parse {
+                code,
+                path,
+                offset,
+                description,
+            } => {
+                assert_eq!((code.as_str(), path.as_str()), ("ERR_MALFORMED_JSON", ""));
+                assert_eq!(offset, e.offset.map(|o| o as u64));
+                assert_eq!(description, e.to_string());
+            }
+            other => panic!("expected Parse, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn document_and_lookup_errors_keep_the_core_codes() {
+        let lookup = cobro::document::find("XX", "RUC").unwrap_err();
+        assert!(matches!(CobroError::from(lookup), CobroError::Argument { code, .. } if code == "ERR_INVALID_COUNTRY"));
+        let invalid = cobro::document::DocumentError::InvalidChecksum;
+        assert!(
+            matches!(CobroError::from(invalid), CobroError::Document { code, .. } if code == "ERR_INVALID_CHECKSUM")
+        );
+    }
+}
