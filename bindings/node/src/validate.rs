@@ -17,6 +17,7 @@ pub struct ValidateOptions {
     /// Turn warnings into errors.
     pub strict: Option<bool>,
     /// Language of the messages: `"en"` (default) or `"es"`.
+    #[napi(ts_type = "'en' | 'es'")]
     pub locale: Option<String>,
     /// Pay-ins: check payinVerification against this key.
     pub key: Option<String>,
@@ -35,8 +36,10 @@ pub struct Issue {
     /// The message in the report's locale; it never contains the field's value.
     pub message: String,
     /// `"error"` or `"warning"`.
+    #[napi(ts_type = "'error' | 'warning'")]
     pub severity: String,
     /// The rule's figures as strings, in the core's order.
+    #[napi(ts_type = "Record<string, string>")]
     pub params: Record,
 }
 
@@ -94,7 +97,7 @@ pub fn kind(name: &str) -> Res<Kind> {
 #[napi(ts_return_type = "Report")]
 pub fn validate<'e>(
     env: &'e Env,
-    kind: String,
+    #[napi(ts_arg_type = "'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin'")] kind: String,
     #[napi(ts_arg_type = "string | Uint8Array | object")] body: Body<'e>,
     options: Option<ValidateOptions>,
 ) -> napi::Result<Object<'e>, Thrown> {
