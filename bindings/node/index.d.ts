@@ -261,7 +261,7 @@ export interface VerifyVirtualAccountHeadersArgs {
 }
 
 /** What a virtual-account error code means, or `null`. */
-export declare function virtualAccountErrorCode(code: string): import('./parsed').VirtualAccountCode | null
+export declare function virtualAccountErrorCode(code: string): import('./parsed').CodeInfo | null
 
 /**
  * Spec 5.1: the four headers of a virtual-account request, in the spec's order, as a

@@ -9,7 +9,7 @@
 // - Integers the core holds in 64 bits (ids, codes, display orders: the fields typed
 //   `Int64Text` below) are decimal strings, exact beyond 2^53 and kept by
 //   JSON.stringify. Compare with `'5'`, or convert with `Number(x)` / `BigInt(x)`.
-//   Smaller integers (a date's year, an HTTP status) are numbers.
+//   Smaller integers (a date's year and time) are numbers.
 // - The QR image is a Buffer of the PNG bytes (Base64 text in the core's JSON).
 // Keys are the core's snake_case names; `null` is an absent optional value.
 
@@ -45,14 +45,6 @@ export type SubscriptionOperation = 'create' | 'cancel'
 export interface SubscriptionCode extends CodeInfo {
   /** Where the spec says it can occur. */
   operations: SubscriptionOperation[]
-}
-
-/** A virtual-account error code (PROVIDER_FACTS.md): where it is reported and its HTTP status. */
-export interface VirtualAccountCode extends CodeInfo {
-  /** The authentication headers or the JSON body. */
-  place: 'header' | 'body'
-  /** The HTTP status the provider documents for it. */
-  http_status: number
 }
 
 /** One pay-in state (payinStateID). Key on the id, not on the wire description. */
@@ -428,7 +420,7 @@ export interface VirtualAccountErrorDetail {
   message: string
   field: string | null
   /** The virtual-account catalogue's entry, or null. */
-  meaning: VirtualAccountCode | null
+  meaning: CodeInfo | null
 }
 
 /** Spec 7.1: the service refused the request. */

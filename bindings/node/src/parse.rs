@@ -210,7 +210,7 @@ pub fn subscription_error_code<'e>(env: &'e Env, code: String) -> napi::Result<U
 }
 
 /// What a virtual-account error code means, or `null`.
-#[napi(ts_return_type = "import('./parsed').VirtualAccountCode | null")]
+#[napi(ts_return_type = "import('./parsed').CodeInfo | null")]
 pub fn virtual_account_error_code<'e>(env: &'e Env, code: String) -> napi::Result<Unknown<'e>, Thrown> {
     guard(|| to_js(env, &cobro::virtual_account::catalog::virtual_account_error_code(&code)))
 }

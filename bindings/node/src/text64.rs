@@ -5,8 +5,8 @@
 //! value beyond 2^53 (`9007199254740993` becomes `9007199254740992`). The core reads
 //! such integers exactly from the JSON text (ids, codes, display orders are `i64`), so
 //! the binding hands them to JS as strings: exact, and kept by `JSON.stringify` (a
-//! bigint is not). Integers the core holds in 32 bits or less (a date's year, an HTTP
-//! status) stay numbers: they always fit. The rule is by the core's type, never by the
+//! bigint is not). Integers the core holds in 32 bits or less (a date's year and time)
+//! stay numbers: they always fit. The rule is by the core's type, never by the
 //! value, so a field has one JS type.
 
 use serde::ser::{

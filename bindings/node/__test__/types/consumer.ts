@@ -28,7 +28,6 @@ import {
   type SubscriptionCode,
   type SubscriptionWebhook,
   type VirtualAccountAnswer,
-  type VirtualAccountCode,
 } from 'cobro'
 
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false
@@ -211,7 +210,7 @@ const account = cobro.parseVirtualAccountResponse('{}', { httpStatus: 201 })
 if (account.outcome === 'account') {
   void [account.account.number, account.owner?.email, account.metadata?.length]
 } else {
-  const codes: Array<VirtualAccountCode | null> = account.details.map((d) => d.meaning)
+  const codes: Array<CodeInfo | null> = account.details.map((d) => d.meaning)
   void [account.type, codes]
 }
 const deposit = cobro.parseDepositNotification('{}')
@@ -222,8 +221,8 @@ const creation: CodeInfo | null = cobro.payinCreationCode('0000')
 const confirmation: CodeInfo | null = cobro.paymentConfirmationCode('9051')
 const states: Array<PayinStateInfo | null> = [cobro.payinState(5), cobro.payinState(5n), cobro.payinState('5')]
 const subscriptionCode: SubscriptionCode | null = cobro.subscriptionErrorCode('9025')
-const vaCode: VirtualAccountCode | null = cobro.virtualAccountErrorCode('ERR_UNAUTHORIZED')
-void [creation, confirmation, states, subscriptionCode, vaCode?.http_status]
+const vaCode: CodeInfo | null = cobro.virtualAccountErrorCode('ERR_UNAUTHORIZED')
+void [creation, confirmation, states, subscriptionCode, vaCode?.disposition]
 
 // ---- documents ----
 const compact: string = documents.validate('PE', 'RUC', '20100070970')
