@@ -5,7 +5,8 @@
 // - every parsed value of the shared response vectors type-checks, as an object literal
 //   (so a missing or an extra key is an error), against the type its document is
 //   declared to return, both through `parse` and through the per-document functions;
-// - each per-document function returns what `parse` returns.
+// - each per-document function returns what `parse` returns;
+// - the README's ```ts blocks compile.
 // The strict consumer (__test__/types) is checked by `tsc` in scripts/test.
 const test = require('node:test')
 const assert = require('node:assert/strict')
@@ -92,6 +93,28 @@ test('every parsed vector value has its declared type, and the per-document func
       return where + ts.flattenDiagnosticMessageText(d.messageText, '\n')
     })
     assert.deepEqual(shown, [])
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test("the README's TypeScript blocks compile", () => {
+  const readme = fs.readFileSync(path.join(PACKAGE, 'README.md'), 'utf8')
+  const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1])
+  assert.ok(blocks.length >= 1)
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cobro-readme-'))
+  try {
+    const from = path.relative(dir, path.join(PACKAGE, 'cobro.js')).split(path.sep).join('/')
+    const files = blocks.map((code, i) => {
+      const file = path.join(dir, `block${i + 1}.ts`)
+      fs.writeFileSync(file, code.replace(/from 'cobro'/g, `from ${JSON.stringify(from.startsWith('.') ? from : `./${from}`)}`))
+      return file
+    })
+    const diagnostics = ts.getPreEmitDiagnostics(program(files)).map((d) => {
+      const where = d.file ? `${path.basename(d.file.fileName)} line ${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : ''
+      return where + ts.flattenDiagnosticMessageText(d.messageText, '\n')
+    })
+    assert.deepEqual(diagnostics, [])
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
