@@ -2,8 +2,9 @@
 // report are generated from the Rust doc comments (index.d.ts); the error classes
 // (errors.d.ts) and the shapes of parsed values (parsed.d.ts) are hand-written, since
 // napi cannot generate them. Here only what napi cannot express: `parse` returning the
-// type of the document named by its first argument.
-import type { ParseOptions } from './index'
+// type of the document named by its first argument, and `validate`, whose report the JS
+// layer builds from the addon's compact text (the generated declaration says `string`).
+import type { ParseOptions, Report, ValidateOptions } from './index'
 import type { DocumentName, ParsedByName } from './parsed'
 
 export * from './index'
@@ -23,3 +24,17 @@ export declare function parse<D extends DocumentName>(
   body: string | Uint8Array | object,
   options?: ParseOptions | undefined | null,
 ): ParsedByName[D]
+
+/**
+ * Validates one request body of `kind` (`"virtual-account"`, `"subscription"`,
+ * `"subscription-cancel"`, `"payin"`) and reports every problem at once, as a plain
+ * object in the shape of DESIGN.md section 3 (`JSON.stringify` of it is the core's report
+ * JSON, byte for byte). `body` is JSON text, its bytes, or a plain object. Throws only
+ * for bad arguments (`TypeError`, `SigningError` for an unusable key); bad content is in
+ * the report.
+ */
+export declare function validate(
+  kind: 'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin',
+  body: string | Uint8Array | object,
+  options?: ValidateOptions | undefined | null,
+): Report

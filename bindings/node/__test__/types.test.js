@@ -119,3 +119,20 @@ test("the README's TypeScript blocks compile", () => {
     fs.rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test('body.js knows the body argument of every generated function that takes one', () => {
+  const { BODY_ARGUMENT } = require('../body.js')
+  const file = path.join(PACKAGE, 'index.d.ts')
+  const source = program([file]).getSourceFile(file)
+  const found = {}
+  const visit = (node, prefix) => {
+    if (ts.isFunctionDeclaration(node) && node.name) {
+      const at = node.parameters.findIndex((p) => p.name.getText(source) === 'body')
+      if (at >= 0) found[prefix + node.name.text] = at
+    } else if (ts.isModuleDeclaration(node) && node.body && ts.isModuleBlock(node.body)) {
+      node.body.statements.forEach((s) => visit(s, `${node.name.text}.`))
+    }
+  }
+  source.statements.forEach((s) => visit(s, ''))
+  assert.deepEqual(found, BODY_ARGUMENT)
+})
