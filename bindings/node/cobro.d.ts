@@ -1,2 +1,40 @@
+// The published types of the `cobro` package. The functions, their arguments and the
+// report are generated from the Rust doc comments (index.d.ts); the error classes
+// (errors.d.ts) and the shapes of parsed values (parsed.d.ts) are hand-written, since
+// napi cannot generate them. Here only what napi cannot express: `parse` returning the
+// type of the document named by its first argument, and `validate`, whose report the JS
+// layer builds from the addon's compact text (the generated declaration says `string`).
+import type { ParseOptions, Report, ValidateOptions } from './index'
+import type { DocumentName, ParsedByName } from './parsed'
+
 export * from './index'
 export * from './errors'
+export * from './parsed'
+
+/**
+ * Parses an answer or notification of the service (`document` names which; see
+ * `DocumentName`). `body` is JSON text, its bytes, or a plain object. Returns the core's
+ * value as a plain object of the document's type (`ParsedByName[document]`): the QR
+ * image as a `Buffer`, 64-bit integers as decimal strings. The API's error answers are
+ * values, not exceptions. Throws `ParseError` (`.code`, `.path`, `.offset`) for a body
+ * that is not such a document, `TypeError` for an unknown document name.
+ */
+export declare function parse<D extends DocumentName>(
+  document: D,
+  body: string | Uint8Array | object,
+  options?: ParseOptions | undefined | null,
+): ParsedByName[D]
+
+/**
+ * Validates one request body of `kind` (`"virtual-account"`, `"subscription"`,
+ * `"subscription-cancel"`, `"payin"`) and reports every problem at once, as a plain
+ * object in the shape of DESIGN.md section 3 (`JSON.stringify` of it is the core's report
+ * JSON, byte for byte). `body` is JSON text, its bytes, or a plain object. Throws only
+ * for bad arguments (`TypeError`, `SigningError` for an unusable key); bad content is in
+ * the report.
+ */
+export declare function validate(
+  kind: 'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin',
+  body: string | Uint8Array | object,
+  options?: ValidateOptions | undefined | null,
+): Report

@@ -18,9 +18,9 @@ export interface Issue {
   /** The message in the report's locale; it never contains the field's value. */
   message: string
   /** `"error"` or `"warning"`. */
-  severity: string
+  severity: 'error' | 'warning'
   /** The rule's figures as strings, in the core's order. */
-  params: Record
+  params: Record<string, string>
 }
 
 /**
@@ -28,13 +28,17 @@ export interface Issue {
  * `virtual-account-response`, `subscription-response`, `payin-response`,
  * `payin-notification`, `subscription-webhook` or `deposit-notification`; `body` is
  * JSON text, its bytes, or a plain object. Returns the core's value as a plain object
- * (the QR image `experience.qr_png` as a `Buffer`); the error answers of the API are
- * values, not exceptions. Throws `ParseError` (`.code`, `.path`, `.offset`) for a body
- * that is not such a document.
+ * (the QR image `experience.qr_png` as a `Buffer`, 64-bit integers as decimal
+ * strings); the error answers of the API are values, not exceptions. Throws
+ * `ParseError` (`.code`, `.path`, `.offset`) for a body that is not such a document.
+ * `cobro.d.ts` gives one overload per document with its precise type.
  */
-export declare function parse(document: string, body: string | Uint8Array | object, options?: ParseOptions | undefined | null): Record<string, any>
+export declare function parse(document: import('./parsed').DocumentName, body: string | Uint8Array | object, options?: ParseOptions | undefined | null): import('./parsed').ParsedDocument
 
-/** Options of `parse`. */
+/** The virtual-account deposit notification, `parse('deposit-notification', ...)`. */
+export declare function parseDepositNotification(body: string | Uint8Array | object): import('./parsed').DepositNotification
+
+/** Options of `parse` and `parseVirtualAccountResponse`. */
 export interface ParseOptions {
   /**
    * The answer's HTTP status; it matters only for `virtual-account-response`
@@ -43,11 +47,44 @@ export interface ParseOptions {
   httpStatus?: number
 }
 
-/** What a pay-in creation code (`payinErrorCode`) means, or `null`. */
-export declare function payinCreationCode(code: string): Record<string, any> | null
+/**
+ * The pay-in payment notification, `parse('payin-notification', ...)`, NOT verified:
+ * use `verifyPayinNotification` before acting on it.
+ */
+export declare function parsePayinNotification(body: string | Uint8Array | object): import('./parsed').PayinNotification
 
-/** The pay-in state `id` (`payinStateID`), or `null`. */
-export declare function payinState(id: number): Record<string, any> | null
+/**
+ * Spec 2.8 / 4.4: the answer to a pay-in creation, `parse('payin-response', ...)`; its
+ * `experience.kind` says what to show the shopper.
+ */
+export declare function parsePayinResponse(body: string | Uint8Array | object): import('./parsed').PayinResponse
+
+/**
+ * Spec 2.3 / 7.2: the answer to a subscription creation or cancellation,
+ * `parse('subscription-response', ...)` (`outcome` `created`, `cancelled` or `error`).
+ */
+export declare function parseSubscriptionResponse(body: string | Uint8Array | object): import('./parsed').SubscriptionAnswer
+
+/**
+ * The subscription webhook, `parse('subscription-webhook', ...)` (unsigned: the
+ * provider recommends IP allow-listing).
+ */
+export declare function parseSubscriptionWebhook(body: string | Uint8Array | object): import('./parsed').SubscriptionWebhook
+
+/**
+ * Spec 2.2 / 7.1: the answer to a virtual-account creation, `parse('virtual-account-response', ...)`:
+ * the created account (`outcome: 'account'`) or the API's error object (`outcome: 'error'`).
+ */
+export declare function parseVirtualAccountResponse(body: string | Uint8Array | object, options?: ParseOptions | undefined | null): import('./parsed').VirtualAccountAnswer
+
+/** What a pay-in creation code (`payinErrorCode`) means, or `null`. */
+export declare function payinCreationCode(code: string): import('./parsed').CodeInfo | null
+
+/**
+ * The pay-in state `id` (`payinStateID`: a safe integer, a bigint or the decimal string
+ * a parsed notification holds), or `null` for an id the catalogue does not list.
+ */
+export declare function payinState(id: number | bigint | string): import('./parsed').PayinStateInfo | null
 
 /**
  * Spec 5.3: payinVerification, the lowercase hex SHA-512 of merchant id, operation
@@ -69,8 +106,11 @@ export interface PayinVerificationArgs {
   key: string
 }
 
-/** What a payment confirmation code (`payinStatusErrorCode`) means, or `null`. */
-export declare function paymentConfirmationCode(code: string): Record<string, any> | null
+/**
+ * What a payment confirmation code (`payinStatusErrorCode`, `errorDetails.codeErrorTrx`)
+ * means, or `null`.
+ */
+export declare function paymentConfirmationCode(code: string): import('./parsed').CodeInfo | null
 
 /** Options common to every `prepare*` function. */
 export interface PrepareArgs {
@@ -81,7 +121,7 @@ export interface PrepareArgs {
   /** Virtual accounts: the secret. */
   secret?: string
   /** Virtual accounts: `OWNER` or `ANY`. */
-  depositMode?: string
+  depositMode?: 'OWNER' | 'ANY'
   /** Virtual accounts: Unix seconds; defaults to the system clock. */
   now?: number
   /** Pay-ins: `"YYYY-MM-DD"`; defaults to today's UTC date. */
@@ -91,7 +131,7 @@ export interface PrepareArgs {
   /** Turn warnings into errors. */
   strict?: boolean
   /** Language of the report's messages: `"en"` (default) or `"es"`. */
-  locale?: string
+  locale?: 'en' | 'es'
   /** Largest body accepted, in bytes (default 1 MiB). */
   maxBytes?: number
 }
@@ -106,7 +146,7 @@ export interface PreparedRequest {
   /** The path to join to the base URL. */
   path: string
   /** The headers in order. */
-  headers: Record
+  headers: Record<string, string>
   /** The exact body text. */
   body: string
 }
@@ -165,22 +205,25 @@ export interface SubscriptionAuthorizationArgs {
 }
 
 /** What a subscription error code (B400..B500, E401, 9025, 9099) means, or `null`. */
-export declare function subscriptionErrorCode(code: string): Record<string, any> | null
+export declare function subscriptionErrorCode(code: string): import('./parsed').SubscriptionCode | null
 
 /**
  * Validates one request body of `kind` (`"virtual-account"`, `"subscription"`,
- * `"subscription-cancel"`, `"payin"`) and reports every problem at once. `body` is
- * JSON text, its bytes, or a plain object. Throws only for bad arguments
- * (`TypeError`, `SigningError` for an unusable key); bad content is in the report.
+ * `"subscription-cancel"`, `"payin"`) and reports every problem at once. `body` is JSON
+ * text, its bytes, or a plain object. Returns the report in a compact text form that
+ * `cobro.js` turns into the plain object of DESIGN.md section 3 (declared in
+ * `cobro.d.ts`; `JSON.stringify` of it is the core's `Report::to_json()`). Throws only
+ * for bad arguments (`TypeError`, `SigningError` for an unusable key); bad content is in
+ * the report.
  */
-export declare function validate(kind: string, body: string | Uint8Array | object, options?: ValidateOptions | undefined | null): Report
+export declare function validate(kind: 'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin', body: string | Uint8Array | object, options?: ValidateOptions | undefined | null): string
 
 /** Options of `validate`. */
 export interface ValidateOptions {
   /** Turn warnings into errors. */
   strict?: boolean
   /** Language of the messages: `"en"` (default) or `"es"`. */
-  locale?: string
+  locale?: 'en' | 'es'
   /** Pay-ins: check payinVerification against this key. */
   key?: string
   /** Largest body accepted, in bytes (default 1 MiB). */
@@ -193,7 +236,7 @@ export interface ValidateOptions {
  * `VerificationError` (`.code` ERR_MISSING_SIGNATURE, ERR_INVALID_SIGNATURE) or
  * `ParseError`.
  */
-export declare function verifyPayinNotification(body: string | Uint8Array | object, options: VerifyPayinNotificationOptions): Record<string, any>
+export declare function verifyPayinNotification(body: string | Uint8Array | object, options: VerifyPayinNotificationOptions): import('./parsed').PayinNotification
 
 /** Options of `verifyPayinNotification`. */
 export interface VerifyPayinNotificationOptions {
@@ -221,7 +264,7 @@ export interface VerifyVirtualAccountHeadersArgs {
 }
 
 /** What a virtual-account error code means, or `null`. */
-export declare function virtualAccountErrorCode(code: string): Record<string, any> | null
+export declare function virtualAccountErrorCode(code: string): import('./parsed').CodeInfo | null
 
 /**
  * Spec 5.1: the four headers of a virtual-account request, in the spec's order, as a
@@ -236,7 +279,7 @@ export interface VirtualAccountHeadersArgs {
   /** The secret. */
   secret: string
   /** `OWNER` or `ANY`. */
-  depositMode: string
+  depositMode: 'OWNER' | 'ANY'
   /** Unix seconds; defaults to the system clock. */
   timestamp?: number
 }

@@ -836,6 +836,12 @@ function __napiStampBindingTarget(exportsObject, target) {
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
 module.exports.parse = nativeBinding.parse
+module.exports.parseDepositNotification = nativeBinding.parseDepositNotification
+module.exports.parsePayinNotification = nativeBinding.parsePayinNotification
+module.exports.parsePayinResponse = nativeBinding.parsePayinResponse
+module.exports.parseSubscriptionResponse = nativeBinding.parseSubscriptionResponse
+module.exports.parseSubscriptionWebhook = nativeBinding.parseSubscriptionWebhook
+module.exports.parseVirtualAccountResponse = nativeBinding.parseVirtualAccountResponse
 module.exports.payinCreationCode = nativeBinding.payinCreationCode
 module.exports.payinState = nativeBinding.payinState
 module.exports.payinVerification = nativeBinding.payinVerification

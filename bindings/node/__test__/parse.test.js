@@ -18,6 +18,20 @@ function asJson(v) {
   return v
 }
 
+// The fields the core holds as 64-bit integers; the binding gives them as decimal strings.
+const INT64_KEYS = new Set(['order', 'nro_order', 'payin_state_id', 'subscription_id', 'id', 'code'])
+
+/** The core's expected JSON with its 64-bit integers as the binding gives them: their text. */
+function withInt64Text(v) {
+  if (Array.isArray(v)) return v.map(withInt64Text)
+  if (v !== null && typeof v === 'object') {
+    const texts = raw(v) || {}
+    return Object.fromEntries(Object.entries(v).map(([k, x]) =>
+      [k, INT64_KEYS.has(k) && typeof x === 'number' ? texts[k] ?? String(x) : withInt64Text(x)]))
+  }
+  return v
+}
+
 const NOTIFICATIONS = cases('signing').filter((c) => c.id.startsWith('payin-notification-verification.json'))
 
 test('verifyPayinNotification vectors', () => {
@@ -50,7 +64,7 @@ test('every answer and notification vector', () => {
     const bytes = bodyBytes(c)
     if ('expected' in c) {
       const value = cobro.parse(file.document, bytes, options)
-      assert.deepEqual(asJson(value), c.expected, id)
+      assert.deepEqual(asJson(value), withInt64Text(c.expected), id)
       if (c.expected.experience && c.expected.experience.kind === 'qr') {
         const png = value.experience.qr_png
         assert.ok(Buffer.isBuffer(png), id)

@@ -85,9 +85,26 @@ pub fn http_status(value: Option<f64>) -> Res<u16> {
     }
 }
 
-/// A catalogue id (`payinStateID`): a safe integer.
-pub fn whole(value: f64, name: &str) -> Res<i64> {
-    safe_integer(value).ok_or_else(|| type_error(name, "a safe integer"))
+/// A pay-in state id (`payinStateID`): a safe integer, a bigint, or a string of decimal
+/// digits (optionally after `-`), the form a parsed notification holds it in. `None` is
+/// an integer beyond 64 bits, which names no state.
+pub fn state_id(value: Either3<f64, BigInt, String>) -> Res<Option<i64>> {
+    let expected = "a safe integer, a bigint or a string of decimal digits";
+    match value {
+        Either3::A(n) => safe_integer(n).map(Some).ok_or_else(|| type_error("id", expected)),
+        Either3::B(b) => {
+            let (negative, n, lossless) = b.get_u64();
+            let n = i64::try_from(n).ok().filter(|_| lossless);
+            Ok(n.map(|n| if negative { -n } else { n }))
+        }
+        Either3::C(text) => {
+            let digits = text.strip_prefix('-').unwrap_or(&text);
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(type_error("id", expected));
+            }
+            Ok(text.parse::<i64>().ok())
+        }
+    }
 }
 
 /// `maxBytes` as the core's `usize` (0 is the core's default).

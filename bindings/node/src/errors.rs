@@ -4,7 +4,9 @@
 //! The native error's `code` names the class `errors.js` gives it (`SigningError`,
 //! `ValidationError`, `ParseError`, `VerificationError`, `DocumentError`, `CobroError`,
 //! `TypeError`); its message is JSON text `{"code", "message", ...}` with the core's
-//! code and message. `cobro.js` catches the native error and throws the class; the
+//! code and message (a `TypeError`'s is the binding's own text). A failure of a napi
+//! call has the code `NapiError` and napi's reason, which `errors.js` rewrites like
+//! napi's own argument errors, since napi quotes the offending value. `cobro.js` catches the native error and throws the class; the
 //! generated `index.js` is never the public entry point. No message carries a secret or
 //! a personal value: the core's messages never do, and the binding's own name only the
 //! argument and the JS type.
@@ -109,7 +111,8 @@ pub fn type_error(name: &str, expected: &str) -> Fail {
 
 fn thrown(fail: Fail) -> napi::Error<Thrown> {
     match fail {
-        Fail::Napi(e) => napi::Error::new(Thrown("TypeError"), e.reason),
+        // napi's reasons may quote the argument's value: `errors.js` rewrites them.
+        Fail::Napi(e) => napi::Error::new(Thrown("NapiError"), e.reason),
         Fail::Type(message) => napi::Error::new(Thrown("TypeError"), message),
         Fail::Class(name, fields) => napi::Error::new(Thrown(name), Value::Object(fields).to_string()),
     }

@@ -16,4 +16,5 @@ mod errors;
 mod parse;
 mod prepare;
 mod signing;
+mod text64;
 mod validate;

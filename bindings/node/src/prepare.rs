@@ -21,6 +21,7 @@ pub struct PreparedRequest {
     /// The path to join to the base URL.
     pub path: String,
     /// The headers in order.
+    #[napi(ts_type = "Record<string, string>")]
     pub headers: crate::validate::Record,
     /// The exact body text.
     pub body: String,
@@ -36,6 +37,7 @@ pub struct PrepareArgs {
     /// Virtual accounts: the secret.
     pub secret: Option<String>,
     /// Virtual accounts: `OWNER` or `ANY`.
+    #[napi(ts_type = "'OWNER' | 'ANY'")]
     pub deposit_mode: Option<String>,
     /// Virtual accounts: Unix seconds; defaults to the system clock.
     pub now: Option<f64>,
@@ -46,6 +48,7 @@ pub struct PrepareArgs {
     /// Turn warnings into errors.
     pub strict: Option<bool>,
     /// Language of the report's messages: `"en"` (default) or `"es"`.
+    #[napi(ts_type = "'en' | 'es'")]
     pub locale: Option<String>,
     /// Largest body accepted, in bytes (default 1 MiB).
     pub max_bytes: Option<f64>,

@@ -111,6 +111,7 @@ pub struct VirtualAccountHeadersArgs {
     /// The secret.
     pub secret: String,
     /// `OWNER` or `ANY`.
+    #[napi(ts_type = "'OWNER' | 'ANY'")]
     pub deposit_mode: String,
     /// Unix seconds; defaults to the system clock.
     pub timestamp: Option<f64>,

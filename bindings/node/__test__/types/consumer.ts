@@ -1,0 +1,255 @@
+// A TypeScript consumer of the published types (cobro.d.ts and what it re-exports),
+// checked with `tsc --noEmit -p __test__/types` in strict mode by scripts/test. It uses
+// every export; `everyExport` below fails to compile when an export is added without
+// being listed here. Type equality is asserted with `same<A, B>()`, and lines marked
+// `@ts-expect-error` prove that wrong uses are refused. Never run: nothing is sent.
+import * as cobro from 'cobro'
+import {
+  CobroError,
+  DocumentError,
+  ParseError,
+  SigningError,
+  ValidationError,
+  VerificationError,
+  documents,
+  parse,
+  type CodeInfo,
+  type DepositNotification,
+  type Experience,
+  type Int64Text,
+  type Issue,
+  type ParsedDocument,
+  type PayinNotification,
+  type PayinResponse,
+  type PayinStateInfo,
+  type PreparedRequest,
+  type Report,
+  type SubscriptionAnswer,
+  type SubscriptionCode,
+  type SubscriptionWebhook,
+  type VirtualAccountAnswer,
+} from 'cobro'
+
+type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false
+/** Compiles only when A and B are the same type. */
+function same<A, B>(..._proof: Equals<A, B> extends true ? [] : [never]): void {}
+
+// Every runtime export of the package, by name: adding one to the package without
+// listing it here is a compile error (and a name listed that does not exist is one too).
+const everyExport: { [K in keyof typeof cobro]: true } = {
+  validate: true,
+  payinVerification: true,
+  subscriptionAuthorization: true,
+  virtualAccountSignature: true,
+  virtualAccountHeaders: true,
+  verifyVirtualAccountHeaders: true,
+  verifyPayinNotification: true,
+  prepareVirtualAccount: true,
+  prepareSubscription: true,
+  prepareSubscriptionCancel: true,
+  preparePayin: true,
+  parse: true,
+  parseVirtualAccountResponse: true,
+  parseSubscriptionResponse: true,
+  parsePayinResponse: true,
+  parsePayinNotification: true,
+  parseSubscriptionWebhook: true,
+  parseDepositNotification: true,
+  payinCreationCode: true,
+  paymentConfirmationCode: true,
+  payinState: true,
+  subscriptionErrorCode: true,
+  virtualAccountErrorCode: true,
+  documents: true,
+  __napiBindingTarget: true,
+  CobroError: true,
+  ValidationError: true,
+  SigningError: true,
+  ParseError: true,
+  VerificationError: true,
+  DocumentError: true,
+}
+void everyExport
+
+const target: 'native' | 'wasm32-wasi' | 'wasm32-wasip1' = cobro.__napiBindingTarget
+void target
+
+// ---- validate ----
+const report: Report = cobro.validate('payin', '{}', { strict: true, locale: 'es', key: 'fake-key', maxBytes: 1024 })
+cobro.validate('subscription', Buffer.from('{}'))
+cobro.validate('virtual-account', new Uint8Array(2))
+cobro.validate('subscription-cancel', { customerId: '1' })
+// @ts-expect-error: not a request kind
+cobro.validate('payout', '{}')
+// @ts-expect-error: not a locale
+cobro.validate('payin', '{}', { locale: 'fr' })
+const firstIssue: Issue | undefined = report.errors[0]
+if (firstIssue) {
+  const severity: 'error' | 'warning' = firstIssue.severity
+  const params: Record<string, string> = firstIssue.params
+  const figure: string | undefined = params['minimum']
+  const text: string = `${firstIssue.path} ${firstIssue.code} ${firstIssue.message}`
+  void [severity, figure, text]
+}
+same<typeof report.valid, boolean>()
+
+// ---- signing ----
+const hash: string = cobro.payinVerification({
+  merchantId: 674, operationNumber: 'ORDER-1', amount: '150.50', currency: 'PEN', key: 'fake-key',
+})
+cobro.payinVerification({ merchantId: 674n, operationNumber: 'O', amount: 150.5, currency: 'PEN', key: 'fake-key' })
+cobro.payinVerification({ merchantId: '674', operationNumber: 'O', amount: 150, currency: 'PEN', key: 'fake-key' })
+// @ts-expect-error: the key is required
+cobro.payinVerification({ merchantId: 674, operationNumber: 'O', amount: '1', currency: 'PEN' })
+const bearer: string = cobro.subscriptionAuthorization({
+  merchantId: 1234, type: 'ON_DEMAND', customerId: '987654321', processorCode: 'Wallet_on_file', key: 'fake-key',
+})
+const signature: string = cobro.virtualAccountSignature({ apiKey: 'fake-api-key', secret: 'fake-secret', timestamp: 1700000000 })
+const headers: Record<string, string> = cobro.virtualAccountHeaders({
+  apiKey: 'fake-api-key', secret: 'fake-secret', depositMode: 'OWNER', timestamp: 1700000000,
+})
+// @ts-expect-error: OWNER or ANY
+cobro.virtualAccountHeaders({ apiKey: 'a', secret: 's', depositMode: 'SOMEONE' })
+const verified: void = cobro.verifyVirtualAccountHeaders({ headers, secret: 'fake-secret', now: 1700000010, windowSeconds: 60 })
+void [hash, bearer, signature, verified]
+
+// ---- prepared requests ----
+const prepared: PreparedRequest[] = [
+  cobro.prepareVirtualAccount('{}', { apiKey: 'fake-api-key', secret: 'fake-secret', depositMode: 'ANY', now: 1700000000 }),
+  cobro.prepareSubscription({}, { key: 'fake-key', strict: true }),
+  cobro.prepareSubscriptionCancel(Buffer.from('{}'), { key: 'fake-key', locale: 'en' }),
+  cobro.preparePayin({}, { key: 'fake-key', today: '2030-01-31', wrapData: true, maxBytes: 65536 }),
+]
+for (const p of prepared) {
+  const init: RequestInit = { method: p.method, headers: p.headers, body: p.body }
+  void [p.path, init]
+}
+
+// ---- parse: the document name decides the type ----
+same<ReturnType<typeof parse<'payin-response'>>, PayinResponse>()
+same<ReturnType<typeof parse<'payin-notification'>>, PayinNotification>()
+same<ReturnType<typeof parse<'subscription-response'>>, SubscriptionAnswer>()
+same<ReturnType<typeof parse<'subscription-webhook'>>, SubscriptionWebhook>()
+same<ReturnType<typeof parse<'virtual-account-response'>>, VirtualAccountAnswer>()
+same<ReturnType<typeof parse<'deposit-notification'>>, DepositNotification>()
+same<ReturnType<typeof cobro.parsePayinResponse>, PayinResponse>()
+same<ReturnType<typeof cobro.parsePayinNotification>, PayinNotification>()
+same<ReturnType<typeof cobro.parseSubscriptionResponse>, SubscriptionAnswer>()
+same<ReturnType<typeof cobro.parseSubscriptionWebhook>, SubscriptionWebhook>()
+same<ReturnType<typeof cobro.parseVirtualAccountResponse>, VirtualAccountAnswer>()
+same<ReturnType<typeof cobro.parseDepositNotification>, DepositNotification>()
+same<ReturnType<typeof cobro.verifyPayinNotification>, PayinNotification>()
+// @ts-expect-error: not a document name
+parse('payin-request', '{}')
+
+const anyDocument: ParsedDocument = parse('payin-response' as cobro.DocumentName, '{}')
+void anyDocument
+
+/** What to show for a pay-in answer: every experience, narrowed on `kind`. */
+function show(experience: Experience): string {
+  switch (experience.kind) {
+    case 'redirect':
+      return experience.url
+    case 'voucher': {
+      const family: 'BankTransfer' | 'Cash' | 'Wallet' = experience.family
+      const steps = experience.config.entries.flatMap((e) =>
+        e.payment_method_instructions.flatMap((m) => m.instructions.map((i) => i.value.text)),
+      )
+      const order: Int64Text | null | undefined = experience.config.entries[0]?.nro_order
+      return `${family} ${experience.voucher.amount} ${experience.voucher.expiration.year} ${steps.join('\n')} ${order}`
+    }
+    case 'qr': {
+      const png: Buffer = experience.qr_png
+      return `${png.toString('base64')} ${experience.config.banks.length} ${experience.general_instructions.length}`
+    }
+    case 'deeplink_method':
+      return experience.deep_links.map((l) => `${l.collector_id} ${l.deep_link} ${l.order ?? ''}`).join()
+    case 'wallet_one_shot':
+      return experience.deep_links.map((l) => `${l.processor_code} ${l.deep_link}`).join()
+    case 'wallet_on_file':
+    case 'failed':
+      // @ts-expect-error: these experiences carry no url
+      return experience.url
+  }
+}
+
+const answer = cobro.parsePayinResponse(Buffer.from('{}'))
+const meaning: CodeInfo | null = answer.meaning
+show(answer.experience)
+void [answer.success, answer.error_code, answer.trx_operation, meaning?.disposition]
+
+const notification = cobro.parse('payin-notification', '{}')
+const stateId: Int64Text = notification.payin_state_id
+const state: PayinStateInfo | null = notification.state ?? cobro.payinState(stateId)
+if (state?.paid) void state.name_en
+// @ts-expect-error: 64-bit integers are strings, never numbers
+const asNumber: number = notification.payin_state_id
+void asNumber
+const checked: PayinNotification = cobro.verifyPayinNotification('{}', { key: 'fake-key' })
+void checked.error_details?.confirmation?.meaning
+
+const subscription = cobro.parseSubscriptionResponse('{}')
+switch (subscription.outcome) {
+  case 'created':
+    void [subscription.subscription_id, subscription.deep_link]
+    break
+  case 'cancelled':
+    void subscription.status
+    break
+  case 'error': {
+    const code: SubscriptionCode | null = subscription.meaning
+    void [code?.operations, subscription.error_field_details.map((d) => d.field)]
+    break
+  }
+}
+
+const webhook = cobro.parseSubscriptionWebhook('{}')
+void [webhook.subscription_id, webhook.metadata.map((m) => m.key), webhook.error_details?.meaning, webhook.is_error]
+
+const account = cobro.parseVirtualAccountResponse('{}', { httpStatus: 201 })
+if (account.outcome === 'account') {
+  void [account.account.number, account.owner?.email, account.metadata?.length]
+} else {
+  const codes: Array<CodeInfo | null> = account.details.map((d) => d.meaning)
+  void [account.type, codes]
+}
+const deposit = cobro.parseDepositNotification('{}')
+void [deposit.status.code, deposit.status.approved, deposit.deposit_details.depositor.full_name]
+
+// ---- catalogues ----
+const creation: CodeInfo | null = cobro.payinCreationCode('0000')
+const confirmation: CodeInfo | null = cobro.paymentConfirmationCode('9051')
+const states: Array<PayinStateInfo | null> = [cobro.payinState(5), cobro.payinState(5n), cobro.payinState('5')]
+const subscriptionCode: SubscriptionCode | null = cobro.subscriptionErrorCode('9025')
+const vaCode: CodeInfo | null = cobro.virtualAccountErrorCode('ERR_UNAUTHORIZED')
+void [creation, confirmation, states, subscriptionCode, vaCode?.disposition]
+
+// ---- documents ----
+const compact: string = documents.validate('PE', 'RUC', '20100070970')
+const ok: boolean = documents.isValid('AR', 'CUIT', '20-12345678-6')
+const display: string = documents.format('AR', 'CUIT', compact)
+const bare: string = documents.compact('MX', 'CLABE', '032 180 00011835971 9')
+const kinds: documents.DocumentType[] = documents.types()
+void [ok, display, bare, kinds.map((t) => `${t.country} ${t.type} ${t.account} ${t.description}`)]
+
+// ---- errors ----
+try {
+  cobro.prepareSubscription({}, { key: 'fake-key' })
+} catch (e) {
+  if (e instanceof ValidationError) {
+    const errors: Issue[] = e.errors
+    const full: Report = e.report
+    void [e.code, errors, full]
+  } else if (e instanceof ParseError) {
+    const offset: number | null = e.offset
+    void [e.path, offset]
+  } else if (e instanceof SigningError || e instanceof VerificationError || e instanceof DocumentError) {
+    const base: CobroError = e
+    const code: string = base.code
+    void code
+  } else if (e instanceof CobroError) {
+    void e.message
+  } else if (e instanceof TypeError) {
+    void e.message
+  }
+}
