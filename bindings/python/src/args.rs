@@ -2,8 +2,6 @@
 //! `int` or [`Amount`], never `float`), merchant ids, whole numbers, times and dates.
 //! Each conversion checks only the Python type; the value is judged by the core.
 
-use std::io::Write as _;
-
 use cobro::{CivilDate, Locale, SigningError, UnixSeconds};
 use pyo3::PyTypeInfo;
 use pyo3::exceptions::PyValueError;
@@ -182,14 +180,30 @@ impl<'a> Text<'a> {
     }
 }
 
-/// `n` in decimal, written into `buf` (no allocation).
-fn decimal_text(n: i64, buf: &mut [u8; 24]) -> PyResult<&str> {
-    let mut cursor = std::io::Cursor::new(buf.as_mut_slice());
-    write!(cursor, "{n}").map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let len = usize::try_from(cursor.position()).unwrap_or(0);
-    buf.get(..len)
-        .and_then(|b| std::str::from_utf8(b).ok())
-        .ok_or_else(|| PyValueError::new_err("number too long"))
+/// `n` in decimal, as `str(n)` writes it, in `buf` (no allocation, no formatting
+/// machinery; 20 bytes hold `i64::MIN`): the `int`s of dict bodies and the amounts and
+/// merchant ids given as `int`.
+pub fn decimal_text(n: i64, buf: &mut [u8; 20]) -> &str {
+    let mut start = buf.len();
+    let mut rest = n.unsigned_abs();
+    for slot in buf.iter_mut().rev() {
+        // `rest % 10` is below 10.
+        *slot = b'0' + (rest % 10) as u8;
+        start -= 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        start -= 1;
+        if let Some(sign) = buf.get_mut(start) {
+            *sign = b'-';
+        }
+    }
+    buf.get(start..)
+        .and_then(|d| std::str::from_utf8(d).ok())
+        .unwrap_or_default()
 }
 
 /// A key given as `str` or [`Secret`].
@@ -233,7 +247,7 @@ pub fn amount(obj: &Bound<'_, PyAny>) -> PyResult<cobro::Amount> {
     }
     if PyInt::is_exact_type_of(obj) {
         if let Ok(n) = obj.extract::<i64>() {
-            return parse(decimal_text(n, &mut [0; 24])?);
+            return parse(decimal_text(n, &mut [0; 20]));
         }
     }
     let text: String = if obj.is_instance_of::<PyBool>() {

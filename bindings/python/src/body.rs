@@ -17,7 +17,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
-use crate::args::{Utf8, decimal_type, is_decimal};
+use crate::args::{Utf8, decimal_text, decimal_type, is_decimal};
 use crate::errors::type_error;
 
 /// A buffer kept above this capacity is dropped after the call rather than kept.
@@ -132,7 +132,7 @@ fn write_json(obj: &Bound<'_, PyAny>, s: &mut Scratch, max: usize) -> PyResult<(
     if PyInt::is_exact_type_of(obj) {
         return match obj.extract::<i64>() {
             Ok(n) => {
-                write_i64(n, &mut s.out);
+                s.out.extend_from_slice(decimal_text(n, &mut [0; 20]).as_bytes());
                 Ok(())
             }
             Err(_) => write_text(&obj.str()?, s),
@@ -250,26 +250,6 @@ fn write_str(text: &Bound<'_, PyString>, s: &mut Scratch) -> PyResult<()> {
 fn write_text(text: &Bound<'_, PyString>, s: &mut Scratch) -> PyResult<()> {
     s.out.extend_from_slice(Utf8::of(text)?.as_bytes());
     Ok(())
-}
-
-/// Writes `n` in decimal (what `str(n)` gives), without the formatting machinery.
-fn write_i64(n: i64, out: &mut Vec<u8>) {
-    let mut digits = [0u8; 20];
-    let mut len = 0;
-    let mut rest = n.unsigned_abs();
-    for slot in digits.iter_mut().rev() {
-        // `rest % 10` is below 10.
-        *slot = b'0' + (rest % 10) as u8;
-        len += 1;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    if n < 0 {
-        out.push(b'-');
-    }
-    out.extend_from_slice(digits.get(digits.len() - len..).unwrap_or_default());
 }
 
 /// Enters a container: false when it lies past the nesting limit (written as `null`),

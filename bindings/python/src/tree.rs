@@ -22,7 +22,7 @@ use pyo3::PyTypeInfo;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
 
-use crate::args::decimal_type;
+use crate::args::{decimal_text, decimal_type};
 
 /// One node of the body, in the order a JSON text would hold it.
 enum Token<'py> {
@@ -100,7 +100,7 @@ fn walk<'py>(obj: &Bound<'py, PyAny>, tape: &mut Tape<'py>) -> Result<(), Unsupp
     } else if PyInt::is_exact_type_of(obj) {
         let start = tape.numbers.len();
         match obj.extract::<i64>() {
-            Ok(n) => push_i64(n, &mut tape.numbers),
+            Ok(n) => tape.numbers.push_str(decimal_text(n, &mut [0; 20])),
             Err(_) => push_number(obj.str().map_err(|_| Unsupported)?, &mut tape.numbers)?,
         }
         tape.tokens.push(number(start, tape.numbers.len())?);
@@ -159,28 +159,6 @@ fn push_number(text: Bound<'_, PyString>, numbers: &mut String) -> Result<(), Un
     }
     numbers.push_str(text);
     Ok(())
-}
-
-/// Appends `n` in decimal (what `str(n)` gives), without the formatting machinery.
-fn push_i64(n: i64, numbers: &mut String) {
-    if n < 0 {
-        numbers.push('-');
-    }
-    let mut digits = [b'0'; 20];
-    let mut len = 0;
-    let mut rest = n.unsigned_abs();
-    for slot in digits.iter_mut().rev() {
-        // `rest % 10` is below 10.
-        *slot = b'0' + (rest % 10) as u8;
-        len += 1;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    for &d in digits.iter().skip(digits.len() - len) {
-        numbers.push(char::from(d));
-    }
 }
 
 /// Builds the tree from a finished tape, borrowing from it.
