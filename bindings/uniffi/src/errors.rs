@@ -7,7 +7,7 @@
 //! `Throwable.message` is built by uniffi from the fields) and none carries a value of
 //! the input (the core's texts never do).
 
-use crate::validate::Issue;
+use crate::validate::{Issue, Severity};
 
 /// Why a call failed. Kotlin: `CobroException`; Swift: `CobroError`.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Error)]
@@ -55,8 +55,8 @@ impl std::fmt::Display for CobroError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             CobroError::Validation { issues } => {
-                let first = issues.first().map(|i| i.text.as_str()).unwrap_or_default();
-                write!(f, "the request is not valid ({} issues): {first}", issues.len())
+                let errors = issues.iter().filter(|i| i.severity == Severity::Error).count();
+                f.write_str(&cobro::Report::invalid_summary(errors))
             }
             CobroError::Parse { description, .. }
             | CobroError::Document { description, .. }

@@ -65,7 +65,7 @@ pub enum PrepareError {
 impl std::fmt::Display for PrepareError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            PrepareError::Invalid(r) => write!(f, "the request is invalid ({} errors)", r.errors.len()),
+            PrepareError::Invalid(r) => f.write_str(&Report::invalid_summary(r.errors.len())),
             PrepareError::Signing(e) => e.fmt(f),
         }
     }

@@ -81,6 +81,12 @@ impl Report {
         out
     }
 
+    /// One line saying the request is invalid and how many errors the report holds:
+    /// the text of every binding's "invalid request" error (DESIGN.md section 7).
+    pub fn invalid_summary(errors: usize) -> String {
+        format!("the request is invalid ({errors} errors)")
+    }
+
     /// Every issue, errors first.
     pub fn issues(&self) -> impl Iterator<Item = &Issue> {
         self.errors.iter().chain(self.warnings.iter())
