@@ -132,14 +132,7 @@ pub fn prepare_subscription(
     locale: Option<String>,
     max_bytes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PreparedRequest> {
-    guard(py, || {
-        let opts = options(strict, locale.as_deref(), max_bytes, false)?;
-        let key = secret(key, "key")?;
-        let prepared = with_body(body, opts.max_bytes, |bytes| {
-            cobro::prepare_subscription(bytes, &key, &opts)
-        })?;
-        done(py, prepared)
-    })
+    signed_subscription(py, body, key, strict, locale, max_bytes, cobro::prepare_subscription)
 }
 
 /// Spec 4.3 and 5.2: validates a subscription cancellation and signs it.
@@ -153,12 +146,31 @@ pub fn prepare_subscription_cancel(
     locale: Option<String>,
     max_bytes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PreparedRequest> {
+    signed_subscription(
+        py,
+        body,
+        key,
+        strict,
+        locale,
+        max_bytes,
+        cobro::prepare_subscription_cancel,
+    )
+}
+
+/// The two subscription requests: the same arguments, signed with the key by `prepare`.
+fn signed_subscription(
+    py: Python<'_>,
+    body: &Bound<'_, PyAny>,
+    key: &Bound<'_, PyAny>,
+    strict: bool,
+    locale: Option<String>,
+    max_bytes: Option<&Bound<'_, PyAny>>,
+    prepare: fn(&[u8], &cobro::Secret, &cobro::PrepareOptions) -> Result<cobro::PreparedRequest, cobro::PrepareError>,
+) -> PyResult<PreparedRequest> {
     guard(py, || {
         let opts = options(strict, locale.as_deref(), max_bytes, false)?;
         let key = secret(key, "key")?;
-        let prepared = with_body(body, opts.max_bytes, |bytes| {
-            cobro::prepare_subscription_cancel(bytes, &key, &opts)
-        })?;
+        let prepared = with_body(body, opts.max_bytes, |bytes| prepare(bytes, &key, &opts))?;
         done(py, prepared)
     })
 }
