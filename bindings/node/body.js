@@ -37,35 +37,61 @@ function bodyText(body) {
   return typeof text === 'string' ? text : body
 }
 
-/** The compact text of a valid report without any issue. */
-const VALID_AND_CLEAN = '1\u00000'
-
-/**
- * The plain report (DESIGN.md section 3) from the addon's compact text (see `compact` in
- * src/validate.rs): NUL-separated fields, or the core's JSON text when it starts with `{`.
- * The objects are built in the core's key order, so JSON.stringify gives the core's JSON.
- */
-function decodeReport(text) {
-  if (text === VALID_AND_CLEAN) return { valid: true, errors: [], warnings: [] }
-  if (text.charCodeAt(0) === 123) return JSON.parse(text)
-  const f = text.split('\0')
-  const errorCount = Number(f[1])
-  const errors = []
-  const warnings = []
-  for (let k = 2; k < f.length;) {
-    const path = f[k]
-    const code = f[k + 1]
-    const message = f[k + 2]
-    const severity = f[k + 3]
-    const count = Number(f[k + 4])
-    k += 5
-    const params = {}
-    for (let q = 0; q < count; q++, k += 2) params[f[k]] = f[k + 1]
-    const issue = { path, code, message, severity, params }
-    if (errors.length < errorCount) errors.push(issue)
-    else warnings.push(issue)
-  }
-  return { valid: f[0] === '1', errors, warnings }
+/** A report without any issue. */
+function cleanReport() {
+  return { valid: true, errors: [], warnings: [] }
 }
 
-module.exports = { BODY_ARGUMENT, bodyText, decodeReport }
+// The packed text being read (see src/packed.rs) and the position in it.
+let packed = ''
+let at = 0
+
+function readNumber() {
+  let unit = packed.charCodeAt(at++)
+  let n = unit & 0x7f
+  for (let scale = 0x80; unit & 0x80; scale *= 0x80) {
+    unit = packed.charCodeAt(at++)
+    n += (unit & 0x7f) * scale
+  }
+  return n
+}
+
+function readText() {
+  const length = readNumber()
+  const s = packed.slice(at, at + length)
+  at += length
+  return s
+}
+
+/**
+ * The plain report (DESIGN.md section 3) from the packed text of src/packed.rs; `codes`
+ * and `severities` are the addon's tables its positions refer to. The objects are built
+ * in the core's key order, so JSON.stringify gives the core's JSON.
+ */
+function unpack(source, codes, severities) {
+  packed = source
+  at = 0
+  const valid = readNumber() === 1
+  const errorCount = readNumber()
+  const warningCount = readNumber()
+  const errors = new Array(errorCount)
+  const warnings = new Array(warningCount)
+  for (let k = 0; k < errorCount + warningCount; k++) {
+    const code = codes[readNumber()]
+    const severity = severities[readNumber()]
+    const path = readText()
+    const message = readText()
+    const params = {}
+    for (let count = readNumber(); count > 0; count--) {
+      const name = readText()
+      params[name] = readText()
+    }
+    const issue = { path, code, message, severity, params }
+    if (k < errorCount) errors[k] = issue
+    else warnings[k - errorCount] = issue
+  }
+  packed = ''
+  return { valid, errors, warnings }
+}
+
+module.exports = { BODY_ARGUMENT, bodyText, cleanReport, unpack }

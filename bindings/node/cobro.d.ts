@@ -3,7 +3,7 @@
 // (errors.d.ts) and the shapes of parsed values (parsed.d.ts) are hand-written, since
 // napi cannot generate them. Here only what napi cannot express: `parse` returning the
 // type of the document named by its first argument, and `validate`, whose report the JS
-// layer builds from the addon's compact text (the generated declaration says `string`).
+// layer builds from the addon's packed report (the generated declaration says `string`).
 import type { ParseOptions, Report, ValidateOptions } from './index'
 import type { DocumentName, ParsedByName } from './parsed'
 

@@ -2,11 +2,11 @@
 // The public entry point: the generated native exports (index.js), each wrapped so that
 // a native error becomes the class of errors.js (namespaces such as `documents` too) and
 // an object body is sent as JSON text (body.js); `validate` also turns the addon's
-// compact report into the plain object (body.js `decodeReport`): built in JS, it costs
-// a fraction of setting each property through napi (benches/node/RESULTS.md).
+// packed report into the plain object (body.js `unpack`): built in JS, it costs a
+// fraction of setting each property through napi (benches/node/RESULTS.md).
 const native = require('./index.js')
 const errors = require('./errors.js')
-const { BODY_ARGUMENT, bodyText, decodeReport } = require('./body.js')
+const { BODY_ARGUMENT, bodyText, cleanReport, unpack } = require('./body.js')
 
 function wrap(exports) {
   const out = {}
@@ -38,25 +38,53 @@ function wrap(exports) {
   return out
 }
 
+// The addon's internal exports (src/fast.rs): the hot path of `validate` and the tables
+// of the packed report. Not part of the package.
+const INTERNAL = ['validateFast', 'kindNames', 'codeNames', 'severityNames', 'localeNames']
+const { validateFast, kindNames, codeNames, severityNames, localeNames } = native
+const KIND_AT = new Map(kindNames.map((name, at) => [name, at]))
+const LOCALE_AT = new Map(localeNames.map((name, at) => [name, at]))
+
+/**
+ * The options of `validate` as the number src/fast.rs reads (bit 0 `strict`, the bits
+ * above it the locale's position), or -1 when the call is for the napi-rs `validate`:
+ * options with a key or a size limit, or anything it must check and report.
+ */
+function fastOptions(options) {
+  if (options === undefined) return 0
+  if (typeof options !== 'object' || options === null) return -1
+  const { strict, locale, key, maxBytes } = options
+  if (key !== undefined || maxBytes !== undefined) return -1
+  if (strict !== undefined && typeof strict !== 'boolean') return -1
+  const at = locale === undefined ? 0 : LOCALE_AT.get(locale)
+  if (at === undefined) return -1
+  return (at << 1) | (strict === true ? 1 : 0)
+}
+
 const wrapped = wrap(native)
+for (const name of INTERNAL) delete wrapped[name]
+
 // Written out rather than through `wrap`: validate is the hot path (no rest arguments).
-// Without options, JSON text (a string body, or an object JSON.stringify wrote) goes
-// through the addon's text-only entry point, which napi-rs converts faster; the rest
-// goes through `validate`.
+// JSON text (a string body, or an object JSON.stringify wrote) with at most `strict` and
+// `locale` as options goes to the addon's plain Node-API entry point (src/fast.rs),
+// which returns `true` for a clean report, the packed report, or `undefined` when it
+// leaves the call to the napi-rs `validate`, which takes every other call (bytes,
+// other options, an unknown kind, a bad argument) and gives the same reports.
 wrapped.validate = function validate(kind, body, options) {
-  let text
+  let out
   try {
     const sent = bodyText(body)
-    text = options === undefined && typeof sent === 'string'
-      ? native.validateText(kind, sent)
-      : native.validate(kind, sent, options)
+    if (typeof sent === 'string') {
+      const at = KIND_AT.get(kind)
+      const flags = fastOptions(options)
+      if (at !== undefined && flags >= 0) out = validateFast(at, sent, flags)
+    }
+    if (out === undefined) out = native.validate(kind, sent, options)
   } catch (e) {
     throw errors.translate(e)
   }
-  return decodeReport(text)
+  return out === true ? cleanReport() : unpack(out, codeNames, severityNames)
 }
-// An internal entry point of `validate`, not an export of the package.
-delete wrapped.validateText
 
 for (const name of ['CobroError', 'ValidationError', 'SigningError', 'ParseError', 'VerificationError', 'DocumentError']) {
   wrapped[name] = errors[name]

@@ -210,11 +210,11 @@ export declare function subscriptionErrorCode(code: string): import('./parsed').
 /**
  * Validates one request body of `kind` (`"virtual-account"`, `"subscription"`,
  * `"subscription-cancel"`, `"payin"`) and reports every problem at once. `body` is JSON
- * text, its bytes, or a plain object. Returns the report in a compact text form that
- * `cobro.js` turns into the plain object of DESIGN.md section 3 (declared in
- * `cobro.d.ts`; `JSON.stringify` of it is the core's `Report::to_json()`). Throws only
- * for bad arguments (`TypeError`, `SigningError` for an unusable key); bad content is in
- * the report.
+ * text, its bytes, or a plain object. Returns the report in the packed form of
+ * `packed.rs`, which `cobro.js` turns into the plain object of DESIGN.md section 3
+ * (declared in `cobro.d.ts`; `JSON.stringify` of it is the core's `Report::to_json()`).
+ * Throws only for bad arguments (`TypeError`, `SigningError` for an unusable key); bad
+ * content is in the report. `cobro.js` calls it when `fast.rs` declines a call.
  */
 export declare function validate(kind: 'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin', body: string | Uint8Array | object, options?: ValidateOptions | undefined | null): string
 

@@ -13,6 +13,8 @@ mod args;
 mod body;
 mod documents;
 mod errors;
+mod fast;
+mod packed;
 mod parse;
 mod prepare;
 mod signing;

@@ -17,6 +17,11 @@ macro_rules! codes {
             /// Every code, in catalogue order.
             pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
 
+            /// The position of the code in [`Code::ALL`].
+            pub fn index(self) -> usize {
+                self as usize
+            }
+
             /// The code as written in reports, e.g. `ERR_MISSING_FIELD`.
             pub fn as_str(self) -> &'static str {
                 match self {
@@ -156,6 +161,13 @@ impl std::fmt::Display for Code {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn index_is_the_position_in_the_catalogue() {
+        for (at, &code) in Code::ALL.iter().enumerate() {
+            assert_eq!(code.index(), at);
+        }
+    }
 
     #[test]
     fn names_round_trip_and_are_upper_snake_case() {

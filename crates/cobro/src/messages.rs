@@ -246,26 +246,32 @@ pub(crate) fn render(code: Code, path: &str, params: &[(&'static str, String)], 
     let text = template(code, locale);
     let params_len: usize = params.iter().map(|(k, v)| k.len() + v.len()).sum();
     let mut out = String::with_capacity(text.len() + path.len() + params_len + 8);
+    render_into(&mut out, code, path, params, locale);
+    out
+}
+
+/// [`render`], appended to `out`.
+pub(crate) fn render_into(out: &mut String, code: Code, path: &str, params: &[(&'static str, String)], locale: Locale) {
     let shown_path = if path.is_empty() {
         if locale == Locale::Es { "el cuerpo" } else { "the body" }
     } else {
         path
     };
-    substitute(&mut out, text, shown_path, params);
+    substitute(out, template(code, locale), shown_path, params);
     for (name, en, es) in CLAUSES {
         if params.iter().any(|(k, _)| *k == name) {
-            substitute(&mut out, if locale == Locale::Es { es } else { en }, shown_path, params);
+            substitute(out, if locale == Locale::Es { es } else { en }, shown_path, params);
         }
     }
-    out
 }
 
 fn substitute(out: &mut String, text: &str, path: &str, params: &[(&'static str, String)]) {
+    // Templates are short: a plain byte loop finds the braces faster than `str::find`.
     let mut rest = text;
-    while let Some(open) = rest.find('{') {
+    while let Some(open) = rest.bytes().position(|b| b == b'{') {
         let (before, after) = rest.split_at(open);
         out.push_str(before);
-        let Some(close) = after.find('}') else {
+        let Some(close) = after.bytes().position(|b| b == b'}') else {
             out.push_str(after);
             return;
         };

@@ -3,7 +3,7 @@
 
 use crate::code::Code;
 use crate::json::write_string;
-use crate::messages::{Locale, render};
+use crate::messages::{Locale, render, render_into};
 
 /// Whether an issue makes the request invalid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -48,6 +48,12 @@ impl Issue {
     /// contains the field's value.
     pub fn message(&self) -> String {
         render(self.code, &self.path, &self.params, self.locale)
+    }
+
+    /// [`Issue::message`] appended to `out`: no allocation of its own, for bindings that
+    /// write many messages into one buffer.
+    pub fn write_message(&self, out: &mut String) {
+        render_into(out, self.code, &self.path, &self.params, self.locale)
     }
 
     /// The message in another locale.
@@ -279,5 +285,20 @@ mod tests {
             r.to_json(),
             r#"{"valid":false,"errors":[{"path":"x","code":"WARN_UNKNOWN_FIELD","message":"x is not a field of this request","severity":"error","params":{}}],"warnings":[]}"#
         );
+    }
+
+    #[test]
+    fn write_message_appends_the_message() {
+        for locale in [Locale::En, Locale::Es] {
+            let mut ctx = Ctx::new(locale);
+            ctx.report(&Path::Root.key("x"), Code::MissingField, &[("when", "y=Z")]);
+            ctx.report(&Path::Root, Code::MalformedJson, &[]);
+            let r = ctx.finish(false);
+            for issue in &r.errors {
+                let mut out = String::from("head ");
+                issue.write_message(&mut out);
+                assert_eq!(out, format!("head {}", issue.message()));
+            }
+        }
     }
 }

@@ -1,0 +1,109 @@
+'use strict'
+// The hot path of `validate` (src/fast.rs: JSON text, at most `strict` and `locale`) gives
+// exactly the reports of the napi-rs `validate`, which the same call takes when a
+// `maxBytes` of the default size is added; and it declines what it must not take.
+const test = require('node:test')
+const assert = require('node:assert/strict')
+const { Worker } = require('node:worker_threads')
+const cobro = require('../cobro.js')
+const native = require('../index.js')
+const { cases, bodyBytes } = require('./vectors.js')
+
+const DEFAULT_MAX_BYTES = 1024 * 1024
+const CANCEL = '{"merchantId": 1, "subscriptionDetails": {"type": "RECURRENT", "customerId": "1", "processorCode": "Wallet_on_file"}'
+
+/** The report of the napi-rs path for the same call. */
+const slow = (kind, text, options) => cobro.validate(kind, text, { ...options, maxBytes: DEFAULT_MAX_BYTES })
+
+/** The same report from both paths, byte for byte in JSON and as objects. */
+function same(kind, text, options, id) {
+  const fast = cobro.validate(kind, text, options)
+  const other = slow(kind, text, options)
+  assert.equal(JSON.stringify(fast), JSON.stringify(other), id)
+  assert.deepStrictEqual(fast, other, id)
+  return fast
+}
+
+test('the fast path takes JSON text with no options, strict or a locale', () => {
+  const at = native.kindNames.indexOf('subscription-cancel')
+  assert.equal(native.validateFast(at, `${CANCEL}}`, 0), true)
+  assert.equal(typeof native.validateFast(at, '{}', 0), 'string')
+  assert.equal(typeof native.validateFast(at, '{}', (native.localeNames.indexOf('es') << 1) | 1), 'string')
+  // What it declines goes to the napi-rs validate.
+  assert.equal(native.validateFast(at, Buffer.from('{}'), 0), undefined)
+  assert.equal(native.validateFast('subscription-cancel', '{}', 0), undefined)
+  assert.equal(native.validateFast(99, '{}', 0), undefined)
+  assert.equal(native.validateFast(at, '{}', 99), undefined)
+  assert.equal(native.validateFast(at, '{}'), undefined)
+  assert.equal(native.validateFast(at, ' '.repeat(DEFAULT_MAX_BYTES + 1), 0), undefined)
+  // The internal exports are not the package's.
+  for (const name of ['validateFast', 'kindNames', 'codeNames', 'severityNames', 'localeNames']) {
+    assert.equal(cobro[name], undefined, name)
+  }
+})
+
+test('every vector gives the same report on both paths, in both locales, strict or not', () => {
+  let n = 0
+  for (const { id, file, case: c } of cases('validation')) {
+    const o = c.options || {}
+    if (o.payin_key || o.max_bytes) continue
+    const text = Buffer.from(bodyBytes(c)).toString('utf8')
+    for (const options of [undefined, { strict: true }, { locale: 'es' }, { strict: false, locale: 'en' }]) {
+      same(file.kind, text, options, id)
+    }
+    n++
+  }
+  assert.ok(n >= 200, `${n} vectors`)
+})
+
+test('any text: long bodies, keys outside Latin-1, NULs, lone surrogates, not JSON', () => {
+  const key = (k) => `${CANCEL}, ${JSON.stringify(k)}: 1}`
+  for (const text of [
+    key('clé'), key('ключ'), key('😀'), key('a\u0000b'), key('\u0100'),
+    `${CANCEL}, "x": "\ud800"}`, `${CANCEL}, "\udfff": 1}`,
+    '', ' ', 'null', '[]', '{', '{"merchantId": 1e999}', '\ufeff{}',
+    // Longer than the buffer kept between calls (64 KiB), within the size limit, at its
+    // edge and past it.
+    key('k'.repeat(70 * 1024)), key('é'.repeat(40 * 1024)),
+    `${CANCEL}}`.padEnd(DEFAULT_MAX_BYTES, ' '), `${CANCEL}}`.padEnd(DEFAULT_MAX_BYTES + 1, ' '),
+  ]) {
+    for (const options of [undefined, { locale: 'es', strict: true }]) {
+      same('subscription-cancel', text, options, text.slice(0, 80))
+    }
+  }
+  const r = same('subscription-cancel', key('😀'), { locale: 'es' }, 'astral key')
+  assert.deepEqual(r.warnings.map((w) => w.path), ['😀'])
+  assert.equal(same('subscription-cancel', '{', undefined, 'not JSON').errors[0].code, 'ERR_MALFORMED_JSON')
+})
+
+test('options the fast path does not take give the napi-rs errors and reports', () => {
+  assert.throws(() => cobro.validate('subscription-cancel', '{}', { locale: 'fr' }), TypeError)
+  assert.throws(() => cobro.validate('subscription-cancel', '{}', { strict: 'yes' }), TypeError)
+  assert.throws(() => cobro.validate('subscription-cancel', '{}', { strict: null }), TypeError)
+  assert.throws(() => cobro.validate('nope', '{}'), TypeError)
+  for (const options of [null, {}, { locale: undefined }, { key: undefined, other: 1 }]) {
+    assert.deepEqual(cobro.validate('subscription-cancel', '{}', options), slow('subscription-cancel', '{}', {}))
+  }
+  const tiny = cobro.validate('subscription-cancel', '{}', { maxBytes: 1 })
+  assert.equal(tiny.errors[0].code, 'ERR_BODY_TOO_LARGE')
+})
+
+test('worker threads each have their own buffers', async () => {
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads')
+    const cobro = require(workerData.module)
+    const out = []
+    for (let i = 0; i < 200; i++) out.push(JSON.stringify(cobro.validate('subscription-cancel', workerData.texts[i % 2], { locale: 'es' })))
+    parentPort.postMessage(out)
+  `
+  const texts = [`${CANCEL}, "ключ": 1}`, '{"merchantId": "x"}']
+  const expected = texts.map((t) => JSON.stringify(slow('subscription-cancel', t, { locale: 'es' })))
+  const runs = Array.from({ length: 3 }, () => new Promise((resolve, reject) => {
+    const w = new Worker(code, { eval: true, workerData: { module: require.resolve('../cobro.js'), texts } })
+    w.once('message', resolve)
+    w.once('error', reject)
+  }))
+  for (const out of await Promise.all(runs)) {
+    out.forEach((report, i) => assert.equal(report, expected[i % 2]))
+  }
+})

@@ -1,0 +1,209 @@
+//! `validate(kind, text, options?)` with at most `strict` and `locale` among the options:
+//! the hot path of the package, as a plain Node-API callback rather than a napi-rs export.
+//!
+//! A napi-rs export pays, per call, for its argument machinery (callback info, the
+//! native-borrow scope of napi-rs 3) and for each string argument read twice (its length,
+//! then into a new zeroed `Vec`): about 0.3 µs, as much as the core needs to validate a
+//! subscription cancellation (benches/node/RESULTS.md). This callback reads the kind and
+//! the options as numbers and the text into a buffer kept per thread, validates, and returns `true` for a
+//! report without any issue or the report in the packed form of [`crate::packed`], written
+//! into another per-thread buffer. Whenever it cannot (an argument of another type, a text
+//! longer than the default size limit, a failed napi call, a panic) it returns `undefined`
+//! and `cobro.js` calls the napi-rs `validate`, which handles and reports every case; so
+//! this path has no errors of its own and never changes a result, only its speed.
+//!
+//! The module also exports, once, the tables the packed form refers to by position
+//! (`kindNames`, `codeNames`, `severityNames`) and the locales the options number refers
+//! to (`localeNames`). None of these are part of the package's
+//! API: `cobro.js` takes them and removes them from its exports.
+
+// The one module of the crate with `unsafe`: calls to Node-API itself.
+#![allow(unsafe_code)]
+
+use std::cell::RefCell;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::ptr;
+
+use napi::bindgen_prelude::{Env, JsObjectValue, Object};
+use napi::sys;
+use napi_derive::napi;
+
+use crate::packed::{CODES, Packed, Packer, SEVERITIES};
+
+/// The locales, in the order of their positions in the options number.
+const LOCALES: [cobro::Locale; 2] = [cobro::Locale::En, cobro::Locale::Es];
+
+/// The bit of the options number that asks for `strict`; the bits above it hold the
+/// locale's position in [`LOCALES`].
+const STRICT: u32 = 1;
+
+/// Bytes of the text buffer kept between calls; a longer text gets a larger buffer for
+/// its call only.
+const KEPT_BYTES: usize = 64 * 1024;
+
+/// Per-thread buffers (each worker thread has its own Node environment).
+struct Buffers {
+    /// The body's UTF-8, as Node writes it.
+    text: Vec<u8>,
+    /// The packed report.
+    packer: Packer,
+}
+
+thread_local! {
+    static BUFFERS: RefCell<Buffers> = const {
+        RefCell::new(Buffers { text: Vec::new(), packer: Packer::new() })
+    };
+}
+
+/// Registers `validateFast` and the tables of the packed form on the addon's exports.
+#[napi(module_exports)]
+pub fn init(mut exports: Object, env: Env) -> napi::Result<()> {
+    let validate = env.create_function::<(), ()>("validateFast", validate_fast)?;
+    exports.set_named_property("validateFast", validate)?;
+    let kinds: Vec<&str> = cobro::Kind::ALL.iter().map(|k| k.as_str()).collect();
+    exports.set_named_property("kindNames", kinds)?;
+    let codes: Vec<&str> = CODES.iter().map(|c| c.as_str()).collect();
+    exports.set_named_property("codeNames", codes)?;
+    let severities: Vec<&str> = SEVERITIES.iter().map(|s| s.as_str()).collect();
+    exports.set_named_property("severityNames", severities)?;
+    let locales: Vec<&str> = LOCALES.iter().map(|l| l.tag()).collect();
+    exports.set_named_property("localeNames", locales)?;
+    Ok(())
+}
+
+/// `validateFast(kindIndex, text, options)`: `true`, the packed report, or `undefined`
+/// (see the module's documentation). `options` is [`STRICT`] or not, plus the locale's
+/// position in [`LOCALES`] shifted left by one.
+///
+/// # Safety
+///
+/// Called by Node-API only, with the `env` and `info` of one call on this thread.
+unsafe extern "C" fn validate_fast(env: sys::napi_env, info: sys::napi_callback_info) -> sys::napi_value {
+    // A panic is caught here: it must not unwind into Node. `undefined` sends the call
+    // to the napi-rs export, whose guard turns a panic into a CobroError.
+    // SAFETY: the caller's contract, passed on.
+    catch_unwind(AssertUnwindSafe(|| unsafe { run(env, info) }))
+        .ok()
+        .flatten()
+        .unwrap_or(ptr::null_mut())
+}
+
+/// The body of [`validate_fast`]; `None` for `undefined`.
+///
+/// # Safety
+///
+/// `env` and `info` are those of one call of a Node-API callback on this thread.
+unsafe fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Option<sys::napi_value> {
+    let mut argc = 3usize;
+    let mut argv = [ptr::null_mut(); 3];
+    // SAFETY: `argv` has room for `argc` values; this and the calls below are made on the
+    // call's thread with its `env`, as Node-API requires, and write only through the
+    // pointers given, which point to live locals or buffers of the stated sizes.
+    unsafe {
+        ok(sys::napi_get_cb_info(
+            env,
+            info,
+            &mut argc,
+            argv.as_mut_ptr(),
+            ptr::null_mut(),
+            ptr::null_mut(),
+        ))?;
+        let [kind, text, flags] = argv;
+        if argc < 3 {
+            return None;
+        }
+        let mut at = 0u32;
+        ok(sys::napi_get_value_uint32(env, kind, &mut at))?;
+        let kind = *cobro::Kind::ALL.get(usize::try_from(at).ok()?)?;
+        ok(sys::napi_get_value_uint32(env, flags, &mut at))?;
+        let options = cobro::ValidateOptions {
+            strict: at & STRICT != 0,
+            locale: *LOCALES.get(usize::try_from(at >> 1).ok()?)?,
+            ..Default::default()
+        };
+        // No JS runs during the call, so the buffers are never borrowed twice; if they
+        // were, the call would take the other path.
+        BUFFERS.with(|b| {
+            let mut buffers = b.try_borrow_mut().ok()?;
+            let result = validate(env, kind, text, &options, &mut buffers);
+            if buffers.text.len() > KEPT_BYTES {
+                buffers.text = Vec::new();
+            }
+            result
+        })
+    }
+}
+
+/// Reads `text` into `buffers.text`, validates it as `kind` with `options` and returns
+/// the result value.
+///
+/// # Safety
+///
+/// As [`run`]; `text` is a value of this call.
+unsafe fn validate(
+    env: sys::napi_env,
+    kind: cobro::Kind,
+    text: sys::napi_value,
+    options: &cobro::ValidateOptions<'_>,
+    buffers: &mut Buffers,
+) -> Option<sys::napi_value> {
+    let Buffers { text: bytes, packer } = buffers;
+    if bytes.is_empty() {
+        bytes.resize(KEPT_BYTES, 0);
+    }
+    // SAFETY: see `run`; `bytes` is initialised memory of `bytes.len()` bytes, of which Node
+    // writes at most `bytes.len() - 1` and a NUL, and reports how many in `len`.
+    unsafe {
+        let mut len = 0usize;
+        ok(sys::napi_get_value_string_utf8(
+            env,
+            text,
+            bytes.as_mut_ptr().cast(),
+            bytes.len(),
+            &mut len,
+        ))?;
+        // Node stops before a character that does not fit: a text within four bytes of
+        // the end may have been cut, so its length is asked for and it is read again.
+        if len + 4 >= bytes.len() {
+            ok(sys::napi_get_value_string_utf8(env, text, ptr::null_mut(), 0, &mut len))?;
+            if len > cobro::DEFAULT_MAX_BYTES {
+                return None;
+            }
+            bytes.resize(len + 1, 0);
+            ok(sys::napi_get_value_string_utf8(
+                env,
+                text,
+                bytes.as_mut_ptr().cast(),
+                bytes.len(),
+                &mut len,
+            ))?;
+        }
+        let report = cobro::validate(kind, bytes.get(..len)?, options);
+        let mut result = ptr::null_mut();
+        if report.valid && report.errors.is_empty() && report.warnings.is_empty() {
+            ok(sys::napi_get_boolean(env, true, &mut result))?;
+        } else {
+            match packer.pack(&report) {
+                Packed::Latin1(units) => {
+                    let len = isize::try_from(units.len()).ok()?;
+                    ok(sys::napi_create_string_latin1(
+                        env,
+                        units.as_ptr().cast(),
+                        len,
+                        &mut result,
+                    ))?;
+                }
+                Packed::Utf16(units) => {
+                    let len = isize::try_from(units.len()).ok()?;
+                    ok(sys::napi_create_string_utf16(env, units.as_ptr(), len, &mut result))?;
+                }
+            }
+        }
+        Some(result)
+    }
+}
+
+/// `Some` when a Node-API call succeeded.
+fn ok(status: sys::napi_status) -> Option<()> {
+    (status == sys::Status::napi_ok).then_some(())
+}
