@@ -65,16 +65,16 @@ const wrapped = wrap(native)
 for (const name of INTERNAL) delete wrapped[name]
 
 // Written out rather than through `wrap`: validate is the hot path (no rest arguments).
-// JSON text (a string body, or an object JSON.stringify wrote) with at most `strict` and
-// `locale` as options goes to the addon's plain Node-API entry point (src/fast.rs),
-// which returns `true` for a clean report, the packed report, or `undefined` when it
-// leaves the call to the napi-rs `validate`, which takes every other call (bytes,
-// other options, an unknown kind, a bad argument) and gives the same reports.
+// JSON text (a string body, or an object JSON.stringify wrote) or bytes, with at most
+// `strict` and `locale` as options, go to the addon's plain Node-API entry point
+// (src/fast.rs), which returns `true` for a clean report, the packed report, or
+// `undefined` when it leaves the call to the napi-rs `validate`, which takes every
+// other call (other options, an unknown kind, a bad argument) and gives the same reports.
 wrapped.validate = function validate(kind, body, options) {
   let out
   try {
     const sent = bodyText(body)
-    if (typeof sent === 'string') {
+    if (typeof sent === 'string' || sent instanceof Uint8Array) {
       const at = KIND_AT.get(kind)
       const flags = fastOptions(options)
       if (at !== undefined && flags >= 0) out = validateFast(at, sent, flags)

@@ -15,7 +15,7 @@ const CANCEL = '{"merchantId": 1, "subscriptionDetails": {"type": "RECURRENT", "
 /** The report of the napi-rs path for the same call. */
 const slow = (kind, text, options) => cobro.validate(kind, text, { ...options, maxBytes: DEFAULT_MAX_BYTES })
 
-/** The same report from both paths, byte for byte in JSON and as objects. */
+/** The same report from both paths, byte for byte in JSON and as objects, for the text and its bytes. */
 function same(kind, text, options, id) {
   const fast = cobro.validate(kind, text, options)
   const other = slow(kind, text, options)
@@ -24,13 +24,32 @@ function same(kind, text, options, id) {
   return fast
 }
 
-test('the fast path takes JSON text with no options, strict or a locale', () => {
+/** `same` for bytes (any bytes: not UTF-8 too), as a Buffer and as a Uint8Array view into a larger buffer. */
+function sameBytes(kind, bytes, options, id) {
+  const padded = new Uint8Array(bytes.length + 7)
+  padded.set(bytes, 3)
+  const view = padded.subarray(3, 3 + bytes.length)
+  const other = slow(kind, Buffer.from(bytes), options)
+  for (const body of [Buffer.from(bytes), view]) {
+    const fast = cobro.validate(kind, body, options)
+    assert.equal(JSON.stringify(fast), JSON.stringify(other), id)
+    assert.deepStrictEqual(fast, other, id)
+  }
+}
+
+test('the fast path takes JSON text or bytes with no options, strict or a locale', () => {
   const at = native.kindNames.indexOf('subscription-cancel')
   assert.equal(native.validateFast(at, `${CANCEL}}`, 0), true)
   assert.equal(typeof native.validateFast(at, '{}', 0), 'string')
   assert.equal(typeof native.validateFast(at, '{}', (native.localeNames.indexOf('es') << 1) | 1), 'string')
+  assert.equal(native.validateFast(at, Buffer.from(`${CANCEL}}`), 0), true)
+  assert.equal(native.validateFast(at, new Uint8Array(0), 0).length > 0, true)
   // What it declines goes to the napi-rs validate.
-  assert.equal(native.validateFast(at, Buffer.from('{}'), 0), undefined)
+  assert.equal(native.validateFast(at, new Uint8ClampedArray(2), 0), undefined)
+  assert.equal(native.validateFast(at, new Int8Array(2), 0), undefined)
+  assert.equal(native.validateFast(at, new DataView(new ArrayBuffer(2)), 0), undefined)
+  assert.equal(native.validateFast(at, {}, 0), undefined)
+  assert.equal(native.validateFast(at, 12, 0), undefined)
   assert.equal(native.validateFast('subscription-cancel', '{}', 0), undefined)
   assert.equal(native.validateFast(99, '{}', 0), undefined)
   assert.equal(native.validateFast(at, '{}', 99), undefined)
@@ -47,9 +66,11 @@ test('every vector gives the same report on both paths, in both locales, strict 
   for (const { id, file, case: c } of cases('validation')) {
     const o = c.options || {}
     if (o.payin_key || o.max_bytes) continue
-    const text = Buffer.from(bodyBytes(c)).toString('utf8')
+    const bytes = bodyBytes(c)
+    const text = Buffer.from(bytes).toString('utf8')
     for (const options of [undefined, { strict: true }, { locale: 'es' }, { strict: false, locale: 'en' }]) {
       same(file.kind, text, options, id)
+      sameBytes(file.kind, bytes, options, id)
     }
     n++
   }
@@ -69,8 +90,15 @@ test('any text: long bodies, keys outside Latin-1, NULs, lone surrogates, not JS
   ]) {
     for (const options of [undefined, { locale: 'es', strict: true }]) {
       same('subscription-cancel', text, options, text.slice(0, 80))
+      sameBytes('subscription-cancel', Buffer.from(text), options, text.slice(0, 80))
     }
   }
+  for (const bytes of [[0x7b, 0xff, 0x7d], [...Buffer.from(`${CANCEL}, "x": "`), 0xc3, 0x28, 0x22, 0x7d], []]) {
+    sameBytes('subscription-cancel', Uint8Array.from(bytes), undefined, String(bytes))
+  }
+  const detached = new Uint8Array(8)
+  structuredClone(detached.buffer, { transfer: [detached.buffer] })
+  assert.deepEqual(cobro.validate('subscription-cancel', detached), slow('subscription-cancel', detached, {}))
   const r = same('subscription-cancel', key('😀'), { locale: 'es' }, 'astral key')
   assert.deepEqual(r.warnings.map((w) => w.path), ['😀'])
   assert.equal(same('subscription-cancel', '{', undefined, 'not JSON').errors[0].code, 'ERR_MALFORMED_JSON')

@@ -1,21 +1,24 @@
-//! `validate(kind, text, options?)` with at most `strict` and `locale` among the options:
-//! the hot path of the package, as a plain Node-API callback rather than a napi-rs export.
+//! `validate(kind, body, options?)` for JSON text or bytes with at most `strict` and
+//! `locale` among the options: the hot path of the package, as a plain Node-API callback
+//! rather than a napi-rs export.
 //!
 //! A napi-rs export pays, per call, for its argument machinery (callback info, the
 //! native-borrow scope of napi-rs 3) and for each string argument read twice (its length,
 //! then into a new zeroed `Vec`): about 0.3 µs, as much as the core needs to validate a
 //! subscription cancellation (benches/node/RESULTS.md). This callback reads the kind and
-//! the options as numbers and the text into a buffer kept per thread, validates, and returns `true` for a
-//! report without any issue or the report in the packed form of [`crate::packed`], written
-//! into another per-thread buffer. Whenever it cannot (an argument of another type, a text
-//! longer than the default size limit, a failed napi call, a panic) it returns `undefined`
-//! and `cobro.js` calls the napi-rs `validate`, which handles and reports every case; so
-//! this path has no errors of its own and never changes a result, only its speed.
+//! the options as numbers and a text into a buffer kept per thread (a `Uint8Array`'s
+//! bytes in place), validates, and returns `true` for a report without any issue or the
+//! report in the packed form of [`crate::packed`], written into another per-thread
+//! buffer. Whenever it cannot (an argument of another type, a typed array other than a
+//! `Uint8Array`, a text longer than the default size limit, a failed napi call, a panic)
+//! it returns `undefined` and `cobro.js` calls the napi-rs `validate`, which handles and
+//! reports every case; so this path has no errors of its own and never changes a
+//! result, only its speed.
 //!
 //! The module also exports, once, the tables the packed form refers to by position
 //! (`kindNames`, `codeNames`, `severityNames`) and the locales the options number refers
-//! to (`localeNames`). None of these are part of the package's
-//! API: `cobro.js` takes them and removes them from its exports.
+//! to (`localeNames`). None of these are part of the package's API: `cobro.js` takes
+//! them and removes them from its exports.
 
 // The one module of the crate with `unsafe`: calls to Node-API itself.
 #![allow(unsafe_code)]
@@ -71,7 +74,7 @@ pub fn init(mut exports: Object, env: Env) -> napi::Result<()> {
     Ok(())
 }
 
-/// `validateFast(kindIndex, text, options)`: `true`, the packed report, or `undefined`
+/// `validateFast(kindIndex, body, options)`: `true`, the packed report, or `undefined`
 /// (see the module's documentation). `options` is [`STRICT`] or not, plus the locale's
 /// position in [`LOCALES`] shifted left by one.
 ///
@@ -108,7 +111,7 @@ unsafe fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Option<sys::
             ptr::null_mut(),
             ptr::null_mut(),
         ))?;
-        let [kind, text, flags] = argv;
+        let [kind, body, flags] = argv;
         if argc < 3 {
             return None;
         }
@@ -125,7 +128,7 @@ unsafe fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Option<sys::
         // were, the call would take the other path.
         BUFFERS.with(|b| {
             let mut buffers = b.try_borrow_mut().ok()?;
-            let result = validate(env, kind, text, &options, &mut buffers);
+            let result = validate(env, kind, body, &options, &mut buffers);
             if buffers.text.len() > KEPT_BYTES {
                 buffers.text = Vec::new();
             }
@@ -134,72 +137,121 @@ unsafe fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Option<sys::
     }
 }
 
-/// Reads `text` into `buffers.text`, validates it as `kind` with `options` and returns
-/// the result value.
+/// Validates the body `value` as `kind` with `options` and returns the result value.
 ///
 /// # Safety
 ///
-/// As [`run`]; `text` is a value of this call.
+/// As [`run`]; `value` is a value of this call.
 unsafe fn validate(
     env: sys::napi_env,
     kind: cobro::Kind,
-    text: sys::napi_value,
+    value: sys::napi_value,
     options: &cobro::ValidateOptions<'_>,
     buffers: &mut Buffers,
 ) -> Option<sys::napi_value> {
-    let Buffers { text: bytes, packer } = buffers;
-    if bytes.is_empty() {
-        bytes.resize(KEPT_BYTES, 0);
-    }
-    // SAFETY: see `run`; `bytes` is initialised memory of `bytes.len()` bytes, of which Node
-    // writes at most `bytes.len() - 1` and a NUL, and reports how many in `len`.
+    let Buffers { text, packer } = buffers;
+    // SAFETY: as `run`.
     unsafe {
+        let report = cobro::validate(kind, body(env, value, text)?, options);
+        let mut result = ptr::null_mut();
+        if report.valid && report.errors.is_empty() && report.warnings.is_empty() {
+            ok(sys::napi_get_boolean(env, true, &mut result))?;
+            return Some(result);
+        }
+        match packer.pack(&report) {
+            Packed::Latin1(units) => {
+                let len = isize::try_from(units.len()).ok()?;
+                ok(sys::napi_create_string_latin1(
+                    env,
+                    units.as_ptr().cast(),
+                    len,
+                    &mut result,
+                ))?;
+            }
+            Packed::Utf16(units) => {
+                let len = isize::try_from(units.len()).ok()?;
+                ok(sys::napi_create_string_utf16(env, units.as_ptr(), len, &mut result))?;
+            }
+        }
+        Some(result)
+    }
+}
+
+/// The bytes of the body `value`: a string's UTF-8, read into `text`, or the bytes of a
+/// `Uint8Array` (a `Buffer` is one) in place; `None` for anything else.
+///
+/// # Safety
+///
+/// As [`run`]; `value` is a value of this call, and the bytes are used before the call
+/// returns (no JS runs meanwhile, so the array's memory stays as it is).
+unsafe fn body(env: sys::napi_env, value: sys::napi_value, text: &mut Vec<u8>) -> Option<&[u8]> {
+    let mut value_type = 0;
+    // SAFETY: as `run`; the typed array's `data` points to `length` bytes of memory Node
+    // keeps for the array at least until the call returns (null when it has none).
+    unsafe {
+        ok(sys::napi_typeof(env, value, &mut value_type))?;
+        if value_type == sys::ValueType::napi_object {
+            let mut array_type = 0;
+            let mut length = 0usize;
+            let mut data = ptr::null_mut();
+            let (mut buffer, mut offset) = (ptr::null_mut(), 0usize);
+            let status = sys::napi_get_typedarray_info(
+                env,
+                value,
+                &mut array_type,
+                &mut length,
+                &mut data,
+                &mut buffer,
+                &mut offset,
+            );
+            ok(status)?;
+            if array_type != sys::TypedarrayType::uint8_array {
+                return None;
+            }
+            if data.is_null() || length == 0 {
+                return Some(&[]);
+            }
+            return Some(std::slice::from_raw_parts(data.cast::<u8>(), length));
+        }
+        if value_type != sys::ValueType::napi_string {
+            return None;
+        }
+        if text.is_empty() {
+            text.resize(KEPT_BYTES, 0);
+        }
+        // `text` is initialised memory of `text.len()` bytes, of which Node writes at most
+        // `text.len() - 1` and a NUL, and reports how many in `len`.
         let mut len = 0usize;
         ok(sys::napi_get_value_string_utf8(
             env,
-            text,
-            bytes.as_mut_ptr().cast(),
-            bytes.len(),
+            value,
+            text.as_mut_ptr().cast(),
+            text.len(),
             &mut len,
         ))?;
         // Node stops before a character that does not fit: a text within four bytes of
         // the end may have been cut, so its length is asked for and it is read again.
-        if len + 4 >= bytes.len() {
-            ok(sys::napi_get_value_string_utf8(env, text, ptr::null_mut(), 0, &mut len))?;
+        if len + 4 >= text.len() {
+            ok(sys::napi_get_value_string_utf8(
+                env,
+                value,
+                ptr::null_mut(),
+                0,
+                &mut len,
+            ))?;
             if len > cobro::DEFAULT_MAX_BYTES {
                 return None;
             }
-            bytes.resize(len + 1, 0);
+            text.resize(len + 1, 0);
             ok(sys::napi_get_value_string_utf8(
                 env,
-                text,
-                bytes.as_mut_ptr().cast(),
-                bytes.len(),
+                value,
+                text.as_mut_ptr().cast(),
+                text.len(),
                 &mut len,
             ))?;
         }
-        let report = cobro::validate(kind, bytes.get(..len)?, options);
-        let mut result = ptr::null_mut();
-        if report.valid && report.errors.is_empty() && report.warnings.is_empty() {
-            ok(sys::napi_get_boolean(env, true, &mut result))?;
-        } else {
-            match packer.pack(&report) {
-                Packed::Latin1(units) => {
-                    let len = isize::try_from(units.len()).ok()?;
-                    ok(sys::napi_create_string_latin1(
-                        env,
-                        units.as_ptr().cast(),
-                        len,
-                        &mut result,
-                    ))?;
-                }
-                Packed::Utf16(units) => {
-                    let len = isize::try_from(units.len()).ok()?;
-                    ok(sys::napi_create_string_utf16(env, units.as_ptr(), len, &mut result))?;
-                }
-            }
-        }
-        Some(result)
+        text.get(..len)
     }
 }
 
