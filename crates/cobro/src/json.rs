@@ -305,8 +305,20 @@ impl<'a> Reader<'a> {
             }
             self.pos += 1;
             self.skip_ws();
-            let value = self.value(depth + 1)?;
-            self.members.push((key, value));
+            // A string, the most common member value, is read here rather than through
+            // `value`: one copy of the member fewer (3-7% of a validation on the benches'
+            // bodies).
+            if self.peek() == Some(b'"') {
+                let start = self.pos + 1;
+                let s = match self.plain_string()? {
+                    Some(s) => Cow::Borrowed(s),
+                    None => Cow::Owned(self.escaped_string(start)?),
+                };
+                self.members.push((key, Value::String(s)));
+            } else {
+                let value = self.value(depth + 1)?;
+                self.members.push((key, value));
+            }
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.pos += 1,
