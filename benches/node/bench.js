@@ -23,7 +23,7 @@ const os = require('node:os')
 const path = require('node:path')
 const cobro = require('../../bindings/node/cobro.js')
 const native = require('../../bindings/node/index.js')
-const { unpack } = require('../../bindings/node/body.js')
+const { report } = require('../../bindings/node/body.js')
 const { VALIDATORS } = require('./schemas_ajv.js')
 const { MODELS } = require('./models_zod.js')
 const { payloads } = require('./payloads.js')
@@ -93,7 +93,7 @@ function payloadCases(p) {
     { tool: 'cobro', input: 'text', fn: () => cobro.validate(kind, text), count: (r) => r.errors.length },
     { tool: 'cobro', input: 'Buffer', fn: () => cobro.validate(kind, buffer), count: (r) => r.errors.length },
     { tool: 'cobro', input: 'object', fn: () => cobro.validate(kind, object), count: (r) => r.errors.length },
-    { tool: 'cobro (napi walk)', input: 'object', fn: () => unpack(native.validate(kind, object), native.codeNames, native.severityNames), count: (r) => r.errors.length },
+    { tool: 'cobro (napi walk)', input: 'object', fn: () => report(native.validate(kind, object)), count: (r) => r.errors.length },
     { tool: 'JSON.parse + ajv', input: 'text', fn: () => ajv(JSON.parse(text)), count: ajvCount },
     { tool: 'ajv', input: 'object', fn: () => ajv(object), count: ajvCount },
     { tool: 'JSON.parse + zod', input: 'text', fn: () => zod.safeParse(JSON.parse(text)), count: (r) => (r.success ? 0 : r.error.issues.length) },

@@ -2,7 +2,7 @@
 'use strict'
 // Where the time of `validate(kind, text)` goes, per payload: the addon's hot path alone
 // (src/fast.rs: text in, `true` or the packed report out), turning the packed report
-// into the plain object (body.js `unpack`, on the same string each time), the whole
+// into the plain object (body.js `report`, on the same string each time), the whole
 // public call, and for scale a napi-rs call that does almost nothing
 // (`documents.compact` of an empty number) and the peer's two steps. Same
 // method as bench.js (median of interleaved rounds). For the native side in detail, run
@@ -11,7 +11,7 @@
 // Run: node benches/node/profile.js [--quick]
 const cobro = require('../../bindings/node/cobro.js')
 const native = require('../../bindings/node/index.js')
-const { unpack } = require('../../bindings/node/body.js')
+const { report } = require('../../bindings/node/body.js')
 const { VALIDATORS } = require('./schemas_ajv.js')
 const { payloads } = require('./payloads.js')
 
@@ -32,13 +32,13 @@ function time(fn) {
   return rounds[rounds.length >> 1].toFixed(2)
 }
 
-console.log('| payload | napi-rs call, nearly empty | addon hot path (text in, packed report out) | unpack | validate(text) | JSON.parse | ajv on the parsed object |')
+console.log('| payload | napi-rs call, nearly empty | addon hot path (text in, packed report out) | report from packed | validate(text) | JSON.parse | ajv on the parsed object |')
 console.log('|---|---:|---:|---:|---:|---:|---:|')
 for (const p of payloads()) {
   const { kind, text } = p
   const at = native.kindNames.indexOf(kind)
   const packed = native.validateFast(at, text, 0)
-  const decode = packed === true ? () => true : () => unpack(packed, native.codeNames, native.severityNames)
+  const decode = () => report(packed)
   const parsed = JSON.parse(text)
   const ajv = VALIDATORS[kind]
   console.log(`| ${p.name} | ${time(() => native.documents.compact('PE', 'RUC', ''))} | ${time(() => native.validateFast(at, text, 0))} | ${time(decode)} | ${time(() => cobro.validate(kind, text))} | ${time(() => JSON.parse(text))} | ${time(() => ajv(parsed))} |`)

@@ -1,4 +1,5 @@
 'use strict'
+const native = require('./index.js')
 // Request bodies on their way to the addon, and validation reports on their way back. A plain object or array is written with
 // JSON.stringify (V8's: several times faster than walking the object through napi, as
 // benches/node measured) and sent as text; strings and bytes go as they are. When
@@ -37,12 +38,17 @@ function bodyText(body) {
   return typeof text === 'string' ? text : body
 }
 
-/** A report without any issue. */
-function cleanReport() {
-  return { valid: true, errors: [], warnings: [] }
+// The addon's tables the packed report refers to by position (src/packed.rs).
+const { codeNames: CODES, severityNames: SEVERITIES } = native
+let paramNames = native.paramNames()
+
+/** The param name at `position`; the addon gives positions as reports meet new names. */
+function paramName(position) {
+  if (position >= paramNames.length) paramNames = native.paramNames()
+  return paramNames[position]
 }
 
-// The packed text being read (see src/packed.rs) and the position in it.
+// The packed text being read and the position in it.
 let packed = ''
 let at = 0
 
@@ -64,12 +70,13 @@ function readText() {
 }
 
 /**
- * The plain report (DESIGN.md section 3) from the packed text of src/packed.rs; `codes`
- * and `severities` are the addon's tables its positions refer to. The objects are built
- * in the core's key order, so JSON.stringify gives the core's JSON.
+ * The plain report (DESIGN.md section 3) from what the addon's validate returns: `true`
+ * for a report without any issue, else the packed text of src/packed.rs. The objects are
+ * built in the core's key order, so JSON.stringify gives the core's JSON.
  */
-function unpack(source, codes, severities) {
-  packed = source
+function report(out) {
+  if (out === true) return { valid: true, errors: [], warnings: [] }
+  packed = out
   at = 0
   const valid = readNumber() === 1
   const errorCount = readNumber()
@@ -77,13 +84,13 @@ function unpack(source, codes, severities) {
   const errors = new Array(errorCount)
   const warnings = new Array(warningCount)
   for (let k = 0; k < errorCount + warningCount; k++) {
-    const code = codes[readNumber()]
-    const severity = severities[readNumber()]
+    const code = CODES[readNumber()]
+    const severity = SEVERITIES[readNumber()]
     const path = readText()
     const message = readText()
     const params = {}
     for (let count = readNumber(); count > 0; count--) {
-      const name = readText()
+      const name = paramName(readNumber())
       params[name] = readText()
     }
     const issue = { path, code, message, severity, params }
@@ -94,4 +101,4 @@ function unpack(source, codes, severities) {
   return { valid, errors, warnings }
 }
 
-module.exports = { BODY_ARGUMENT, bodyText, cleanReport, unpack }
+module.exports = { BODY_ARGUMENT, bodyText, report }

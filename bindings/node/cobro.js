@@ -2,11 +2,11 @@
 // The public entry point: the generated native exports (index.js), each wrapped so that
 // a native error becomes the class of errors.js (namespaces such as `documents` too) and
 // an object body is sent as JSON text (body.js); `validate` also turns the addon's
-// packed report into the plain object (body.js `unpack`): built in JS, it costs a
+// packed report into the plain object (body.js `report`): built in JS, it costs a
 // fraction of setting each property through napi (benches/node/RESULTS.md).
 const native = require('./index.js')
 const errors = require('./errors.js')
-const { BODY_ARGUMENT, bodyText, cleanReport, unpack } = require('./body.js')
+const { BODY_ARGUMENT, bodyText, report } = require('./body.js')
 
 function wrap(exports) {
   const out = {}
@@ -38,10 +38,10 @@ function wrap(exports) {
   return out
 }
 
-// The addon's internal exports (src/fast.rs): the hot path of `validate` and the tables
-// of the packed report. Not part of the package.
-const INTERNAL = ['validateFast', 'kindNames', 'codeNames', 'severityNames', 'localeNames']
-const { validateFast, kindNames, codeNames, severityNames, localeNames } = native
+// The addon's internal exports (src/fast.rs, src/packed.rs): the hot path of `validate`,
+// the tables of its arguments and of the packed report (body.js). Not part of the package.
+const INTERNAL = ['validateFast', 'kindNames', 'localeNames', 'codeNames', 'severityNames', 'paramNames']
+const { validateFast, kindNames, localeNames } = native
 const KIND_AT = new Map(kindNames.map((name, at) => [name, at]))
 const LOCALE_AT = new Map(localeNames.map((name, at) => [name, at]))
 
@@ -83,7 +83,7 @@ wrapped.validate = function validate(kind, body, options) {
   } catch (e) {
     throw errors.translate(e)
   }
-  return out === true ? cleanReport() : unpack(out, codeNames, severityNames)
+  return report(out)
 }
 
 for (const name of ['CobroError', 'ValidationError', 'SigningError', 'ParseError', 'VerificationError', 'DocumentError']) {

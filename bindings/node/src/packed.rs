@@ -1,28 +1,61 @@
-//! The validation report on its way to JS, in the packed form `body.js` `unpack` reads
+//! The validation report on its way to JS, in the packed form `body.js` `report` reads
 //! into the plain object of DESIGN.md section 3.
 //!
-//! A JS string of UTF-16 code units (V8 stores it one byte per unit when every unit is
-//! below 256, as it is for English and Spanish text). Numbers are written seven bits per
-//! unit, low bits first, a unit with 0x80 set meaning more follow (so every number unit
-//! is below 256); a string is its length in UTF-16 units, then its units. Lengths make
-//! any content safe (a path holds whatever key a body has) and spare JS a search for
-//! separators; codes and severities go as their position in the tables `fast.rs`
-//! exports once ([`CODES`], [`SEVERITIES`]), so JS reuses the same strings for every
-//! report. The layout: `valid` (0 or 1), the number of errors, the number of warnings,
-//! then for each error and then each warning: code, severity, path, message, the number
-//! of params, and each param's name and value in the core's order.
+//! A JS string of code units: Latin-1 (one byte per unit, which Node copies as it is)
+//! when every character is below U+0100, as in English and Spanish text, else UTF-16.
+//! Numbers are written seven bits per unit, low bits first, a unit with 0x80 set meaning
+//! more follow (so every number unit is below 256); a string is its length in units,
+//! then its units. Lengths make any content safe (a path holds whatever key a body has)
+//! and spare JS a search for separators. Codes, severities and param names go as
+//! positions in tables JS holds, so JS reuses the same strings for every report (a
+//! param name is also a property key, which V8 would otherwise look up in its string
+//! table on every report): codes and severities in the fixed tables `fast.rs` exports
+//! once ([`CODES`], [`SEVERITIES`]), param names in [`param_names`], which gives a name
+//! its position the first time a report holds it. The layout: `valid` (0 or 1), the
+//! number of errors, the number of warnings, then for each error and then each warning:
+//! code, severity, path, message, the number of params, and each param's name and value
+//! in the core's order.
 //!
 //! Building the report's objects in JS from this text is several times faster than
 //! setting each property through napi, and about twice as fast as `JSON.parse` of the
 //! report's JSON (benches/node/RESULTS.md).
 
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
 use cobro::{Code, Report, Severity};
+use napi_derive::napi;
 
 /// Every code, in the order of their positions in the packed text.
 pub const CODES: &[Code] = Code::ALL;
 
 /// Every severity, in the order of their positions in the packed text.
 pub const SEVERITIES: [Severity; 2] = [Severity::Error, Severity::Warning];
+
+/// Every param name met so far, in the order met: a name's position never changes and is
+/// never reused, so every thread and every Node environment of the process agree on it.
+static PARAM_NAMES: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
+
+/// The table of param names (a panic elsewhere cannot leave it half written: a push is
+/// the only change).
+fn param_table() -> MutexGuard<'static, Vec<&'static str>> {
+    PARAM_NAMES.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The position of `name` in the table, given one if it has none yet.
+fn param_position(table: &mut Vec<&'static str>, name: &'static str) -> usize {
+    table.iter().position(|n| *n == name).unwrap_or_else(|| {
+        table.push(name);
+        table.len() - 1
+    })
+}
+
+/// Every param name given a position so far, in order: the table `body.js` reads param
+/// names from, asked for again when a report holds a position past its end. Internal to
+/// the package (not typed, removed from its exports by `cobro.js`).
+#[napi(skip_typescript)]
+pub fn param_names() -> Vec<&'static str> {
+    param_table().clone()
+}
 
 /// A packed report in the narrowest encoding that holds it: Latin-1 (one byte per
 /// unit; Node copies it as it is) when every character is below U+0100, else UTF-16.
@@ -113,6 +146,7 @@ impl Unit for u16 {
 /// Appends the packed form of `r` to `out` (see the module's documentation); `message`
 /// is a buffer for one message at a time.
 fn write<U: Unit>(out: &mut Vec<U>, message: &mut String, r: &Report) -> Result<(), Wide> {
+    let mut table = None;
     number(out, usize::from(r.valid));
     number(out, r.errors.len());
     number(out, r.warnings.len());
@@ -125,7 +159,7 @@ fn write<U: Unit>(out: &mut Vec<U>, message: &mut String, r: &Report) -> Result<
         U::text(out, message)?;
         number(out, issue.params.len());
         for (name, value) in &issue.params {
-            U::text(out, name)?;
+            number(out, param_position(table.get_or_insert_with(param_table), name));
             U::text(out, value)?;
         }
     }
@@ -145,7 +179,7 @@ fn number<U: From<u8>>(out: &mut Vec<U>, mut n: usize) {
 mod tests {
     use super::*;
 
-    /// A reader of the packed form written like `body.js` `unpack`, for the tests.
+    /// A reader of the packed form written like `body.js` `report`, for the tests.
     struct Reader(Vec<u16>, usize);
 
     impl Reader {
@@ -187,7 +221,8 @@ mod tests {
                 assert_eq!(self.text(), issue.message());
                 assert_eq!(self.number(), issue.params.len());
                 for (name, value) in &issue.params {
-                    assert_eq!((self.text(), self.text()), (name.to_string(), value.clone()));
+                    assert_eq!(param_names()[self.number()], *name);
+                    assert_eq!(self.text(), *value);
                 }
             }
             assert_eq!(self.1, self.0.len());
@@ -202,6 +237,16 @@ mod tests {
             assert!(out.iter().all(|&u| u < 256));
             assert_eq!(Reader(out, 0).number(), n);
         }
+    }
+
+    #[test]
+    fn param_names_keep_their_positions() {
+        let mut table = param_table();
+        let first = param_position(&mut table, "a_name_for_this_test");
+        assert_eq!(param_position(&mut table, "a_name_for_this_test"), first);
+        let second = param_position(&mut table, "another_name_for_this_test");
+        assert_eq!(second, first + 1);
+        assert_eq!(table[first], "a_name_for_this_test");
     }
 
     fn report(body: &str, locale: cobro::Locale) -> Report {
