@@ -219,16 +219,7 @@ unsafe fn body(env: sys::napi_env, value: sys::napi_value, text: &mut Vec<u8>) -
         if text.is_empty() {
             text.resize(KEPT_BYTES, 0);
         }
-        // `text` is initialised memory of `text.len()` bytes, of which Node writes at most
-        // `text.len() - 1` and a NUL, and reports how many in `len`.
-        let mut len = 0usize;
-        ok(sys::napi_get_value_string_utf8(
-            env,
-            value,
-            text.as_mut_ptr().cast(),
-            text.len(),
-            &mut len,
-        ))?;
+        let mut len = utf8_into(env, value, text)?;
         // Node stops before a character that does not fit: a text within four bytes of
         // the end may have been cut, so its length is asked for and it is read again.
         if len + 4 >= text.len() {
@@ -243,16 +234,31 @@ unsafe fn body(env: sys::napi_env, value: sys::napi_value, text: &mut Vec<u8>) -
                 return None;
             }
             text.resize(len + 1, 0);
-            ok(sys::napi_get_value_string_utf8(
-                env,
-                value,
-                text.as_mut_ptr().cast(),
-                text.len(),
-                &mut len,
-            ))?;
+            len = utf8_into(env, value, text)?;
         }
         text.get(..len)
     }
+}
+
+/// Has Node write the UTF-8 of the string `value` into `text`: at most `text.len() - 1`
+/// bytes and a NUL; the number of bytes of text written.
+///
+/// # Safety
+///
+/// As [`run`]; `value` is a string of this call.
+unsafe fn utf8_into(env: sys::napi_env, value: sys::napi_value, text: &mut [u8]) -> Option<usize> {
+    let mut len = 0usize;
+    // SAFETY: as `run`; `text` is initialised memory of `text.len()` bytes.
+    unsafe {
+        ok(sys::napi_get_value_string_utf8(
+            env,
+            value,
+            text.as_mut_ptr().cast(),
+            text.len(),
+            &mut len,
+        ))?
+    };
+    Some(len)
 }
 
 /// `Some` when a Node-API call succeeded.
