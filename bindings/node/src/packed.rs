@@ -283,4 +283,50 @@ mod tests {
         };
         Reader::of(packer.pack(&r)).check(&r);
     }
+
+    /// Param names for the property test (the core's are `&'static str` too).
+    const NAMES: [&str; 4] = ["allowed", "when", "max", "a_name_only_this_test_uses"];
+
+    fn any_issue() -> impl proptest::strategy::Strategy<Value = cobro::Issue> {
+        use proptest::prelude::*;
+        let text = || prop_oneof![".{0,40}", "[a-z.\\[\\]0-9]{0,300}", "[\\x00-\\xff]{0,20}"];
+        (
+            0..CODES.len(),
+            0..SEVERITIES.len(),
+            text(),
+            proptest::collection::vec((0..NAMES.len(), text()), 0..4),
+            any::<bool>(),
+        )
+            .prop_map(|(code, severity, path, params, spanish)| cobro::Issue {
+                path,
+                code: CODES[code],
+                severity: SEVERITIES[severity],
+                params: params.into_iter().map(|(n, v)| (NAMES[n], v)).collect(),
+                locale: if spanish { cobro::Locale::Es } else { cobro::Locale::En },
+            })
+    }
+
+    proptest::proptest! {
+        /// Any report (any text in paths and params, any code, long lengths) reads back
+        /// whole from both encodings, with the same packer reused.
+        #[test]
+        fn any_report_round_trips(
+            valid: bool,
+            errors in proptest::collection::vec(any_issue(), 0..4),
+            warnings in proptest::collection::vec(any_issue(), 0..4),
+        ) {
+            let r = Report { valid, errors, warnings };
+            let mut packer = Packer::new();
+            for _ in 0..2 {
+                let latin1 = matches!(packer.pack(&r), Packed::Latin1(_));
+                let fits = |s: &str| s.chars().all(|c| u32::from(c) < 0x100);
+                let all_fit = r.errors.iter().chain(&r.warnings).all(|i| {
+                    fits(&i.path) && fits(&i.message()) && i.params.iter().all(|(_, v)| fits(v))
+                });
+                proptest::prop_assert_eq!(latin1, all_fit);
+                Reader::of(packer.pack(&r)).check(&r);
+            }
+            Reader(pack_utf16(&r), 0).check(&r);
+        }
+    }
 }
