@@ -1,5 +1,4 @@
 'use strict'
-const native = require('./index.js')
 // Request bodies on their way to the addon, and validation reports on their way back. A plain object or array is written with
 // JSON.stringify (V8's: several times faster than walking the object through napi, as
 // benches/node measured) and sent as text; strings and bytes go as they are. When
@@ -8,6 +7,8 @@ const native = require('./index.js')
 // object itself goes to the addon, whose walk writes bigints as digits and applies the
 // core's nesting and size limits (the report says ERR_NESTING_TOO_DEEP or
 // ERR_BODY_TOO_LARGE) or rethrows what a getter threw (a TypeError, see errors.js).
+
+const native = require('./index.js')
 
 /** Which argument of each exported function is a request or response body. */
 const BODY_ARGUMENT = {

@@ -54,7 +54,6 @@ function fastOptions(options) {
   const { strict, locale, key, maxBytes } = options
   if (key !== undefined || maxBytes !== undefined) return -1
   if (strict !== undefined && typeof strict !== 'boolean') return -1
-  // indexOf over a few names: faster than a Map for the interned strings callers pass.
   const at = locale === undefined ? 0 : localeNames.indexOf(locale)
   if (at < 0) return -1
   return (at << 1) | (strict === true ? 1 : 0)

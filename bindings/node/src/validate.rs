@@ -1,7 +1,7 @@
 //! `validate` (DESIGN.md section 3): the report goes to JS in the packed form of
-//! `packed.rs`, which `cobro.js` turns into the plain object (so `JSON.stringify(validate(...))` is the
-//! core's `Report::to_json()`). `Report` and `Issue` are declared here for the
-//! TypeScript types.
+//! `packed.rs`, which `cobro.js` turns into the plain object (so
+//! `JSON.stringify(validate(...))` is the core's `Report::to_json()`). `Report` and
+//! `Issue` are declared here for the TypeScript types.
 
 use cobro::Kind;
 use napi::bindgen_prelude::Utf16String;

@@ -266,7 +266,7 @@ pub(crate) fn render_into(out: &mut String, code: Code, path: &str, params: &[(&
 }
 
 fn substitute(out: &mut String, text: &str, path: &str, params: &[(&'static str, String)]) {
-    // Templates are short: a plain byte loop finds the braces faster than `str::find`.
+    // Templates are short: a byte loop, as `str::find`'s searcher set-up showed in profiles.
     let mut rest = text;
     while let Some(open) = rest.bytes().position(|b| b == b'{') {
         let (before, after) = rest.split_at(open);
