@@ -96,6 +96,15 @@ test('any text: long bodies, keys outside Latin-1, NULs, lone surrogates, not JS
   for (const bytes of [[0x7b, 0xff, 0x7d], [...Buffer.from(`${CANCEL}, "x": "`), 0xc3, 0x28, 0x22, 0x7d], []]) {
     sameBytes('subscription-cancel', Uint8Array.from(bytes), undefined, String(bytes))
   }
+  // A view of a SharedArrayBuffer (copied before the core reads it), and bytes past the
+  // default size limit (left to the napi-rs path).
+  const cancel = Buffer.from(`${CANCEL}, "x": 1}`)
+  const shared = new Uint8Array(new SharedArrayBuffer(cancel.length))
+  shared.set(cancel)
+  assert.deepEqual(cobro.validate('subscription-cancel', shared), slow('subscription-cancel', cancel, {}))
+  const huge = new Uint8Array(DEFAULT_MAX_BYTES + 1).fill(0x20)
+  assert.equal(native.validateFast(native.kindNames.indexOf('payin'), huge, 0), undefined)
+  assert.equal(cobro.validate('payin', huge).errors[0].code, 'ERR_BODY_TOO_LARGE')
   const detached = new Uint8Array(8)
   structuredClone(detached.buffer, { transfer: [detached.buffer] })
   assert.deepEqual(cobro.validate('subscription-cancel', detached), slow('subscription-cancel', detached, {}))

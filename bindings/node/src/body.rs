@@ -26,7 +26,9 @@ pub type Body<'a> = Either3<String, Uint8Array, Unknown<'a>>;
 pub fn bytes<'b>(body: &'b Body<'_>, max_bytes: usize) -> Res<Cow<'b, [u8]>> {
     match body {
         Either3::A(text) => Ok(Cow::Borrowed(text.as_bytes())),
-        Either3::B(array) => Ok(Cow::Borrowed(array)),
+        // Copied at once: a view of a SharedArrayBuffer may change under another thread,
+        // and the core must see one fixed text.
+        Either3::B(array) => Ok(Cow::Owned(array.to_vec())),
         Either3::C(value) => {
             match value.get_type()? {
                 ValueType::Object => {}

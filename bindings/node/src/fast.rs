@@ -6,14 +6,14 @@
 //! native-borrow scope of napi-rs 3) and for each string argument read twice (its length,
 //! then into a new zeroed `Vec`): about 0.3 µs, as much as the core needs to validate a
 //! subscription cancellation (benches/node/RESULTS.md). This callback reads the kind and
-//! the options as numbers and a text into a buffer kept per thread (a `Uint8Array`'s
-//! bytes in place), validates, and returns `true` for a report without any issue or the
-//! report in the packed form of [`crate::packed`], written into another per-thread
-//! buffer. Whenever it cannot (an argument of another type, a typed array other than a
-//! `Uint8Array`, a text longer than the default size limit, a failed napi call, a panic)
-//! it returns `undefined` and `cobro.js` calls the napi-rs `validate`, which handles and
-//! reports every case; so this path has no errors of its own and never changes a
-//! result, only its speed.
+//! the options as numbers and the body's bytes into a buffer kept per thread (a string's
+//! UTF-8 or a `Uint8Array`'s bytes), validates, and returns `true` for a report without
+//! any issue or the report in the packed form of [`crate::packed`], written into another
+//! per-thread buffer. Whenever it cannot (an argument of another type, a typed array
+//! other than a `Uint8Array`, a body larger than the default size limit, a failed napi
+//! call, a panic) it returns `undefined` and `cobro.js` calls the napi-rs `validate`,
+//! which handles and reports every case; so this path has no errors of its own and
+//! never changes a result, only its speed.
 //!
 //! The module also exports, once, the tables the packed form refers to by position
 //! (`kindNames`, `codeNames`, `severityNames`) and the locales the options number refers
@@ -177,17 +177,18 @@ unsafe fn validate(
     }
 }
 
-/// The bytes of the body `value`: a string's UTF-8, read into `text`, or the bytes of a
-/// `Uint8Array` (a `Buffer` is one) in place; `None` for anything else.
+/// The bytes of the body `value`, read into `text`: a string's UTF-8 or the bytes of a
+/// `Uint8Array` (a `Buffer` is one); `None` for anything else, or bytes past the default
+/// size limit.
 ///
 /// # Safety
 ///
-/// As [`run`]; `value` is a value of this call, and the bytes are used before the call
-/// returns (no JS runs meanwhile, so the array's memory stays as it is).
+/// As [`run`]; `value` is a value of this call.
 unsafe fn body(env: sys::napi_env, value: sys::napi_value, text: &mut Vec<u8>) -> Option<&[u8]> {
     let mut value_type = 0;
     // SAFETY: as `run`; the typed array's `data` points to `length` bytes of memory Node
-    // keeps for the array at least until the call returns (null when it has none).
+    // keeps for the array at least until the call returns (null when it has none), and
+    // `text` has room for them.
     unsafe {
         ok(sys::napi_typeof(env, value, &mut value_type))?;
         if value_type == sys::ValueType::napi_object {
@@ -211,7 +212,14 @@ unsafe fn body(env: sys::napi_env, value: sys::napi_value, text: &mut Vec<u8>) -
             if data.is_null() || length == 0 {
                 return Some(&[]);
             }
-            return Some(std::slice::from_raw_parts(data.cast::<u8>(), length));
+            if length > cobro::DEFAULT_MAX_BYTES {
+                return None;
+            }
+            // Copied before anything reads it: a view of a SharedArrayBuffer may change
+            // under another thread, and the core must see one fixed text.
+            text.resize(length.max(text.len()), 0);
+            ptr::copy_nonoverlapping(data.cast::<u8>(), text.as_mut_ptr(), length);
+            return text.get(..length);
         }
         if value_type != sys::ValueType::napi_string {
             return None;
