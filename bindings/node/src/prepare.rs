@@ -108,12 +108,7 @@ pub fn prepare_subscription<'e>(
     #[napi(ts_arg_type = "string | Uint8Array | object")] body: Body<'e>,
     args: PrepareArgs,
 ) -> napi::Result<Object<'e>, Thrown> {
-    guard(|| {
-        let opts = options(&args)?;
-        let key = secret(required(args.key, "key")?)?;
-        let bytes = bytes(&body, opts.max_bytes)?;
-        done(env, cobro::prepare_subscription(&bytes, &key, &opts))
-    })
+    signed_subscription(env, &body, args, cobro::prepare_subscription)
 }
 
 /// Spec 4.3 and 5.2: validates a subscription cancellation and signs it with `key`.
@@ -123,11 +118,26 @@ pub fn prepare_subscription_cancel<'e>(
     #[napi(ts_arg_type = "string | Uint8Array | object")] body: Body<'e>,
     args: PrepareArgs,
 ) -> napi::Result<Object<'e>, Thrown> {
+    signed_subscription(env, &body, args, cobro::prepare_subscription_cancel)
+}
+
+/// A core function that validates a subscription body and signs it with a key.
+type SubscriptionPrepare =
+    fn(&[u8], &cobro::Secret, &PrepareOptions) -> Result<cobro::PreparedRequest, cobro::PrepareError>;
+
+/// The two subscription requests: the key is required, the body read within the size
+/// limit of the options, and `prepare` does the rest.
+fn signed_subscription<'e>(
+    env: &'e Env,
+    body: &Body<'e>,
+    args: PrepareArgs,
+    prepare: SubscriptionPrepare,
+) -> napi::Result<Object<'e>, Thrown> {
     guard(|| {
         let opts = options(&args)?;
         let key = secret(required(args.key, "key")?)?;
-        let bytes = bytes(&body, opts.max_bytes)?;
-        done(env, cobro::prepare_subscription_cancel(&bytes, &key, &opts))
+        let bytes = bytes(body, opts.max_bytes)?;
+        done(env, prepare(&bytes, &key, &opts))
     })
 }
 
