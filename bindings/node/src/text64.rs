@@ -152,57 +152,30 @@ impl<S: Serializer> Serializer for Text64<S> {
     }
 }
 
-impl<S: SerializeSeq> SerializeSeq for Text64<S> {
-    type Ok = S::Ok;
-    type Error = S::Error;
+/// The element-wise `Serialize*` traits: each element wrapped, the rest passed on.
+macro_rules! forward_elements {
+    ($($trait:ident :: $method:ident),* $(,)?) => {$(
+        impl<S: $trait> $trait for Text64<S> {
+            type Ok = S::Ok;
+            type Error = S::Error;
 
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), S::Error> {
-        self.0.serialize_element(&Nested(value))
-    }
+            fn $method<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), S::Error> {
+                self.0.$method(&Nested(value))
+            }
 
-    fn end(self) -> Result<S::Ok, S::Error> {
-        self.0.end()
-    }
+            fn end(self) -> Result<S::Ok, S::Error> {
+                self.0.end()
+            }
+        }
+    )*};
 }
 
-impl<S: SerializeTuple> SerializeTuple for Text64<S> {
-    type Ok = S::Ok;
-    type Error = S::Error;
-
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), S::Error> {
-        self.0.serialize_element(&Nested(value))
-    }
-
-    fn end(self) -> Result<S::Ok, S::Error> {
-        self.0.end()
-    }
-}
-
-impl<S: SerializeTupleStruct> SerializeTupleStruct for Text64<S> {
-    type Ok = S::Ok;
-    type Error = S::Error;
-
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), S::Error> {
-        self.0.serialize_field(&Nested(value))
-    }
-
-    fn end(self) -> Result<S::Ok, S::Error> {
-        self.0.end()
-    }
-}
-
-impl<S: SerializeTupleVariant> SerializeTupleVariant for Text64<S> {
-    type Ok = S::Ok;
-    type Error = S::Error;
-
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), S::Error> {
-        self.0.serialize_field(&Nested(value))
-    }
-
-    fn end(self) -> Result<S::Ok, S::Error> {
-        self.0.end()
-    }
-}
+forward_elements!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field,
+);
 
 impl<S: SerializeMap> SerializeMap for Text64<S> {
     type Ok = S::Ok;
