@@ -401,7 +401,31 @@ fn sign_subscription_refuses_an_unknown_type() {
         None,
     );
     assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("ON_DEMAND or RECURRENT"));
+    assert!(stderr(&o).contains("ON_DEMAND, RECURRENT"), "{}", stderr(&o));
+}
+
+/// DESIGN.md 9 row 32: `sign payin` refuses what validation refuses for the same field
+/// (merchant id 0, currency `pen`, a 51-character operation number), and signs nothing.
+#[test]
+fn sign_payin_refuses_what_validation_refuses() {
+    let long = "X".repeat(51);
+    for (flag, value, says) in [
+        ("--merchant-id", "0", "merchant_id must be a whole number between 1 and"),
+        ("--currency", "pen", "currency must be an ISO 4217 code"),
+        (
+            "--operation-number",
+            long.as_str(),
+            "operation_number must have between 1 and 50 characters",
+        ),
+    ] {
+        let mut argv = sign_payin("150.50");
+        let at = argv.iter().position(|a| a == flag).unwrap();
+        argv[at + 1] = value.to_string();
+        let o = run_with(&args(&argv), &[("COBRO_PAYIN_KEY", TEST_KEY)], None);
+        assert_eq!(code(&o), 2, "{flag}");
+        assert!(stdout(&o).is_empty(), "{flag}: signed anyway");
+        assert!(stderr(&o).contains(says), "{flag}: {}", stderr(&o));
+    }
 }
 
 #[test]

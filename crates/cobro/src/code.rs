@@ -2,7 +2,9 @@
 //!
 //! Where the provider has a code of its own (PROVIDER_FACTS.md, virtual-account body
 //! errors) the same name is used; the rest are ours. Codes are stable: a code is never
-//! renamed or reused for another meaning.
+//! renamed or reused for another meaning, and a retired code's name is never given to
+//! another rule. Retired, because they fired on correct bodies (DESIGN.md 9 rows 9 and
+//! 22): `WARN_NUMERIC_STRING`, `WARN_LANGUAGE_CASE`.
 
 macro_rules! codes {
     ($($(#[$doc:meta])* $variant:ident = $name:literal,)*) => {
@@ -99,8 +101,9 @@ codes! {
     InvalidSignature = "ERR_INVALID_SIGNATURE",
     /// A field the spec does not name (kept, but the service may refuse or drop it).
     UnknownField = "WARN_UNKNOWN_FIELD",
-    /// A number sent as a JSON string (DESIGN.md 9 row 9).
-    NumericString = "WARN_NUMERIC_STRING",
+    /// A JSON whole number in a free-text field where the spec says string; its JSON
+    /// text is taken as the value (DESIGN.md 9 row 28).
+    NumberForString = "WARN_NUMBER_FOR_STRING",
     /// payinExpirationTime is below the spec's suggested minimum (2.6).
     ExpirationBelowSuggested = "WARN_EXPIRATION_BELOW_SUGGESTED",
     /// A Mexico amount whose cents are not a 50-cent step (2.6).
@@ -127,21 +130,19 @@ codes! {
     DuplicateMetadataKey = "WARN_DUPLICATE_METADATA_KEY",
     /// A processor code other than the one the spec names (DESIGN.md 9 row 13).
     UnknownProcessorCode = "WARN_UNKNOWN_PROCESSOR_CODE",
-    /// payinLanguage in upper case (DESIGN.md 9 row 22).
-    LanguageCase = "WARN_LANGUAGE_CASE",
-    /// URLMonnet has a path other than the samples' (DESIGN.md 9 row 21).
+    /// URLMonnet has a path other than the API's online-payments paths (DESIGN.md 9 row 21).
     UnexpectedUrlPath = "WARN_UNEXPECTED_URL_PATH",
-    /// Wallet_on_file without a subscription object (DESIGN.md 9 row 25).
+    /// An on-file processor code without a subscription object (DESIGN.md 9 row 25).
     MissingSubscription = "WARN_MISSING_SUBSCRIPTION",
     /// A field that has no effect in this request (e.g. periodicity for ON_DEMAND).
     FieldIgnored = "WARN_FIELD_IGNORED",
     /// payinDateTime is not a YYYY-MM-DD date as in the samples.
     DateFormat = "WARN_DATE_FORMAT",
-    /// A document number fails the check-digit rule of its type (issue 4): a typo is
-    /// likely. An error under `strict`.
+    /// A document number fails the check-digit rule of its type: a typo is likely. An
+    /// error under `strict`.
     CheckDigit = "WARN_CHECK_DIGIT",
     /// A document number does not have the length, characters or parts (date, prefix)
-    /// of its type, beyond what the spec itself requires (issue 4).
+    /// of its type, beyond what the spec itself requires.
     DocumentFormat = "WARN_DOCUMENT_FORMAT",
 }
 

@@ -45,21 +45,27 @@ pub struct VirtualAccountRules {
     pub inactive_allowed: bool,
 }
 
-/// A pay-in document type named by spec 2.5, with its digit count where one is given.
+/// A pay-in document type named for a country, with its digit count where the spec
+/// gives one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PayinDocument {
     /// payinCustomerTypeDocument value.
     pub name: &'static str,
-    /// Exact number of ASCII digits of payinCustomerDocument, where the spec gives it.
+    /// Exact number of ASCII digits of payinCustomerDocument, where the spec gives it
+    /// (spec 2.5 and 8: DO). The provider's own lengths are not used: some clash with
+    /// the real formats (PROVIDER_FACTS.md: Peru's RUC is 11 digits), which the document
+    /// checks judge instead.
     pub digits: Option<usize>,
 }
 
 /// Spec 2.4-2.7: what a pay-in in this country accepts and suggests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PayinRules {
-    /// payinMethod values named by spec 2.5 (others pass with a warning).
+    /// payinMethod values named by spec 2.5 or by the provider's per-country list
+    /// (PROVIDER_FACTS.md; DESIGN.md 9 row 12); others pass with a warning.
     pub methods: &'static [&'static str],
-    /// Document types named by spec 2.5 (others pass with a warning).
+    /// Document types named by spec 2.5 or by the provider's per-country list
+    /// (PROVIDER_FACTS.md; DESIGN.md 9 row 12); others pass with a warning.
     pub documents: &'static [PayinDocument],
     /// Exact digits of payinCustomerPhone (spec 2.4 and 8: PE 9, CO 10).
     pub phone_digits: Option<usize>,
@@ -69,8 +75,6 @@ pub struct PayinRules {
     pub coupon_required: bool,
     /// Methods that accept payinVoucherTheme (spec 2.7: Peru only).
     pub voucher_theme_methods: &'static [&'static str],
-    /// The URLMonnet path of the samples (spec 2.4; DESIGN.md 9 row 21).
-    pub urlmonnet_path: &'static str,
     /// Suggested minimum payinExpirationTime for online methods (spec 2.6).
     pub online_minutes: Option<u32>,
     /// Suggested minimum for the Cash method (spec 2.6).
@@ -85,9 +89,6 @@ pub struct PayinRules {
     /// DESIGN.md 9 row 20).
     pub default_region: Option<&'static str>,
 }
-
-const PAYIN_V1: &str = "/api-payin/v1/online-payments";
-const PAYIN_V3: &str = "/api-payin/v3/online-payments";
 
 const fn doc(name: &'static str, digits: Option<usize>) -> PayinDocument {
     PayinDocument { name, digits }
@@ -127,12 +128,12 @@ pub static COUNTRIES: &[Country] = &[
         }),
         payin: Some(PayinRules {
             methods: &["TCTD", "TC", "TD", "BankTransfer", "Cash"],
-            documents: &[doc("CURP", None)],
+            // Spec 2.5: CURP (sample); the provider: CURP, RFC.
+            documents: &[doc("CURP", None), doc("RFC", None)],
             phone_digits: None,
             name_max: None,
             coupon_required: true,
             voucher_theme_methods: &[],
-            urlmonnet_path: PAYIN_V1,
             online_minutes: Some(30),
             cash_minutes: Some(120),
             deeplink_minutes: None,
@@ -167,12 +168,12 @@ pub static COUNTRIES: &[Country] = &[
                 "TD",
                 "BankTransfer_Businesses",
             ],
-            documents: &[doc("DNI", None)],
+            // Spec 2.5: DNI; the provider: DNI, CE, RUC, PAS.
+            documents: &[doc("DNI", None), doc("CE", None), doc("RUC", None), doc("PAS", None)],
             phone_digits: Some(9),
             name_max: Some(30),
             coupon_required: true,
             voucher_theme_methods: &["BankTransfer", "Cash", "Wallet"],
-            urlmonnet_path: PAYIN_V1,
             online_minutes: Some(30),
             cash_minutes: Some(120),
             deeplink_minutes: Some(20),
@@ -206,12 +207,12 @@ pub static COUNTRIES: &[Country] = &[
         virtual_account: None,
         payin: Some(PayinRules {
             methods: &["TCTD", "TC", "TD", "BankTransfer", "Cash", "Wallet"],
-            documents: &[doc("DNI", None)],
+            // Spec 2.5: DNI (sample); the provider: CC, NIT.
+            documents: &[doc("DNI", None), doc("CC", None), doc("NIT", None)],
             phone_digits: Some(10),
             name_max: Some(30),
             coupon_required: true,
             voucher_theme_methods: &[],
-            urlmonnet_path: PAYIN_V1,
             online_minutes: Some(30),
             cash_minutes: Some(120),
             deeplink_minutes: None,
@@ -234,7 +235,6 @@ pub static COUNTRIES: &[Country] = &[
             name_max: None,
             coupon_required: false,
             voucher_theme_methods: &[],
-            urlmonnet_path: PAYIN_V3,
             online_minutes: None,
             cash_minutes: None,
             deeplink_minutes: None,
@@ -252,12 +252,12 @@ pub static COUNTRIES: &[Country] = &[
         virtual_account: None,
         payin: Some(PayinRules {
             methods: &["BankTransfer", "bankTransfer"],
-            documents: &[doc("CPF", None)],
+            // Spec 2.5: CPF (sample); the provider: CPF, CNPJ.
+            documents: &[doc("CPF", None), doc("CNPJ", None)],
             phone_digits: None,
             name_max: None,
             coupon_required: false,
             voucher_theme_methods: &[],
-            urlmonnet_path: PAYIN_V1,
             online_minutes: Some(30),
             cash_minutes: None,
             deeplink_minutes: None,

@@ -143,9 +143,9 @@ fn template(code: Code, locale: Locale) -> &'static str {
             "{path} is not a field of this request",
             "{path} no es un campo de esta solicitud",
         ),
-        NumericString => (
-            "{path} is a number sent as a string; send a JSON number",
-            "{path} es un número enviado como texto; envíe un número JSON",
+        NumberForString => (
+            "{path} is a JSON number where the spec says string; its JSON text is used as the value (send a string to keep leading zeros)",
+            "{path} es un número JSON donde la especificación indica texto; se usa su texto JSON como valor (envíe un texto para conservar los ceros a la izquierda)",
         ),
         ExpirationBelowSuggested => (
             "{path} is below the suggested minimum of {minimum} minutes",
@@ -196,20 +196,16 @@ fn template(code: Code, locale: Locale) -> &'static str {
             "{path} repite una clave de una entrada anterior",
         ),
         UnknownProcessorCode => (
-            "{path} is not a processor code the spec names ({known})",
-            "{path} no es un código de procesador indicado en la especificación ({known})",
-        ),
-        LanguageCase => (
-            "{path} should be a lower-case ISO 639-1 code",
-            "{path} debería ser un código ISO 639-1 en minúsculas",
+            "{path} is not a processor code the provider names ({known})",
+            "{path} no es un código de procesador que el proveedor indique ({known})",
         ),
         UnexpectedUrlPath => (
-            "{path} does not use the path of the samples ({expected})",
-            "{path} no usa la ruta de los ejemplos ({expected})",
+            "{path} does not use an online-payments path of the API ({expected})",
+            "{path} no usa una ruta de pagos en línea de la API ({expected})",
         ),
         MissingSubscription => (
-            "{path} is absent: with Wallet_on_file the charge type is then unknown",
-            "{path} está ausente: con Wallet_on_file el tipo de cobro queda desconocido",
+            "{path} is absent: with an on-file processor ({processors}) the charge type is then unknown",
+            "{path} está ausente: con un procesador on-file ({processors}) el tipo de cobro queda desconocido",
         ),
         FieldIgnored => (
             "{path} has no effect unless {applies_when}",
@@ -232,8 +228,18 @@ fn template(code: Code, locale: Locale) -> &'static str {
 }
 
 /// Optional params that add a clause to any message: (param, English, Spanish).
-const CLAUSES: [(&str, &str, &str); 2] = [
+const CLAUSES: [(&str, &str, &str); 4] = [
     ("when", " (when {when})", " (cuando {when})"),
+    (
+        "case_of",
+        "; it differs from {case_of} only in letter case, and values are case-sensitive",
+        "; solo difiere de {case_of} en mayúsculas y minúsculas, que se distinguen",
+    ),
+    (
+        "blank_allowed",
+        "; send \"\" when there is no value",
+        "; envíe \"\" cuando no haya valor",
+    ),
     (
         "check_character",
         "; the check character {check_character} is not accepted",

@@ -58,15 +58,18 @@ fn too_many(ctx: &mut Ctx, path: &Path<'_>, count: usize) {
     }
 }
 
+/// A metadata value: a string, or a JSON whole number whose text is the value
+/// (WARN_NUMBER_FOR_STRING, DESIGN.md 9 row 28: metadata values are free text).
 fn check_value(ctx: &mut Ctx, path: &Path<'_>, value: Option<&Value<'_>>, need: Need) {
     match value {
-        Some(Value::String(s)) => {
-            if !is_valid_value(s) {
-                ctx.report(path, Code::InvalidMetadataValue, &[("max", &MAX_VALUE.to_string())]);
+        None | Some(Value::Null) => rules::missing(ctx, path, need),
+        Some(v) => {
+            if let Some(s) = rules::free_text(ctx, path, v) {
+                if !is_valid_value(s) {
+                    ctx.report(path, Code::InvalidMetadataValue, &[("max", &MAX_VALUE.to_string())]);
+                }
             }
         }
-        None | Some(Value::Null) => rules::missing(ctx, path, need),
-        Some(other) => rules::wrong_type(ctx, path, "string", other),
     }
 }
 

@@ -244,8 +244,10 @@ pub const PAYIN_PATH: &str = "/api-payin/v3/online-payments";
 /// a missing or blank `payinDateTime` becomes `today`, a blank
 /// `payinCustomerRegion` becomes the country's default region (Lima for Peru, row 20); payinMerchantID, payinAmount and
 /// payinExpirationTime are written as JSON numbers (row 9), the amount in canonical
-/// two-decimal form; payinVerification is computed over that same amount text (any value
-/// the caller gave is replaced). Values the spec requires from the merchant (names,
+/// two-decimal form; a whole number in a free-text field (payinMerchantOperationNumber,
+/// payinProductID, ...) is written as the string of its JSON text (row 28);
+/// payinVerification is computed over that same amount and operation-number text (any
+/// value the caller gave is replaced). Values the spec requires from the merchant (names,
 /// e-mail, phone, products, ...) are never invented: they stay errors. The completed
 /// body is then validated with the key and refused with its report if invalid.
 pub fn prepare_payin(
@@ -292,9 +294,13 @@ fn hash_inputs<'m>(members: &'m crate::rules::Members<'_>) -> Option<(u64, &'m s
         Value::String(s) => canonical_integer(s)?,
         _ => return None,
     };
-    let operation = get("payinMerchantOperationNumber")?
-        .as_str()
-        .filter(|s| !crate::rules::is_blank(s))?;
+    // DESIGN.md 9 row 28: a whole number's JSON text is the operation number, as
+    // validation reads it.
+    let operation = match get("payinMerchantOperationNumber")? {
+        Value::String(s) => s.as_ref(),
+        Value::Number(n) if crate::rules::is_whole_number(n) => n,
+        _ => return None,
+    };
     let amount = match get("payinAmount")? {
         Value::Number(n) => Amount::parse(n).ok()?,
         Value::String(s) => Amount::parse(s).ok()?,
@@ -341,6 +347,13 @@ fn complete_payin(members: &crate::rules::Members<'_>, key: &Secret, today: Civi
             ("payinDateTime", v, _) if blank(v) => write_string(&mut out, &today.to_string()),
             ("payinCustomerRegion", v, _) if blank(v) && region.is_some() => {
                 write_string(&mut out, region.unwrap_or_default());
+            }
+            // DESIGN.md 9 row 28: a whole number in a free-text field is sent as the
+            // string of its JSON text, the text that was validated and hashed.
+            (_, Value::Number(n), _)
+                if crate::rules::is_whole_number(n) && payin::field_spec(name).is_some_and(|f| f.number_as_text) =>
+            {
+                write_string(&mut out, n);
             }
             _ => write_value(&mut out, v),
         }

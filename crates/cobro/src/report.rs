@@ -2,6 +2,7 @@
 //! and rendered messages; errors apart from warnings; identical in every language.
 
 use crate::code::Code;
+use crate::field::FieldError;
 use crate::json::write_string;
 use crate::messages::{Locale, render, render_into};
 
@@ -220,6 +221,22 @@ impl Ctx {
     /// [`Ctx::report`] with params already owned (no copy).
     pub(crate) fn report_owned(&mut self, path: &Path<'_>, code: Code, params: Vec<(&'static str, String)>) {
         self.push(path.render(), code, params);
+    }
+
+    /// Records a value rule's error (DESIGN.md 9 row 32: the rule shared with signing).
+    pub(crate) fn report_field(&mut self, path: &Path<'_>, error: FieldError) {
+        self.push(path.render(), error.code, error.params);
+    }
+
+    /// The value of `result`, or None after recording its error at `path`.
+    pub(crate) fn check<T>(&mut self, path: &Path<'_>, result: Result<T, FieldError>) -> Option<T> {
+        match result {
+            Ok(v) => Some(v),
+            Err(e) => {
+                self.report_field(path, e);
+                None
+            }
+        }
     }
 
     fn push(&mut self, path: String, code: Code, params: Vec<(&'static str, String)>) {

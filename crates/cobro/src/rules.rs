@@ -9,6 +9,7 @@ use std::borrow::Cow;
 
 use crate::amount::{Amount, AmountError, MAX_INTEGER_DIGITS};
 use crate::code::Code;
+use crate::field;
 use crate::json::Value;
 use crate::report::{Ctx, Path};
 
@@ -178,40 +179,34 @@ pub(crate) fn wrong_type(ctx: &mut Ctx, path: &Path<'_>, expected: &str, found: 
 
 /// Records ERR_EMPTY_FIELD when `s` is blank; returns whether it is not.
 pub(crate) fn non_blank(ctx: &mut Ctx, path: &Path<'_>, s: &str) -> bool {
-    if is_blank(s) {
-        ctx.report(path, Code::EmptyField, &[]);
-        false
-    } else {
-        true
-    }
+    ctx.check(path, field::non_blank(s)).is_some()
 }
 
 /// Records ERR_INVALID_LENGTH unless `min <= chars(s) <= max`.
 pub(crate) fn length(ctx: &mut Ctx, path: &Path<'_>, s: &str, min: usize, max: usize) -> bool {
-    let n = char_count(s);
-    if n < min || n > max {
-        ctx.report(
-            path,
-            Code::InvalidLength,
-            &[("min", &min.to_string()), ("max", &max.to_string())],
-        );
-        false
-    } else {
-        true
+    ctx.check(path, field::length(s, min, max)).is_some()
+}
+
+/// Records ERR_INVALID_FIELD unless `s` is one of `allowed` (case-sensitive; a value
+/// that differs only in case is named in the message, DESIGN.md 9 row 22).
+pub(crate) fn one_of(ctx: &mut Ctx, path: &Path<'_>, s: &str, allowed: &[&str], when: Option<&str>) -> bool {
+    match field::one_of(s, allowed) {
+        Ok(()) => true,
+        Err(mut e) => {
+            if let Some(w) = when {
+                e.params.push(("when", w.to_string()));
+            }
+            ctx.report_field(path, e);
+            false
+        }
     }
 }
 
-/// Records ERR_INVALID_FIELD unless `s` is one of `allowed` (case-sensitive).
-pub(crate) fn one_of(ctx: &mut Ctx, path: &Path<'_>, s: &str, allowed: &[&str], when: Option<&str>) -> bool {
-    if allowed.contains(&s) {
-        return true;
-    }
-    let mut params = vec![("allowed", list(allowed))];
-    if let Some(w) = when {
-        params.push(("when", w.to_string()));
-    }
-    ctx.report_owned(path, Code::InvalidField, params);
-    false
+/// The value of `candidates` that `s` equals when letter case is ignored, if any: the
+/// value a merchant most likely meant (DESIGN.md 9 row 22: codes are case-sensitive, and
+/// the message says when case is the only difference).
+pub(crate) fn case_variant_of<'a>(s: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    candidates.into_iter().find(|c| *c != s && c.eq_ignore_ascii_case(s))
 }
 
 /// Records ERR_DUPLICATE_FIELD for every member whose key appeared earlier in the same
@@ -264,8 +259,9 @@ pub(crate) fn fields<'v, const N: usize>(
     slots
 }
 
-/// A whole number given as a JSON number or, with WARN_NUMERIC_STRING, as a string of
-/// one (DESIGN.md 9 row 9); judged on its text, never through a float (row 27).
+/// A whole number given as a JSON number or as a string of one, with no issue either
+/// way (DESIGN.md 9 row 9: the provider's own samples send strings); judged on its
+/// text, never through a float (row 27).
 pub(crate) fn integer(
     ctx: &mut Ctx,
     path: &Path<'_>,
@@ -274,20 +270,9 @@ pub(crate) fn integer(
     min: u64,
     max: u64,
 ) -> Option<u64> {
-    let text: &str = match value {
-        Some(Value::Number(n)) => n,
-        Some(Value::String(s)) => {
-            if is_blank(s) {
-                ctx.report(path, Code::EmptyField, &[]);
-                return None;
-            }
-            if !is_integer_text(s.strip_prefix('-').unwrap_or(s)) {
-                ctx.report(path, Code::InvalidType, &[("expected", "integer"), ("found", "string")]);
-                return None;
-            }
-            ctx.report(path, Code::NumericString, &[]);
-            s
-        }
+    let (text, found): (&str, &'static str) = match value {
+        Some(Value::Number(n)) => (n, "number"),
+        Some(Value::String(s)) => (s, "string"),
         None | Some(Value::Null) => {
             missing(ctx, path, need);
             return None;
@@ -297,44 +282,44 @@ pub(crate) fn integer(
             return None;
         }
     };
-    let (negative, digits) = match text.strip_prefix('-') {
-        Some(d) => (true, d),
-        None => (false, text),
-    };
-    if !is_integer_text(digits) {
-        ctx.report(path, Code::InvalidType, &[("expected", "integer"), ("found", "number")]);
-        return None;
-    }
-    let parsed = digits.parse::<u64>().ok().filter(|v| !negative || *v == 0);
-    match parsed {
-        Some(v) if (min..=max).contains(&v) => Some(v),
-        _ => {
-            ctx.report(
-                path,
-                Code::OutOfRange,
-                &[("minimum", &min.to_string()), ("maximum", &max.to_string())],
-            );
+    ctx.check(path, field::integer(text, found, min, max))
+}
+
+/// A merchant id field (spec 2.3 merchantId, 2.4 payinMerchantID; range
+/// `field::MERCHANT_ID`, shared with signing, DESIGN.md 9 row 32); returns the value
+/// when valid.
+pub(crate) fn merchant_id(ctx: &mut Ctx, path: &Path<'_>, value: Option<&Value<'_>>) -> Option<u64> {
+    let (min, max) = field::MERCHANT_ID;
+    integer(ctx, path, value, Need::Required, min, max)
+}
+
+/// A JSON whole number: an optional minus sign and ASCII digits (no fraction, no
+/// exponent).
+pub(crate) fn is_whole_number(text: &str) -> bool {
+    is_digits(text.strip_prefix('-').unwrap_or(text))
+}
+
+/// DESIGN.md 9 row 28: a free-text field (the spec says string) that arrives as a JSON
+/// whole number is accepted with WARN_NUMBER_FOR_STRING, and the number's JSON text is
+/// its value: what is hashed, and what `prepare_payin` writes as a string. Any other
+/// number (a fraction, an exponent) stays ERR_INVALID_TYPE: its text is not what the
+/// merchant's program held. Returns the text of a string or of such a number.
+pub(crate) fn free_text<'v>(ctx: &mut Ctx, path: &Path<'_>, value: &'v Value<'v>) -> Option<&'v str> {
+    match value {
+        Value::String(s) => Some(s),
+        Value::Number(n) if is_whole_number(n) => {
+            ctx.report(path, Code::NumberForString, &[]);
+            Some(n)
+        }
+        other => {
+            wrong_type(ctx, path, "string", other);
             None
         }
     }
 }
 
-/// Merchant ids (spec 2.3 merchantId, 2.4 payinMerchantID): positive integers that fit
-/// a signed 64-bit integer, which every binding language holds exactly (DESIGN.md 4:
-/// never floats). Zero is not a merchant: the provider answers 0009 (merchant id wrong).
-pub(crate) const MERCHANT_ID: (u64, u64) = (1, i64::MAX.unsigned_abs());
-
-/// A merchant id field (see [`MERCHANT_ID`]); returns the value when valid.
-pub(crate) fn merchant_id(ctx: &mut Ctx, path: &Path<'_>, value: Option<&Value<'_>>) -> Option<u64> {
-    integer(ctx, path, value, Need::Required, MERCHANT_ID.0, MERCHANT_ID.1)
-}
-
-fn is_integer_text(s: &str) -> bool {
-    is_digits(s)
-}
-
-/// An amount given as a JSON number or, with WARN_NUMERIC_STRING, a string; judged on
-/// its text (DESIGN.md 9 rows 10 and 27). `max_integer_digits` narrows the general
+/// An amount given as a JSON number or, where `strings_allowed`, a string of one, with no
+/// issue either way (DESIGN.md 9 row 9); judged on its text (rows 10 and 27). `max_integer_digits` narrows the general
 /// limit (the subscription amount allows five, spec 2.3).
 pub(crate) fn amount(
     ctx: &mut Ctx,
@@ -350,9 +335,6 @@ pub(crate) fn amount(
             if is_blank(s) {
                 ctx.report(path, Code::EmptyField, &[]);
                 return None;
-            }
-            if Amount::parse(s).is_ok() {
-                ctx.report(path, Code::NumericString, &[]);
             }
             s
         }

@@ -12,6 +12,9 @@ use subtle::ConstantTimeEq;
 use zeroize::Zeroize;
 
 use crate::amount::{Amount, AmountError};
+use crate::code::Code;
+use crate::field::{self, FieldError};
+use crate::messages::Locale;
 
 /// A secret key: the pay-in key (spec 5.2, 5.3) or the virtual-account secret (5.1).
 ///
@@ -120,6 +123,17 @@ pub enum SigningError {
     },
     /// The amount is not a valid amount.
     InvalidAmount(AmountError),
+    /// An argument breaks the rule validation applies to the same field of a body
+    /// (DESIGN.md 9 row 32): the same code and params a report would carry, from the
+    /// same core function.
+    InvalidField {
+        /// The argument's name.
+        name: &'static str,
+        /// The report code of the rule (e.g. ERR_OUT_OF_RANGE for merchant id 0).
+        code: Code,
+        /// The rule's figures, as in the report's `params`.
+        params: Vec<(&'static str, String)>,
+    },
 }
 
 impl SigningError {
@@ -142,8 +156,23 @@ impl SigningError {
             SigningError::EmptyArgument { .. } => "ERR_EMPTY_ARGUMENT",
             SigningError::InvalidArgument { .. } => "ERR_INVALID_ARGUMENT",
             SigningError::InvalidAmount(_) => "ERR_INVALID_AMOUNT",
+            SigningError::InvalidField { code, .. } => code.as_str(),
         }
     }
+
+    /// The error of argument `name` that broke a shared value rule.
+    pub(crate) fn field(name: &'static str, error: FieldError) -> SigningError {
+        SigningError::InvalidField {
+            name,
+            code: error.code,
+            params: error.params,
+        }
+    }
+}
+
+/// Checks argument `name` with the value rule validation applies to the same field.
+fn rule<T>(name: &'static str, result: Result<T, FieldError>) -> Result<T, SigningError> {
+    result.map_err(|e| SigningError::field(name, e))
 }
 
 impl fmt::Display for SigningError {
@@ -161,6 +190,11 @@ impl fmt::Display for SigningError {
             SigningError::EmptyArgument { name } => write!(f, "{name} must not be empty"),
             SigningError::InvalidArgument { name, expected } => write!(f, "{name} must be {expected}"),
             SigningError::InvalidAmount(e) => write!(f, "invalid amount: {e}"),
+            // The report's own message, with the argument's name in place of the path:
+            // it names the rule and never the value.
+            SigningError::InvalidField { name, code, params } => {
+                f.write_str(&crate::messages::render(*code, name, params, Locale::En))
+            }
         }
     }
 }
@@ -168,13 +202,12 @@ impl fmt::Display for SigningError {
 impl std::error::Error for SigningError {}
 
 /// A merchant id sent as text (spec 2.3, 2.4: the provider's samples send digits as
-/// strings): ASCII digits within `u64`, for bindings whose callers pass strings.
+/// strings), for bindings whose callers pass strings: judged exactly as validation
+/// judges a merchant id string (DESIGN.md 9 row 32), so `"0"` is ERR_OUT_OF_RANGE and
+/// `"12a"` ERR_INVALID_TYPE.
 pub fn merchant_id_from_text(name: &'static str, text: &str) -> Result<u64, SigningError> {
-    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    digits
-        .then(|| text.parse::<u64>().ok())
-        .flatten()
-        .ok_or(SigningError::invalid_merchant_id(name))
+    let (min, max) = field::MERCHANT_ID;
+    rule(name, field::integer(text, "string", min, max))
 }
 
 fn non_empty(name: &'static str, value: &str) -> Result<(), SigningError> {
@@ -271,7 +304,9 @@ pub fn payin_verification_text(
 
 /// Spec 5.3: payinVerification, the lowercase hex SHA-512 of payinMerchantID,
 /// payinMerchantOperationNumber, payinAmount (canonical two-decimal text) and
-/// payinCurrency, then the key.
+/// payinCurrency, then the key. DESIGN.md 9 row 32: the merchant id, operation number
+/// and currency are refused exactly where validation refuses them in a body (merchant id
+/// 0: ERR_OUT_OF_RANGE; `pen`: ERR_INVALID_CURRENCY; 51 characters: ERR_INVALID_LENGTH).
 pub fn payin_verification(
     merchant_id: u64,
     operation_number: &str,
@@ -279,8 +314,9 @@ pub fn payin_verification(
     currency: &str,
     key: &Secret,
 ) -> Result<String, SigningError> {
-    non_empty("operation_number", operation_number)?;
-    non_empty("currency", currency)?;
+    rule("merchant_id", field::merchant_id(merchant_id))?;
+    rule("operation_number", field::operation_number(operation_number))?;
+    rule("currency", field::currency(currency))?;
     let (mut id_buf, mut amount_buf) = ([0u8; 20], [0u8; 24]);
     let parts = [
         decimal(merchant_id, &mut id_buf),
@@ -310,10 +346,13 @@ pub fn verify_payin_verification(
 }
 
 /// The subscription type values of spec 2.3, accepted by [`subscription_authorization`].
-pub const SUBSCRIPTION_TYPES: [&str; 2] = ["ON_DEMAND", "RECURRENT"];
+pub const SUBSCRIPTION_TYPES: [&str; 2] = field::SUBSCRIPTION_TYPES;
 
 /// Spec 5.2: `Bearer ` + lowercase hex SHA-512 of merchantId, type, customerId,
-/// processorCode, then the key.
+/// processorCode, then the key. DESIGN.md 9 row 32: each argument is refused exactly
+/// where validation refuses the same field of a body, with the same code (merchant id 0:
+/// ERR_OUT_OF_RANGE; type `recurrent`: ERR_INVALID_FIELD; customerId `+51...`:
+/// ERR_INVALID_FORMAT; a blank one: ERR_EMPTY_FIELD).
 pub fn subscription_authorization(
     merchant_id: u64,
     subscription_type: &str,
@@ -321,14 +360,10 @@ pub fn subscription_authorization(
     processor_code: &str,
     key: &Secret,
 ) -> Result<String, SigningError> {
-    if !SUBSCRIPTION_TYPES.contains(&subscription_type) {
-        return Err(SigningError::InvalidArgument {
-            name: "type",
-            expected: "ON_DEMAND or RECURRENT",
-        });
-    }
-    non_empty("customer_id", customer_id)?;
-    non_empty("processor_code", processor_code)?;
+    rule("merchant_id", field::merchant_id(merchant_id))?;
+    rule("type", field::subscription_type(subscription_type))?;
+    rule("customer_id", field::customer_id(customer_id))?;
+    rule("processor_code", field::processor_code(processor_code))?;
     Ok(subscription_authorization_text(
         &merchant_id.to_string(),
         subscription_type,
@@ -576,13 +611,27 @@ mod tests {
     #[test]
     fn merchant_ids_from_text() {
         assert_eq!(merchant_id_from_text("m", "00674"), Ok(674));
-        for bad in ["", "-1", "1.0", " 1", "١", "18446744073709551616"] {
-            assert_eq!(
-                merchant_id_from_text("m", bad),
-                Err(SigningError::invalid_merchant_id("m")),
-                "{bad}"
-            );
+        // DESIGN.md 9 row 32: the codes validation gives a merchant id string.
+        for (bad, code) in [
+            ("", "ERR_EMPTY_FIELD"),
+            ("-1", "ERR_OUT_OF_RANGE"),
+            ("0", "ERR_OUT_OF_RANGE"),
+            ("1.0", "ERR_INVALID_TYPE"),
+            (" 1", "ERR_INVALID_TYPE"),
+            ("١", "ERR_INVALID_TYPE"),
+            ("9223372036854775808", "ERR_OUT_OF_RANGE"),
+            ("18446744073709551616", "ERR_OUT_OF_RANGE"),
+        ] {
+            let err = merchant_id_from_text("m", bad).unwrap_err();
+            assert_eq!(err.code(), code, "{bad}");
+            assert!(err.to_string().starts_with("m "), "{err}");
         }
+        let err = payin_verification(0, "OP", Amount::parse("1").unwrap(), "PEN", &key()).unwrap_err();
+        assert_eq!(err.code(), "ERR_OUT_OF_RANGE");
+        assert_eq!(
+            err.to_string(),
+            "merchant_id must be a whole number between 1 and 9223372036854775807"
+        );
     }
 
     #[test]

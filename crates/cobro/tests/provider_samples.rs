@@ -36,17 +36,17 @@ fn set(items: &[(&str, &str)]) -> BTreeSet<(String, String)> {
 }
 
 /// The official Peru bank-transfer sample is a template of placeholders. By spec:
-/// - payinMerchantID "00": a number sent as a string (DESIGN.md 9 row 9) and not a
-///   merchant (ids are >= 1);
+/// - payinMerchantID "00": not a merchant (ids are >= 1; a string is fine, DESIGN.md 9
+///   row 9);
 /// - payinAmount "00.00": not greater than zero (row 10);
 /// - payinVerification "string": not 128 hex characters (row 18);
-/// - payinExpirationTime "000": a string, and below 1 (row 8);
+/// - payinExpirationTime "000": below 1 (row 8);
 /// - payinCustomerPhone "0000": not 9 digits (spec 2.4, 8);
-/// - payinLanguage "ES": upper case (row 22);
 /// - payinDateTime "YYYY-MM-DD": a placeholder, not a date.
 ///
-/// Everything else (PEN, BankTransfer, DNI, https URLs, v1 URLMonnet, "Peru", the
-/// non-empty coupon "string", products "0000") passes.
+/// Everything else (numbers as strings, "ES", PEN, BankTransfer, DNI, https URLs, v1
+/// URLMonnet, "Peru", the non-empty coupon "string", products "0000") passes with no
+/// issue (rows 9, 21, 22).
 #[test]
 fn official_peru_bank_transfer_sample() {
     let Some(body) = sample_body("payin_create_request_peru_banktransfer") else {
@@ -64,20 +64,12 @@ fn official_peru_bank_transfer_sample() {
             ("ERR_INVALID_PHONE_NUMBER", "payinCustomerPhone"),
         ])
     );
-    assert_eq!(
-        codes(&report.warnings),
-        set(&[
-            ("WARN_NUMERIC_STRING", "payinMerchantID"),
-            ("WARN_NUMERIC_STRING", "payinExpirationTime"),
-            ("WARN_LANGUAGE_CASE", "payinLanguage"),
-            ("WARN_DATE_FORMAT", "payinDateTime"),
-        ])
-    );
+    assert_eq!(codes(&report.warnings), set(&[("WARN_DATE_FORMAT", "payinDateTime")]));
 }
 
-/// The Spanish guide's realistic Peru sample: the numbers are strings, the language is
-/// upper case, the hash is an elided placeholder, and payinDiscountCoupon is empty,
-/// which DESIGN.md 9 row 7 refuses for Peru.
+/// The Spanish guide's realistic Peru sample: the numbers are strings and the language
+/// is upper case (no issue, DESIGN.md 9 rows 9 and 22), the hash is an elided
+/// placeholder, and payinDiscountCoupon is empty, which row 7 refuses for Peru.
 #[test]
 fn guide_peru_bank_transfer_sample() {
     let Some(body) = sample_body("guide_payin_create_request_peru_banktransfer") else {
@@ -91,13 +83,67 @@ fn guide_peru_bank_transfer_sample() {
             ("ERR_EMPTY_FIELD", "payinDiscountCoupon"),
         ])
     );
-    assert_eq!(
-        codes(&report.warnings),
-        set(&[
-            ("WARN_NUMERIC_STRING", "payinMerchantID"),
-            ("WARN_NUMERIC_STRING", "payinAmount"),
-            ("WARN_NUMERIC_STRING", "payinExpirationTime"),
-            ("WARN_LANGUAGE_CASE", "payinLanguage"),
-        ])
-    );
+    assert_eq!(codes(&report.warnings), set(&[]));
+}
+
+/// The official Peru sample with real values in place of its placeholders, as a merchant
+/// sends it: every number a string, `"ES"`, and URLMonnet on the current v3 path. It
+/// validates with no issue at all (DESIGN.md 9 rows 9, 21, 22), its payinVerification
+/// checked against the key; and so does the same body as an on-file charge
+/// (payinMethod Wallet, processorCode `Yape_on_file`, a `subscription` with chargeType
+/// and subscriptionId, payinProductDescription WEB: rows 13 and 25).
+#[test]
+fn real_values_in_the_official_peru_shape_draw_no_issue() {
+    let Some(body) = sample_body("payin_create_request_peru_banktransfer") else {
+        return;
+    };
+    let mut sample: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let real = [
+        ("payinMerchantID", "674"),
+        ("payinAmount", "150.50"),
+        ("payinMerchantOperationNumber", "ORDER-0001"),
+        ("payinCustomerName", "Ana"),
+        ("payinCustomerLastName", "Prueba"),
+        ("payinCustomerPhone", "912345678"),
+        ("payinCustomerDocument", "12345678"),
+        ("payinExpirationTime", "120"),
+        ("payinDateTime", "2026-11-24"),
+        ("payinCustomerZipCode", "15001"),
+        ("payinProductID", "P-1"),
+        ("payinProductAmount", "150.50"),
+        ("payinProductQuantity", "1"),
+        ("URLMonnet", "https://cert.example.com/api-payin/v3/online-payments"),
+    ];
+    for (field, value) in real {
+        assert!(sample.get(field).is_some(), "{field} is not in the sample");
+        sample[field] = serde_json::Value::from(value);
+    }
+    assert_eq!(sample["payinLanguage"], "ES");
+    let key = cobro::Secret::new("fake-payin-key-0001").unwrap();
+    let sign = |sample: &mut serde_json::Value| {
+        let hash =
+            cobro::payin_verification(674, "ORDER-0001", cobro::Amount::parse("150.50").unwrap(), "PEN", &key).unwrap();
+        sample["payinVerification"] = serde_json::Value::from(hash);
+    };
+    let options = ValidateOptions {
+        payin_key: Some(&key),
+        ..ValidateOptions::default()
+    };
+    sign(&mut sample);
+    let report = validate(Kind::Payin, sample.to_string().as_bytes(), &options);
+    assert_eq!((codes(&report.errors), codes(&report.warnings)), (set(&[]), set(&[])));
+
+    let mut on_file = sample.clone();
+    on_file["payinMethod"] = "Wallet".into();
+    on_file["payinProductDescription"] = "WEB".into();
+    on_file["processorCode"] = "Yape_on_file".into();
+    on_file["subscription"] = serde_json::json!({"chargeType": "ON_DEMAND", "subscriptionId": "3021"});
+    let report = validate(Kind::Payin, on_file.to_string().as_bytes(), &options);
+    assert_eq!((codes(&report.errors), codes(&report.warnings)), (set(&[]), set(&[])));
+    // Strict too: nothing to turn into an error.
+    let strict = ValidateOptions {
+        strict: true,
+        ..options
+    };
+    assert!(validate(Kind::Payin, on_file.to_string().as_bytes(), &strict).valid);
 }

@@ -5,6 +5,7 @@ use crate::amount::MAX_INTEGER_DIGITS;
 use crate::code::Code;
 use crate::country::{self, COUNTRIES, PayinDocument};
 use crate::date::CivilDate;
+use crate::field;
 use crate::json::Value;
 use crate::report::{Ctx, Path};
 use crate::rules::{self, Need};
@@ -12,8 +13,6 @@ use crate::rules::{self, Need};
 use super::fields::{self, Blank, FIELDS};
 use super::{CASH_METHOD, DEEPLINK_METHOD, DEEPLINK_NAME_MAX, Request, Signed, wallet};
 
-/// Spec 2.4 and 8: the longest payinMerchantOperationNumber.
-const OPERATION_NUMBER_MAX: usize = 50;
 /// Spec 2.4 and 8: the longest payinCustomerEmail.
 const EMAIL_MAX: usize = 50;
 /// Spec 2.4 and 8: the longest payinTransactionOKURL / payinTransactionErrorURL.
@@ -26,6 +25,9 @@ const URL_MAX: usize = 250;
 const HASH_HEX_LEN: usize = 128;
 /// Spec 2.4: typePost is the constant `json`.
 const TYPE_POST: &str = "json";
+/// DESIGN.md 9 row 21: the URLMonnet paths, v1 (most samples) and v3 (the current
+/// version, the path `prepare_payin` sends to).
+const URLMONNET_PATHS: [&str; 2] = ["/api-payin/v1/online-payments", crate::prepare::PAYIN_PATH];
 /// The largest payinExpirationTime: the provider types it Integer (32-bit); the spec
 /// gives no upper bound.
 const EXPIRATION_MAX: u64 = i32::MAX as u64;
@@ -44,8 +46,8 @@ pub(crate) fn walk<'v>(ctx: &mut Ctx, req: &Request<'v>) -> Signed<'v> {
             fields::AMOUNT => signed.amount = amount(ctx, &path, value, req),
             fields::CURRENCY => signed.currency = currency(ctx, &path, value),
             fields::OPERATION_NUMBER => {
-                signed.operation_number =
-                    required(ctx, &path, value).filter(|s| rules::length(ctx, &path, s, 1, OPERATION_NUMBER_MAX));
+                signed.operation_number = present_text(ctx, &path, value, spec.number_as_text)
+                    .filter(|s| ctx.check(&path, field::operation_number(s)).is_some());
             }
             fields::METHOD => method(ctx, &path, value, req),
             fields::VERIFICATION => signed.verification = verification(ctx, &path, value),
@@ -62,14 +64,14 @@ pub(crate) fn walk<'v>(ctx: &mut Ctx, req: &Request<'v>) -> Signed<'v> {
             fields::DOCUMENT => document(ctx, &path, value, req, document_type),
             fields::PHONE => phone(ctx, &path, value, req),
             fields::COUNTRY | fields::SHIPPING_COUNTRY => customer_country(ctx, &path, value, req),
-            fields::COUPON => coupon(ctx, &path, value, req),
+            fields::COUPON => coupon(ctx, &path, value, req, spec.number_as_text),
             fields::VOUCHER_THEME => wallet::voucher_theme(ctx, &path, value, req),
             fields::DATE_TIME => {
                 if required(ctx, &path, value).is_some_and(|s| CivilDate::parse(s).is_none()) {
                     ctx.report(&path, Code::DateFormat, &[]);
                 }
             }
-            fields::URL_MONNET => url_monnet(ctx, &path, value, req),
+            fields::URL_MONNET => url_monnet(ctx, &path, value),
             fields::TYPE_POST => {
                 if let Some(s) = required(ctx, &path, value) {
                     rules::one_of(ctx, &path, s, &[TYPE_POST], None);
@@ -79,10 +81,10 @@ pub(crate) fn walk<'v>(ctx: &mut Ctx, req: &Request<'v>) -> Signed<'v> {
             fields::SUBSCRIPTION => wallet::subscription(ctx, &path, value),
             _ => match spec.blank {
                 Blank::Never => {
-                    required(ctx, &path, value);
+                    required_text(ctx, &path, value, spec.number_as_text);
                 }
                 Blank::Allowed | Blank::CouponByCountry | Blank::Optional => {
-                    blankable(ctx, &path, value, spec.blank);
+                    blankable_text(ctx, &path, value, spec.blank, spec.number_as_text);
                 }
             },
         }
@@ -94,36 +96,83 @@ pub(crate) fn walk<'v>(ctx: &mut Ctx, req: &Request<'v>) -> Signed<'v> {
 /// not be empty"; DESIGN.md 9 row 6): absent or null is ERR_MISSING_FIELD, another type
 /// ERR_INVALID_TYPE, blank ERR_EMPTY_FIELD. Returns the text when it is usable.
 pub(crate) fn required<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) -> Option<&'v str> {
-    rules::string(ctx, path, value, Need::Required).filter(|s| rules::non_blank(ctx, path, s))
+    required_text(ctx, path, value, false)
 }
 
-/// A field whose blank form is `""` (DESIGN.md 9 rows 6 and 24): absent is
-/// ERR_MISSING_FIELD unless the field is optional; null or another type is
-/// ERR_INVALID_TYPE (the way to leave it blank is `""`, not null).
-pub(crate) fn blankable<'v>(
+/// [`required`], for a field that may be a free-text one of DESIGN.md 9 row 28.
+fn required_text<'v>(
     ctx: &mut Ctx,
     path: &Path<'_>,
     value: Option<&'v Value<'v>>,
-    blank: Blank,
+    number_as_text: bool,
+) -> Option<&'v str> {
+    present_text(ctx, path, value, number_as_text).filter(|s| rules::non_blank(ctx, path, s))
+}
+
+/// The text of a field that must be present: absent or null is ERR_MISSING_FIELD.
+fn present_text<'v>(
+    ctx: &mut Ctx,
+    path: &Path<'_>,
+    value: Option<&'v Value<'v>>,
+    number_as_text: bool,
 ) -> Option<&'v str> {
     match value {
-        Some(Value::String(s)) => Some(s),
-        None => {
-            if blank != Blank::Optional {
-                ctx.report(path, Code::MissingField, &[]);
-            }
+        None | Some(Value::Null) => {
+            ctx.report(path, Code::MissingField, &[]);
             None
         }
-        Some(other) => {
+        Some(v) => text(ctx, path, v, number_as_text),
+    }
+}
+
+/// A string's content or, in a free-text field of DESIGN.md 9 row 28, a JSON whole
+/// number's text (with WARN_NUMBER_FOR_STRING); anything else is ERR_INVALID_TYPE.
+fn text<'v>(ctx: &mut Ctx, path: &Path<'_>, value: &'v Value<'v>, number_as_text: bool) -> Option<&'v str> {
+    match value {
+        Value::String(s) => Some(s),
+        _ if number_as_text => rules::free_text(ctx, path, value),
+        other => {
             rules::wrong_type(ctx, path, "string", other);
             None
         }
     }
 }
 
-/// Spec 2.4: payinMerchantID, an integer; a string of digits passes with
-/// WARN_NUMERIC_STRING (DESIGN.md 9 row 9). Returns the text as written (the number's
-/// text or the string's content), which is what spec 5.3 hashes.
+/// A field whose blank form is `""` (DESIGN.md 9 rows 6 and 24): absent is
+/// ERR_MISSING_FIELD unless the field is optional, with the `blank_allowed` param so the
+/// message says to send `""` (row 29); null or another type is ERR_INVALID_TYPE (the
+/// way to leave it blank is `""`, not null).
+pub(crate) fn blankable<'v>(
+    ctx: &mut Ctx,
+    path: &Path<'_>,
+    value: Option<&'v Value<'v>>,
+    blank: Blank,
+) -> Option<&'v str> {
+    blankable_text(ctx, path, value, blank, false)
+}
+
+/// [`blankable`], for a field that may be a free-text one of DESIGN.md 9 row 28.
+fn blankable_text<'v>(
+    ctx: &mut Ctx,
+    path: &Path<'_>,
+    value: Option<&'v Value<'v>>,
+    blank: Blank,
+    number_as_text: bool,
+) -> Option<&'v str> {
+    match value {
+        Some(v) => text(ctx, path, v, number_as_text),
+        None => {
+            if blank != Blank::Optional {
+                ctx.report(path, Code::MissingField, &[("blank_allowed", "true")]);
+            }
+            None
+        }
+    }
+}
+
+/// Spec 2.4: payinMerchantID, an integer; a string of digits passes with no issue
+/// (DESIGN.md 9 row 9). Returns the text as written (the number's text or the string's
+/// content), which is what spec 5.3 hashes.
 fn merchant_id<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) -> Option<&'v str> {
     rules::merchant_id(ctx, path, value)?;
     number_text(value)
@@ -140,7 +189,7 @@ fn number_text<'v>(value: Option<&'v Value<'v>>) -> Option<&'v str> {
 
 /// Spec 2.4 "two decimals", DESIGN.md 9 rows 10 and 27: greater than zero, at most two
 /// decimals, no exponent, judged on the JSON text (`150.000` and `1e2` are errors);
-/// a string passes with WARN_NUMERIC_STRING (row 9). Spec 2.6: in a country with a cents
+/// a string of one passes with no issue (row 9). Spec 2.6: in a country with a cents
 /// step (Mexico, 50) other cents are WARN_AMOUNT_STEP, a suggestion.
 fn amount<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: &Request<'v>) -> Option<&'v str> {
     let parsed = rules::amount(ctx, path, value, Need::Required, true, MAX_INTEGER_DIGITS)?;
@@ -152,15 +201,13 @@ fn amount<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req:
     number_text(value)
 }
 
-/// Spec 2.4: an ISO 4217 code, three upper-case letters (DESIGN.md 9 row 22). A code no
+/// Spec 2.4: an ISO 4217 code, three upper-case letters (DESIGN.md 9 row 22; the rule
+/// signing applies too, row 32). A code no
 /// pay-in country of the spec uses gets the generic rules and WARN_UNSUPPORTED_CURRENCY
 /// (row 11).
 fn currency<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) -> Option<&'v str> {
-    let s = required(ctx, path, value)?;
-    if s.len() != 3 || !s.bytes().all(|b| b.is_ascii_uppercase()) {
-        ctx.report(path, Code::InvalidCurrency, &[]);
-        return None;
-    }
+    let s = present_text(ctx, path, value, false)?;
+    ctx.check(path, field::currency(s))?;
     if country::payin_country(s).is_none() {
         ctx.report(
             path,
@@ -173,18 +220,19 @@ fn currency<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) ->
 
 /// Spec 2.5, DESIGN.md 9 row 12: a method the spec does not name for the country passes
 /// with WARN_UNKNOWN_METHOD (the complete lists are "not shown"; `bankTransfer` is named
-/// for DO and BR in the table). Methods are case-sensitive (row 22).
+/// for DO and BR in the table). Methods are case-sensitive (row 22): a value that differs
+/// from a named one only in case says so.
 fn method<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: &Request<'v>) {
     let Some(s) = required(ctx, path, value) else {
         return;
     };
     if let Some((c, r)) = req.country {
         if !r.methods.contains(&s) {
-            ctx.report(
-                path,
-                Code::UnknownMethod,
-                &[("country", c.alpha2), ("known", &rules::list(r.methods))],
-            );
+            let mut params = vec![("country", c.alpha2.to_string()), ("known", rules::list(r.methods))];
+            if let Some(same) = rules::case_variant_of(s, r.methods.iter().copied()) {
+                params.push(("case_of", same.to_string()));
+            }
+            ctx.report_owned(path, Code::UnknownMethod, params);
         }
     }
 }
@@ -217,7 +265,7 @@ fn url<'s>(ctx: &mut Ctx, path: &Path<'_>, s: &'s str) -> Option<&'s str> {
 }
 
 /// Spec 2.4 and 2.6, DESIGN.md 9 row 8: minutes, an integer >= 1 (a digit string passes
-/// with WARN_NUMERIC_STRING, row 9). Null leaves the choice to the service (for DO it
+/// with no issue, row 9). Null leaves the choice to the service (for DO it
 /// applies 120 minutes) except for the deeplink method, which must carry one (spec 2.4).
 /// Below the suggested minimum of spec 2.6 for the country and method is a warning: the
 /// table's cash minimum for Cash, its deeplink minimum for BankTransfer_Deeplink, and its
@@ -251,16 +299,14 @@ fn expiration<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, 
     }
 }
 
-/// Spec 2.4: an ISO 639-1 code, two letters. Lower case is the ISO form; upper case
-/// (the provider's samples send `ES`) passes with WARN_LANGUAGE_CASE (DESIGN.md 9 row 22).
+/// Spec 2.4: an ISO 639-1 code, two ASCII letters in either case with no issue
+/// (DESIGN.md 9 row 22: the provider's own samples send `ES`).
 fn language<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) {
     let Some(s) = required(ctx, path, value) else {
         return;
     };
     if s.len() != 2 || !s.bytes().all(|b| b.is_ascii_alphabetic()) {
         ctx.report(path, Code::InvalidFormat, &[("format", "ISO 639-1 (two letters)")]);
-    } else if !s.bytes().all(|b| b.is_ascii_lowercase()) {
-        ctx.report(path, Code::LanguageCase, &[]);
     }
 }
 
@@ -293,8 +339,10 @@ fn name<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: &
     }
 }
 
-/// Spec 2.5, DESIGN.md 9 row 12: a document type the spec does not name for the country
-/// passes with WARN_UNKNOWN_DOCUMENT_TYPE (case-sensitive, row 22). Returns the type.
+/// Spec 2.5, DESIGN.md 9 row 12: a document type named for the country by spec 2.5 or
+/// by the provider (the table's `documents`) passes; another passes with
+/// WARN_UNKNOWN_DOCUMENT_TYPE (case-sensitive, row 22: a value that differs from a
+/// named one only in case says so). Returns the type.
 fn type_document<'v>(
     ctx: &mut Ctx,
     path: &Path<'_>,
@@ -304,14 +352,15 @@ fn type_document<'v>(
     let s = required(ctx, path, value)?;
     if let Some((c, r)) = req.country {
         if !r.documents.iter().any(|d| d.name == s) {
-            ctx.report(
-                path,
-                Code::UnknownDocumentType,
-                &[
-                    ("country", c.alpha2),
-                    ("known", &rules::join(r.documents.iter().map(|d| d.name), ", ")),
-                ],
-            );
+            let names = r.documents.iter().map(|d| d.name);
+            let mut params = vec![
+                ("country", c.alpha2.to_string()),
+                ("known", rules::join(names.clone(), ", ")),
+            ];
+            if let Some(same) = rules::case_variant_of(s, names) {
+                params.push(("case_of", same.to_string()));
+            }
+            ctx.report_owned(path, Code::UnknownDocumentType, params);
         }
     }
     Some(s)
@@ -343,7 +392,7 @@ fn document<'v>(
             return;
         }
     }
-    // Issue 4: the real format and check digit of the type, in the currency's country.
+    // The real format and check digit of the type, in the currency's country.
     if let (Some((country, _)), Some(t)) = (req.country, document_type) {
         crate::document::check_in_request(ctx, path, country.alpha2, t, s);
     }
@@ -380,11 +429,12 @@ fn customer_country<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<
 
 /// Spec 2.4, DESIGN.md 9 row 7: payinDiscountCoupon is always present as a key; it must
 /// be non-blank where the table says `coupon_required` (PE, MX, CO) and may be `""`
-/// elsewhere (DO, BR, and currencies of no spec country).
-fn coupon<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: &Request<'v>) {
+/// elsewhere (DO, BR, and currencies of no spec country). A whole number is a coupon
+/// code's text (row 28).
+fn coupon<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: &Request<'v>, number_as_text: bool) {
     let required_here = req.country.is_some_and(|(_, r)| r.coupon_required);
     if !required_here {
-        blankable(ctx, path, value, Blank::CouponByCountry);
+        blankable_text(ctx, path, value, Blank::CouponByCountry, number_as_text);
         return;
     }
     let when = || {
@@ -402,40 +452,25 @@ fn coupon<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req:
         None => ctx.report(path, Code::MissingField, &[]),
         Some(Value::Null) => ctx.report(path, Code::MissingField, &[("when", &when())]),
         Some(Value::String(s)) if rules::is_blank(s) => ctx.report(path, Code::EmptyField, &[("when", &when())]),
-        Some(Value::String(_)) => {}
-        Some(other) => rules::wrong_type(ctx, path, "string", other),
+        Some(other) => {
+            text(ctx, path, other, number_as_text);
+        }
     }
 }
 
-/// Spec 2.4, DESIGN.md 9 row 21: URLMonnet is an https URL (at most [`URL_MAX`]); a path
-/// other than the one the samples use for the country (the table's `urlmonnet_path`: v1,
-/// v3 for DO) is WARN_UNEXPECTED_URL_PATH. For a currency of no spec country either
-/// sample path is accepted.
-fn url_monnet<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: &Request<'v>) {
+/// Spec 2.4, DESIGN.md 9 row 21: URLMonnet is an https URL (at most [`URL_MAX`]); its
+/// path is the API's online-payments operation, v1 (most samples) or v3 (the current
+/// version, spec 4.4 and 9), in every country. Any other path is
+/// WARN_UNEXPECTED_URL_PATH.
+fn url_monnet<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) {
     let Some(p) = required(ctx, path, value).and_then(|s| url(ctx, path, s)) else {
         return;
     };
-    match req.country {
-        Some((_, r)) => {
-            if p != r.urlmonnet_path {
-                ctx.report(path, Code::UnexpectedUrlPath, &[("expected", r.urlmonnet_path)]);
-            }
-        }
-        None => {
-            let mut known = COUNTRIES.iter().filter_map(|c| c.payin.map(|r| r.urlmonnet_path));
-            if !known.any(|k| k == p) {
-                let mut paths: Vec<&str> = COUNTRIES
-                    .iter()
-                    .filter_map(|c| c.payin.map(|r| r.urlmonnet_path))
-                    .collect();
-                paths.sort_unstable();
-                paths.dedup();
-                ctx.report(
-                    path,
-                    Code::UnexpectedUrlPath,
-                    &[("expected", &rules::join_alternatives(paths))],
-                );
-            }
-        }
+    if !URLMONNET_PATHS.contains(&p) {
+        ctx.report(
+            path,
+            Code::UnexpectedUrlPath,
+            &[("expected", &rules::join_alternatives(URLMONNET_PATHS))],
+        );
     }
 }

@@ -26,11 +26,29 @@ pub(crate) struct FieldSpec {
     pub(crate) name: &'static str,
     /// How it may be left blank.
     pub(crate) blank: Blank,
+    /// A free-text field (the spec says string) where a JSON whole number is accepted
+    /// with WARN_NUMBER_FOR_STRING and its JSON text is the value (DESIGN.md 9 row 28).
+    /// Fields whose digits carry meaning (document, phone) are not: a number there may
+    /// have lost leading zeros on the way, so it stays ERR_INVALID_TYPE.
+    pub(crate) number_as_text: bool,
 }
 
-/// One row of the table.
+/// One row of the table: a string field.
 const fn f(name: &'static str, blank: Blank) -> FieldSpec {
-    FieldSpec { name, blank }
+    FieldSpec {
+        name,
+        blank,
+        number_as_text: false,
+    }
+}
+
+/// One row of the table: a free-text field that also takes a whole number (row 28).
+const fn t(name: &'static str, blank: Blank) -> FieldSpec {
+    FieldSpec {
+        name,
+        blank,
+        number_as_text: true,
+    }
 }
 
 /// Every field of spec 2.4, in the table's order (the slot constants below index it).
@@ -38,7 +56,7 @@ pub(crate) static FIELDS: &[FieldSpec] = &[
     f("payinMerchantID", Blank::Never),
     f("payinAmount", Blank::Never),
     f("payinCurrency", Blank::Never),
-    f("payinMerchantOperationNumber", Blank::Never),
+    t("payinMerchantOperationNumber", Blank::Never),
     f("payinMethod", Blank::Never),
     f("payinVerification", Blank::Never),
     f("payinTransactionOKURL", Blank::Never),
@@ -57,24 +75,24 @@ pub(crate) static FIELDS: &[FieldSpec] = &[
     // DESIGN.md 9 row 20: accepted empty; prepare writes Lima for PE.
     f("payinCustomerRegion", Blank::Allowed),
     f("payinCustomerCountry", Blank::Allowed),
-    f("payinCustomerZipCode", Blank::Allowed),
+    t("payinCustomerZipCode", Blank::Allowed),
     f("payinCustomerShippingName", Blank::Allowed),
     f("payinCustomerShippingPhone", Blank::Allowed),
     f("payinCustomerShippingAddress", Blank::Allowed),
     f("payinCustomerShippingCity", Blank::Allowed),
     f("payinCustomerShippingRegion", Blank::Allowed),
     f("payinCustomerShippingCountry", Blank::Allowed),
-    f("payinCustomerShippingZipCode", Blank::Allowed),
-    f("payinRegularCustomer", Blank::Allowed),
-    f("payinCustomerID", Blank::Allowed),
-    f("payinDiscountCoupon", Blank::CouponByCountry),
-    f("payinFilterBy", Blank::Allowed),
+    t("payinCustomerShippingZipCode", Blank::Allowed),
+    t("payinRegularCustomer", Blank::Allowed),
+    t("payinCustomerID", Blank::Allowed),
+    t("payinDiscountCoupon", Blank::CouponByCountry),
+    t("payinFilterBy", Blank::Allowed),
     f("payinVoucherTheme", Blank::Optional),
-    f("payinProductID", Blank::Never),
+    t("payinProductID", Blank::Never),
     f("payinProductDescription", Blank::Never),
-    f("payinProductAmount", Blank::Never),
-    f("payinProductSku", Blank::Never),
-    f("payinProductQuantity", Blank::Never),
+    t("payinProductAmount", Blank::Never),
+    t("payinProductSku", Blank::Never),
+    t("payinProductQuantity", Blank::Never),
     f("payinDateTime", Blank::Never),
     f("URLMonnet", Blank::Never),
     f("typePost", Blank::Never),
@@ -232,6 +250,27 @@ mod tests {
         for (i, name) in named {
             assert_eq!(FIELDS.get(i).map(|f| f.name), Some(name));
         }
+    }
+
+    #[test]
+    fn free_text_fields_of_row_28() {
+        let named: Vec<&str> = FIELDS.iter().filter(|f| f.number_as_text).map(|f| f.name).collect();
+        assert_eq!(
+            named,
+            [
+                "payinMerchantOperationNumber",
+                "payinCustomerZipCode",
+                "payinCustomerShippingZipCode",
+                "payinRegularCustomer",
+                "payinCustomerID",
+                "payinDiscountCoupon",
+                "payinFilterBy",
+                "payinProductID",
+                "payinProductAmount",
+                "payinProductSku",
+                "payinProductQuantity",
+            ]
+        );
     }
 
     #[test]

@@ -39,8 +39,12 @@ pub mod response;
 pub mod voucher;
 mod wallet;
 
-#[allow(unused_imports)] // the field list for prepare_payin (DESIGN.md 5), written later
 pub(crate) use fields::{Blank, FIELDS, FieldSpec};
+
+/// The row of spec 2.4's table for the JSON key `name`.
+pub(crate) fn field_spec(name: &str) -> Option<&'static FieldSpec> {
+    fields::slot(name).and_then(|i| FIELDS.get(i))
+}
 
 use crate::code::Code;
 use crate::country::{self, Country, PayinRules};

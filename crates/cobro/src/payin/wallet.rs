@@ -3,7 +3,9 @@
 
 use crate::code::Code;
 use crate::country::COUNTRIES;
+use crate::field;
 use crate::json::Value;
+use crate::processor;
 use crate::report::{Ctx, Path};
 use crate::rules::{self, Need};
 
@@ -11,16 +13,10 @@ use super::Request;
 use super::checks::blankable;
 use super::fields::{self, Blank};
 
-/// Spec 2.4: the two wallet processors.
-const PROCESSOR_CODES: [&str; 2] = [ON_FILE, "Wallet_one_shot"];
-/// Spec 2.4: the processor that stores a consent and uses the subscription workflow.
-const ON_FILE: &str = "Wallet_on_file";
 /// Spec 2.4: the method of both wallet processors.
 const WALLET_METHOD: &str = "Wallet";
 /// Spec 2.4: payinProductDescription carries the user experience for wallet processors.
 const EXPERIENCES: [&str; 2] = ["MOBILE", "WEB"];
-/// Spec 2.4: subscription.chargeType values.
-const CHARGE_TYPES: [&str; 2] = ["ON_DEMAND", "RECURRENT"];
 /// Spec 2.7: a theme identifier is `THEME_<country>_<NAME>`.
 const THEME_PREFIX: &str = "THEME_";
 
@@ -80,19 +76,23 @@ fn theme_allowed_when() -> String {
     parts.join(" | ")
 }
 
-/// Spec 2.4: processorCode is optional; when sent it is never empty and is exactly
-/// `Wallet_on_file` or `Wallet_one_shot` (case-sensitive, DESIGN.md 9 row 22). Null is
-/// not a way to omit it (ERR_INVALID_TYPE).
+/// Spec 2.4: processorCode is optional; when sent it is never empty and is a wallet
+/// processor: `Wallet_on_file`, its provider name `Yape_on_file` (DESIGN.md 9 row 13) or
+/// `Wallet_one_shot`, case-sensitive (row 22). Null is not a way to omit it
+/// (ERR_INVALID_TYPE).
 pub(crate) fn processor_code<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) {
     if let Some(s) = blankable(ctx, path, value, Blank::Optional) {
         if rules::non_blank(ctx, path, s) {
-            rules::one_of(ctx, path, s, &PROCESSOR_CODES, None);
+            rules::one_of(ctx, path, s, &processor::WALLET_PROCESSORS, None);
         }
     }
 }
 
-/// Spec 2.4: subscription is an object holding chargeType (required, ON_DEMAND or
-/// RECURRENT); other keys inside are WARN_UNKNOWN_FIELD. Null is not a way to omit it.
+/// Spec 2.4 and DESIGN.md 9 row 25: subscription is an object holding `chargeType`
+/// (required, ON_DEMAND or RECURRENT) and `subscriptionId` (optional: the charged
+/// subscription, as the provider's merchants name it; a whole number >= 1 or its digit
+/// string, like the other ids of row 9). Other keys inside are WARN_UNKNOWN_FIELD. Null
+/// is not a way to omit it.
 pub(crate) fn subscription<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) {
     let Some(v) = value else {
         return;
@@ -101,45 +101,75 @@ pub(crate) fn subscription<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v
         rules::wrong_type(ctx, path, "object", v);
         return;
     };
-    let [charge_type] = rules::fields::<1>(ctx, path, members, |k| (k == "chargeType").then_some(0));
+    let [charge_type, subscription_id] = rules::fields::<2>(ctx, path, members, |k| match k {
+        "chargeType" => Some(0),
+        "subscriptionId" => Some(1),
+        _ => None,
+    });
     let charge_path = path.key("chargeType");
     if let Some(s) =
         rules::string(ctx, &charge_path, charge_type, Need::Required).filter(|s| rules::non_blank(ctx, &charge_path, s))
     {
-        rules::one_of(ctx, &charge_path, s, &CHARGE_TYPES, None);
+        // Spec 2.4: chargeType is the subscription's type (spec 2.3).
+        rules::one_of(ctx, &charge_path, s, &field::SUBSCRIPTION_TYPES, None);
     }
+    let (min, max) = SUBSCRIPTION_ID;
+    rules::integer(
+        ctx,
+        &path.key("subscriptionId"),
+        subscription_id,
+        Need::Optional,
+        min,
+        max,
+    );
 }
 
+/// DESIGN.md 9 row 25: the range of `subscription.subscriptionId`, the spec 2.3
+/// subscriptionId the creation answered with (an integer; positive, within 64 bits).
+const SUBSCRIPTION_ID: (u64, u64) = field::MERCHANT_ID;
+
 /// Spec 2.4's cross-field rules, after the field walk:
-/// - with a processorCode, payinMethod must be Wallet and payinProductDescription MOBILE
-///   or WEB (ERR_INVALID_FIELD, when "processorCode is set"); the phone rules already
-///   apply to every pay-in;
-/// - DESIGN.md 9 row 25: Wallet_on_file without a subscription object is accepted with
+/// - with a wallet processor code (`Wallet_on_file`, `Yape_on_file`, `Wallet_one_shot`;
+///   DESIGN.md 9 rows 13 and 25), payinMethod must be Wallet and
+///   payinProductDescription MOBILE or WEB (ERR_INVALID_FIELD, `when` naming the code
+///   given); a processorCode that is not a wallet processor is its own error and draws
+///   no cross-check; the phone rules already apply to every pay-in;
+/// - row 25: an on-file code without a subscription object is accepted with
 ///   WARN_MISSING_SUBSCRIPTION (the charge type is then unknown);
-/// - a subscription object without processorCode Wallet_on_file belongs to no
-///   subscription workflow: WARN_FIELD_IGNORED.
+/// - a subscription object with no on-file processor code belongs to no subscription
+///   workflow: WARN_FIELD_IGNORED. Not when processorCode is itself invalid: its error
+///   already names the problem.
 pub(crate) fn cross_checks(ctx: &mut Ctx, req: &Request<'_>) {
     let root = Path::Root;
-    let processor = req.text(fields::PROCESSOR_CODE);
-    if processor.is_some() {
-        let when = Some("processorCode=Wallet_on_file|Wallet_one_shot");
+    let given = req.text(fields::PROCESSOR_CODE);
+    let wallet = given.and_then(processor::wallet_processor);
+    if let Some(code) = wallet {
+        let when = format!("processorCode={code}");
         if let Some(m) = req.method {
-            rules::one_of(ctx, &root.key("payinMethod"), m, &[WALLET_METHOD], when);
+            rules::one_of(ctx, &root.key("payinMethod"), m, &[WALLET_METHOD], Some(&when));
         }
         if let Some(d) = req.text(fields::PRODUCT_DESCRIPTION) {
-            rules::one_of(ctx, &root.key("payinProductDescription"), d, &EXPERIENCES, when);
+            rules::one_of(ctx, &root.key("payinProductDescription"), d, &EXPERIENCES, Some(&when));
         }
     }
     let has_subscription = matches!(req.get(fields::SUBSCRIPTION), Some(Value::Object(_)));
-    let on_file = processor == Some(ON_FILE);
-    if on_file && !has_subscription && req.get(fields::SUBSCRIPTION).is_none() {
-        ctx.report(&root.key("subscription"), Code::MissingSubscription, &[]);
+    let on_file = wallet.is_some_and(processor::is_on_file);
+    if on_file && req.get(fields::SUBSCRIPTION).is_none() {
+        ctx.report(
+            &root.key("subscription"),
+            Code::MissingSubscription,
+            &[("processors", &rules::join_alternatives(processor::ON_FILE))],
+        );
     }
-    if has_subscription && !on_file {
+    let invalid_code = req.get(fields::PROCESSOR_CODE).is_some() && wallet.is_none();
+    if has_subscription && !on_file && !invalid_code {
         ctx.report(
             &root.key("subscription"),
             Code::FieldIgnored,
-            &[("applies_when", "processorCode=Wallet_on_file")],
+            &[(
+                "applies_when",
+                &format!("processorCode={}", rules::join_alternatives(processor::ON_FILE)),
+            )],
         );
     }
 }

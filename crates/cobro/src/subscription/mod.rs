@@ -26,25 +26,16 @@ use crate::json::Value;
 use crate::metadata;
 use crate::report::{Ctx, Path};
 use crate::rules::{self, Members, Need};
-use crate::signing::SUBSCRIPTION_TYPES;
+use crate::{field, processor};
 
 /// Spec 2.3: the `device` values.
 const DEVICES: [&str; 2] = ["MOBILE", "WEB"];
-
-/// Spec 2.3: the one-click processor code the spec names (DESIGN.md 9 row 13).
-const WALLET_ON_FILE: &str = "Wallet_on_file";
 
 /// Spec 2.3: the type that makes periodicity and amount required.
 const RECURRENT: &str = "RECURRENT";
 
 /// The condition named in the `when` / `applies_when` params of periodicity and amount.
 const WHEN_RECURRENT: &str = "type=RECURRENT";
-
-/// DESIGN.md 9 row 14: customerId is a non-empty string of ASCII digits.
-const CUSTOMER_ID_FORMAT: &str = "[0-9]+";
-
-/// DESIGN.md 9 row 13: processorCode is a non-empty `[A-Za-z0-9_]+`.
-const PROCESSOR_CODE_FORMAT: &str = "[A-Za-z0-9_]+";
 
 /// DESIGN.md 9 row 14: periodicity is a digit string whose value is at least 1 (leading
 /// zeros are allowed, "01" is one month); this pattern says exactly that.
@@ -104,8 +95,9 @@ fn validate(ctx: &mut Ctx, value: &Value<'_>, op: Op) {
 }
 
 /// Spec 2.3: merchantId, a required integer. DESIGN.md 9 row 9: a string of the number
-/// is accepted with WARN_NUMERIC_STRING (merchant ids as integers or digit strings,
-/// never floats: `1.5` and `1e2` are ERR_INVALID_TYPE, row 27). Range: `rules::MERCHANT_ID`.
+/// is accepted with no issue (merchant ids as integers or digit strings, never floats:
+/// `1.5` and `1e2` are ERR_INVALID_TYPE, row 27). The range is the one signing applies
+/// (row 32).
 fn merchant(ctx: &mut Ctx, path: &Path<'_>, value: Option<&Value<'_>>) {
     rules::merchant_id(ctx, path, value);
 }
@@ -159,10 +151,11 @@ fn details_cancel(ctx: &mut Ctx, path: &Path<'_>, members: &Members<'_>) {
 }
 
 /// Spec 2.3: `type`, required, ON_DEMAND or RECURRENT (case-sensitive, DESIGN.md 9 row
-/// 22). Returns the value when it is one of the two.
+/// 22; the rule signing applies too, row 32). Returns the value when it is one of the
+/// two.
 fn subscription_type<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) -> Option<&'v str> {
     let t = rules::string(ctx, path, value, Need::Required)?;
-    rules::one_of(ctx, path, t, &SUBSCRIPTION_TYPES, None).then_some(t)
+    ctx.check(path, field::subscription_type(t)).map(|()| t)
 }
 
 /// Whether periodicity and amount are needed, from the type: required for RECURRENT,
@@ -189,37 +182,32 @@ fn ignored(ctx: &mut Ctx, path: &Path<'_>, value: Option<&Value<'_>>) {
 
 /// Spec 2.3 and DESIGN.md 9 row 14: customerId, the customer's mobile number: required,
 /// not blank (ERR_EMPTY_FIELD), ASCII digits only (ERR_INVALID_FORMAT; no `+`, spaces or
-/// hyphens). The spec gives no length, so none is checked.
+/// hyphens). The spec gives no length, so none is checked. A JSON number is
+/// ERR_INVALID_TYPE: its digits carry meaning and may have lost a leading zero (row 28).
+/// The rule signing applies too (row 32).
 fn customer_id(ctx: &mut Ctx, path: &Path<'_>, value: Option<&Value<'_>>) {
-    let Some(s) = rules::string(ctx, path, value, Need::Required) else {
-        return;
-    };
-    if rules::non_blank(ctx, path, s) && !rules::is_digits(s) {
-        ctx.report(path, Code::InvalidFormat, &[("format", CUSTOMER_ID_FORMAT)]);
+    if let Some(s) = rules::string(ctx, path, value, Need::Required) {
+        ctx.check(path, field::customer_id(s));
     }
 }
 
-/// Whether `s` matches `[A-Za-z0-9_]+`.
-fn is_processor_code(s: &str) -> bool {
-    !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-}
-
 /// Spec 2.3 and DESIGN.md 9 row 13: processorCode, required, not blank
-/// (ERR_EMPTY_FIELD), `[A-Za-z0-9_]+` (ERR_INVALID_FORMAT). A well-formed code other than
-/// `Wallet_on_file` is WARN_UNKNOWN_PROCESSOR_CODE (the provider's pages also use
-/// `Yape_on_file`); the comparison is case-sensitive (row 22).
+/// (ERR_EMPTY_FIELD), `[A-Za-z0-9_]+` (ERR_INVALID_FORMAT), the rules signing applies too
+/// (row 32). `Wallet_on_file` and its provider name `Yape_on_file` pass with no issue;
+/// another well-formed code is WARN_UNKNOWN_PROCESSOR_CODE. The comparison is
+/// case-sensitive (row 22): a code that differs from a known one only in case says so.
 fn processor_code(ctx: &mut Ctx, path: &Path<'_>, value: Option<&Value<'_>>) {
     let Some(s) = rules::string(ctx, path, value, Need::Required) else {
         return;
     };
-    if !rules::non_blank(ctx, path, s) {
+    if ctx.check(path, field::processor_code(s)).is_none() || processor::is_known_subscription_code(s) {
         return;
     }
-    if !is_processor_code(s) {
-        ctx.report(path, Code::InvalidFormat, &[("format", PROCESSOR_CODE_FORMAT)]);
-    } else if s != WALLET_ON_FILE {
-        ctx.report(path, Code::UnknownProcessorCode, &[("known", WALLET_ON_FILE)]);
+    let mut params = vec![("known", rules::list(&processor::ON_FILE))];
+    if let Some(same) = rules::case_variant_of(s, processor::ON_FILE) {
+        params.push(("case_of", same.to_string()));
     }
+    ctx.report_owned(path, Code::UnknownProcessorCode, params);
 }
 
 /// Whether `s` is a digit string whose value is at least 1 (DESIGN.md 9 row 14).
@@ -348,10 +336,10 @@ mod tests {
 
     #[test]
     fn field_patterns() {
-        assert!(is_processor_code("Wallet_on_file"));
-        assert!(is_processor_code("Yape_on_file2"));
+        assert!(processor::is_well_formed("Wallet_on_file"));
+        assert!(processor::is_well_formed("Yape_on_file2"));
         for bad in ["", "Wallet on file", "Wallet-on-file", "Wallét"] {
-            assert!(!is_processor_code(bad), "{bad}");
+            assert!(!processor::is_well_formed(bad), "{bad}");
         }
         for ok in ["1", "01", "12", "120"] {
             assert!(is_periodicity(ok), "{ok}");
@@ -400,6 +388,6 @@ mod tests {
         );
         assert_eq!(recurrent_need(Some("ON_DEMAND")), None);
         assert_eq!(recurrent_need(None), Some(Need::Optional));
-        assert_eq!(rules::MERCHANT_ID, (1, 9_223_372_036_854_775_807));
+        assert_eq!(field::MERCHANT_ID, (1, 9_223_372_036_854_775_807));
     }
 }

@@ -1,0 +1,236 @@
+//! One rule for one value (DESIGN.md 9 row 32): the checks of the values that reach the
+//! service both inside a body (validation) and as arguments of a signing function. Each
+//! returns the same code and params in both places, so a value that validation refuses
+//! is never signed, and a signing error names the rule exactly as a report would.
+
+use crate::code::Code;
+use crate::processor;
+use crate::rules;
+
+/// A value that breaks its rule: the report code and the rule's figures, as
+/// [`crate::Issue`] carries them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct FieldError {
+    /// The code validation reports for this value.
+    pub(crate) code: Code,
+    /// The rule's figures, as strings.
+    pub(crate) params: Vec<(&'static str, String)>,
+}
+
+impl FieldError {
+    fn new(code: Code, params: &[(&'static str, &str)]) -> FieldError {
+        FieldError {
+            code,
+            params: params.iter().map(|(k, v)| (*k, (*v).to_string())).collect(),
+        }
+    }
+}
+
+/// Spec 2.3 merchantId and 2.4 payinMerchantID: positive integers that fit a signed
+/// 64-bit integer, which every binding language holds exactly (DESIGN.md 4: never
+/// floats). Zero is not a merchant: the provider answers 0009 (merchant id wrong).
+pub(crate) const MERCHANT_ID: (u64, u64) = (1, i64::MAX.unsigned_abs());
+
+/// Spec 2.4 and 8: the longest payinMerchantOperationNumber.
+pub(crate) const OPERATION_NUMBER_MAX: usize = 50;
+
+/// DESIGN.md 9 row 14: customerId is a non-empty string of ASCII digits.
+pub(crate) const CUSTOMER_ID_FORMAT: &str = "[0-9]+";
+
+/// DESIGN.md 9 row 13: a subscription processorCode is a non-empty `[A-Za-z0-9_]+`.
+pub(crate) const PROCESSOR_CODE_FORMAT: &str = "[A-Za-z0-9_]+";
+
+/// Spec 2.3: the subscription `type` values.
+pub(crate) const SUBSCRIPTION_TYPES: [&str; 2] = ["ON_DEMAND", "RECURRENT"];
+
+/// A whole number written as `text` (a JSON number's text or a string's content; which
+/// one is `found`, for the type error), within `min..=max`. Judged on the text, never
+/// through a float (DESIGN.md 9 row 27): a blank text is ERR_EMPTY_FIELD, `1.5` and
+/// `1e2` are ERR_INVALID_TYPE, `-1` and values past `max` ERR_OUT_OF_RANGE.
+pub(crate) fn integer(text: &str, found: &'static str, min: u64, max: u64) -> Result<u64, FieldError> {
+    non_blank(text)?;
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, text),
+    };
+    if !rules::is_digits(digits) {
+        return Err(FieldError::new(
+            Code::InvalidType,
+            &[("expected", "integer"), ("found", found)],
+        ));
+    }
+    let parsed = digits.parse::<u64>().ok().filter(|v| !negative || *v == 0);
+    match parsed {
+        Some(v) => in_range(v, min, max),
+        None => Err(out_of_range(min, max)),
+    }
+}
+
+/// `value` within `min..=max`, else ERR_OUT_OF_RANGE.
+pub(crate) fn in_range(value: u64, min: u64, max: u64) -> Result<u64, FieldError> {
+    if (min..=max).contains(&value) {
+        Ok(value)
+    } else {
+        Err(out_of_range(min, max))
+    }
+}
+
+fn out_of_range(min: u64, max: u64) -> FieldError {
+    FieldError::new(
+        Code::OutOfRange,
+        &[("minimum", &min.to_string()), ("maximum", &max.to_string())],
+    )
+}
+
+/// A merchant id (see [`MERCHANT_ID`]).
+pub(crate) fn merchant_id(value: u64) -> Result<u64, FieldError> {
+    in_range(value, MERCHANT_ID.0, MERCHANT_ID.1)
+}
+
+/// Spec 2.4 payinCurrency: an ISO 4217 code, three upper-case ASCII letters (DESIGN.md
+/// 9 row 22: ISO codes are upper case; `pen` is not PEN).
+pub(crate) fn currency(s: &str) -> Result<(), FieldError> {
+    if rules::is_blank(s) {
+        return Err(FieldError::new(Code::EmptyField, &[]));
+    }
+    if s.len() == 3 && s.bytes().all(|b| b.is_ascii_uppercase()) {
+        Ok(())
+    } else {
+        Err(FieldError::new(Code::InvalidCurrency, &[]))
+    }
+}
+
+/// Spec 2.4 and 8: payinMerchantOperationNumber is never blank and has at most
+/// [`OPERATION_NUMBER_MAX`] characters (code points, DESIGN.md 9 row 1).
+pub(crate) fn operation_number(s: &str) -> Result<(), FieldError> {
+    non_blank(s)?;
+    length(s, 1, OPERATION_NUMBER_MAX)
+}
+
+/// Spec 2.3 `type`: ON_DEMAND or RECURRENT, case-sensitive (DESIGN.md 9 row 22).
+pub(crate) fn subscription_type(s: &str) -> Result<(), FieldError> {
+    one_of(s, &SUBSCRIPTION_TYPES)
+}
+
+/// Spec 2.3 and DESIGN.md 9 row 14: customerId, the customer's mobile number: not blank,
+/// ASCII digits only (no `+`, spaces or hyphens). The spec gives no length.
+pub(crate) fn customer_id(s: &str) -> Result<(), FieldError> {
+    non_blank(s)?;
+    if rules::is_digits(s) {
+        Ok(())
+    } else {
+        Err(FieldError::new(Code::InvalidFormat, &[("format", CUSTOMER_ID_FORMAT)]))
+    }
+}
+
+/// Spec 2.3 and DESIGN.md 9 row 13: a subscription processorCode is not blank and is
+/// `[A-Za-z0-9_]+`. Whether it is a code the provider names is a warning of validation
+/// ([`processor::is_known_subscription_code`]), not a reason to refuse signing.
+pub(crate) fn processor_code(s: &str) -> Result<(), FieldError> {
+    non_blank(s)?;
+    if processor::is_well_formed(s) {
+        Ok(())
+    } else {
+        Err(FieldError::new(
+            Code::InvalidFormat,
+            &[("format", PROCESSOR_CODE_FORMAT)],
+        ))
+    }
+}
+
+/// ERR_EMPTY_FIELD when `s` is blank (DESIGN.md 9 row 6: blank counts as empty).
+pub(crate) fn non_blank(s: &str) -> Result<(), FieldError> {
+    if rules::is_blank(s) {
+        Err(FieldError::new(Code::EmptyField, &[]))
+    } else {
+        Ok(())
+    }
+}
+
+/// ERR_INVALID_LENGTH unless `min <= chars(s) <= max` (code points, DESIGN.md 9 row 1).
+pub(crate) fn length(s: &str, min: usize, max: usize) -> Result<(), FieldError> {
+    let n = rules::char_count(s);
+    if n < min || n > max {
+        Err(FieldError::new(
+            Code::InvalidLength,
+            &[("min", &min.to_string()), ("max", &max.to_string())],
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// ERR_INVALID_FIELD unless `s` is one of `allowed` (case-sensitive, DESIGN.md 9 row
+/// 22). A value that differs from an allowed one only in letter case carries that value
+/// in the `case_of` param, so the message can say so.
+pub(crate) fn one_of(s: &str, allowed: &[&str]) -> Result<(), FieldError> {
+    if allowed.contains(&s) {
+        return Ok(());
+    }
+    let mut params = vec![("allowed", rules::list(allowed))];
+    if let Some(same) = rules::case_variant_of(s, allowed.iter().copied()) {
+        params.push(("case_of", same.to_string()));
+    }
+    Err(FieldError {
+        code: Code::InvalidField,
+        params,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_are_judged_on_their_text() {
+        assert_eq!(integer("674", "number", 1, 10_000), Ok(674));
+        assert_eq!(integer("-0", "number", 0, 1), Ok(0));
+        for (text, code) in [
+            ("0", Code::OutOfRange),
+            ("-1", Code::OutOfRange),
+            ("99999999999999999999999", Code::OutOfRange),
+            ("1.5", Code::InvalidType),
+            ("1e2", Code::InvalidType),
+            ("", Code::EmptyField),
+            (" ", Code::EmptyField),
+            ("-", Code::InvalidType),
+        ] {
+            assert_eq!(
+                integer(text, "number", 1, 10_000).map_err(|e| e.code),
+                Err(code),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn values_shared_with_signing() {
+        assert_eq!(merchant_id(0).map_err(|e| e.code), Err(Code::OutOfRange));
+        assert_eq!(merchant_id(1), Ok(1));
+        assert_eq!(merchant_id(u64::MAX).map_err(|e| e.code), Err(Code::OutOfRange));
+        assert_eq!(currency("pen").map_err(|e| e.code), Err(Code::InvalidCurrency));
+        assert_eq!(currency("PEN"), Ok(()));
+        assert_eq!(currency(" ").map_err(|e| e.code), Err(Code::EmptyField));
+        assert_eq!(operation_number(&"x".repeat(50)), Ok(()));
+        assert_eq!(
+            operation_number(&"x".repeat(51)).map_err(|e| e.code),
+            Err(Code::InvalidLength)
+        );
+        assert_eq!(operation_number("").map_err(|e| e.code), Err(Code::EmptyField));
+        assert_eq!(customer_id("+51 9").map_err(|e| e.code), Err(Code::InvalidFormat));
+        assert_eq!(
+            processor_code("Yape on file").map_err(|e| e.code),
+            Err(Code::InvalidFormat)
+        );
+        assert_eq!(processor_code("Yape_on_file"), Ok(()));
+    }
+
+    #[test]
+    fn a_value_differing_only_in_case_is_named() {
+        let e = subscription_type("recurrent").unwrap_err();
+        assert_eq!(e.code, Code::InvalidField);
+        assert!(e.params.contains(&("case_of", "RECURRENT".to_string())));
+        let e = subscription_type("MONTHLY").unwrap_err();
+        assert!(!e.params.iter().any(|(k, _)| *k == "case_of"));
+    }
+}
