@@ -33,6 +33,32 @@ test('subscriptionAuthorization vectors', () => {
   }
 })
 
+// DESIGN.md 9 row 32: arguments refused with the code validation gives the same field.
+test('payinVerification refuses what validation refuses, with the same code', () => {
+  const { errors } = byFile('payin-verification.json')[0].file
+  assert.ok(errors.length >= 10)
+  for (const c of errors) {
+    const merchantId = c.merchant_id === undefined ? 1 : (Number.isSafeInteger(c.merchant_id) ? c.merchant_id : raw(c).merchant_id)
+    const args = { merchantId, operationNumber: c.operation_number ?? 'OP', amount: c.amount ?? '1.00', currency: c.currency ?? 'PEN', key: 'fake-payin-key-0001' }
+    assert.throws(() => cobro.payinVerification(args), (e) => e instanceof cobro.SigningError && e.code === c.error, c.name)
+  }
+})
+
+test('subscriptionAuthorization refuses what validation refuses, with the same code', () => {
+  const { errors } = byFile('subscription-authorization.json')[0].file
+  assert.ok(errors.length >= 8)
+  for (const c of errors) {
+    for (const merchantId of [c.merchant_id, BigInt(c.merchant_id), String(c.merchant_id)]) {
+      const args = { merchantId, type: c.type, customerId: c.customer_id, processorCode: c.processor_code, key: 'fake-test-key' }
+      assert.throws(() => cobro.subscriptionAuthorization(args), (e) => e instanceof cobro.SigningError && e.code === c.error, c.name)
+    }
+  }
+  assert.throws(() => cobro.subscriptionAuthorization({ merchantId: -1n, type: 'RECURRENT', customerId: '9', processorCode: 'Wallet_on_file', key: 'fake-test-key' }),
+    (e) => e instanceof cobro.SigningError && e.code === 'ERR_OUT_OF_RANGE')
+  assert.throws(() => cobro.subscriptionAuthorization({ merchantId: 2n ** 200n, type: 'RECURRENT', customerId: '9', processorCode: 'Wallet_on_file', key: 'fake-test-key' }),
+    (e) => e instanceof cobro.SigningError && e.code === 'ERR_OUT_OF_RANGE')
+})
+
 test('virtualAccountSignature vectors', () => {
   for (const { id, case: c } of byFile('virtual-account-signature.json')) {
     assert.equal(cobro.virtualAccountSignature({ timestamp: c.timestamp, apiKey: c.api_key, secret: c.secret }), c.expected, id)

@@ -50,19 +50,21 @@ pub fn amount(value: Either<String, f64>) -> Res<cobro::Amount> {
 /// A merchant id: a safe integer, a bigint or a string of ASCII digits, within the
 /// core's `u64`.
 pub fn merchant_id(value: Either3<f64, BigInt, String>) -> Res<u64> {
-    let invalid = || signing(&SigningError::invalid_merchant_id("merchantId"));
-    match value {
+    let checked = match value {
         Either3::A(n) => {
             let whole = safe_integer(n)
                 .ok_or_else(|| type_error("merchantId", "a safe integer, a bigint or a digit string"))?;
-            u64::try_from(whole).map_err(|_| invalid())
+            cobro::signing::merchant_id_from_integer("merchantId", i128::from(whole))
         }
-        Either3::B(b) => match b.get_u64() {
-            (false, n, true) => Ok(n),
-            _ => Err(invalid()),
-        },
-        Either3::C(text) => cobro::signing::merchant_id_from_text("merchantId", &text).map_err(|e| signing(&e)),
-    }
+        Either3::B(b) => {
+            // A bigint past 128 bits is past any merchant id: judged at the bound.
+            let (n, lossless) = b.get_i128();
+            let n = if lossless { n } else { i128::MAX };
+            cobro::signing::merchant_id_from_integer("merchantId", n)
+        }
+        Either3::C(text) => cobro::signing::merchant_id_from_text("merchantId", &text),
+    };
+    checked.map_err(|e| signing(&e))
 }
 
 /// A non-negative whole number (sizes, windows).

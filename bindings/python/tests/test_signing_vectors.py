@@ -30,13 +30,31 @@ def test_payin_verification(case):
 
 
 @pytest.mark.parametrize("case", PAYIN["errors"], ids=lambda c: c["name"])
-def test_payin_verification_refuses_bad_amounts(case):
-    with pytest.raises(cobro.SigningError) as e:
-        cobro.payin_verification(
-            merchant_id=1, operation_number="OP", amount=case["amount"], currency="PEN", key="fake-key"
-        )
-    assert e.value.code == case["error"]
-    assert isinstance(e.value, ValueError)
+def test_payin_verification_refuses_what_validation_refuses(case):
+    """DESIGN.md 9 row 32: the code validation gives the same field of a body."""
+    args = dict(merchant_id=1, operation_number="OP", amount="1.00", currency="PEN")
+    args.update({k: case[k] for k in args if k in case})
+    for merchant_id in (args["merchant_id"], str(args["merchant_id"])):
+        with pytest.raises(cobro.SigningError) as e:
+            cobro.payin_verification(**{**args, "merchant_id": merchant_id}, key="fake-key")
+        assert e.value.code == case["error"]
+        assert isinstance(e.value, ValueError)
+
+
+@pytest.mark.parametrize("case", SUBSCRIPTION["errors"], ids=lambda c: c["name"])
+def test_subscription_authorization_refuses_what_validation_refuses(case):
+    """DESIGN.md 9 row 32: the code validation gives the same field of a body."""
+    for merchant_id in (case["merchant_id"], str(case["merchant_id"])):
+        with pytest.raises(cobro.SigningError) as e:
+            cobro.subscription_authorization(
+                merchant_id=merchant_id,
+                type=case["type"],
+                customer_id=case["customer_id"],
+                processor_code=case["processor_code"],
+                key="fake-test-key",
+            )
+        assert e.value.code == case["error"]
+        assert isinstance(e.value, ValueError)
 
 
 @pytest.mark.parametrize("case", SUBSCRIPTION["cases"], ids=lambda c: c["name"])

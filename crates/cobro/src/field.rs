@@ -75,7 +75,8 @@ pub(crate) fn in_range(value: u64, min: u64, max: u64) -> Result<u64, FieldError
     }
 }
 
-fn out_of_range(min: u64, max: u64) -> FieldError {
+/// ERR_OUT_OF_RANGE for `min..=max`.
+pub(crate) fn out_of_range(min: u64, max: u64) -> FieldError {
     FieldError::new(
         Code::OutOfRange,
         &[("minimum", &min.to_string()), ("maximum", &max.to_string())],

@@ -32,5 +32,8 @@ fn readme_has_one_decision_per_design_row() {
         .lines()
         .filter_map(|l| l.split_once(". ")?.0.parse().ok())
         .collect();
-    assert_eq!(items, rows, "README decisions must be numbered as DESIGN.md section 9's rows");
+    assert_eq!(
+        items, rows,
+        "README decisions must be numbered as DESIGN.md section 9's rows"
+    );
 }

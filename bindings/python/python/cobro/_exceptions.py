@@ -32,7 +32,10 @@ class ValidationError(CobroError, ValueError):
 class SigningError(CobroError, ValueError):
     """A credential or signing argument is unusable: ``code`` is ERR_EMPTY_SECRET,
     ERR_SECRET_WHITESPACE, ERR_NEGATIVE_TIMESTAMP, ERR_TIMESTAMP_IN_MILLISECONDS,
-    ERR_EMPTY_ARGUMENT, ERR_INVALID_ARGUMENT or ERR_INVALID_AMOUNT."""
+    ERR_EMPTY_ARGUMENT, ERR_INVALID_ARGUMENT or ERR_INVALID_AMOUNT; or, for an argument
+    that validation would refuse in the same field of a body (merchant id 0, currency
+    ``pen``, a 51-character operation number), the report code validation gives it
+    (ERR_OUT_OF_RANGE, ERR_INVALID_CURRENCY, ERR_INVALID_LENGTH, ...)."""
 
 
 class VerificationError(CobroError, ValueError):
