@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::code::Code;
 use crate::parse::{self, Fields, ParseError};
-use crate::virtual_account::response::iso_timestamp;
+use crate::virtual_account::response::{iso_timestamp, owned};
 
 /// A deposit into a virtual account (PROVIDER_FACTS.md; DESIGN.md 9 row 31 for what
 /// may be absent).
@@ -158,42 +158,32 @@ pub fn parse_deposit_notification(body: &[u8]) -> Result<DepositNotification, Pa
     })
 }
 
-/// An optional string or number as owned text.
-fn text(f: Fields<'_, '_>, key: &str) -> Result<Option<String>, ParseError> {
-    Ok(f.opt_text(key)?.map(str::to_string))
-}
-
-/// An optional string as owned text.
-fn string(f: Fields<'_, '_>, key: &str) -> Result<Option<String>, ParseError> {
-    Ok(f.opt_str(key)?.map(str::to_string))
-}
-
 fn details(d: Fields<'_, '_>) -> Result<DepositDetails, ParseError> {
     let account = match d.opt_obj("account", "depositDetails.account")? {
         None => None,
         Some(a) => Some(DepositAccount {
-            id: text(a, "id")?,
-            category: string(a, "category")?,
-            account_type: string(a, "type")?,
-            number: text(a, "number")?,
-            name: string(a, "name")?,
+            id: owned(a.opt_text("id")?),
+            category: owned(a.opt_str("category")?),
+            account_type: owned(a.opt_str("type")?),
+            number: owned(a.opt_text("number")?),
+            name: owned(a.opt_str("name")?),
         }),
     };
     let owner = match d.opt_obj("owner", "depositDetails.owner")? {
         None => None,
         Some(o) => Some(DepositOwner {
-            full_name: string(o, "fullName")?,
-            document_type: string(o, "documentType")?,
-            document_number: text(o, "documentNumber")?,
-            reference_id: text(o, "referenceId")?,
+            full_name: owned(o.opt_str("fullName")?),
+            document_type: owned(o.opt_str("documentType")?),
+            document_number: owned(o.opt_text("documentNumber")?),
+            reference_id: owned(o.opt_text("referenceId")?),
         }),
     };
     let depositor = match d.opt_obj("depositor", "depositDetails.depositor")? {
         None => None,
         Some(p) => Some(Depositor {
-            full_name: string(p, "fullName")?,
-            document_type: string(p, "documentType")?,
-            document_number: text(p, "documentNumber")?,
+            full_name: owned(p.opt_str("fullName")?),
+            document_type: owned(p.opt_str("documentType")?),
+            document_number: owned(p.opt_text("documentNumber")?),
         }),
     };
     Ok(DepositDetails {
