@@ -271,14 +271,17 @@ export interface PayinResponse {
 
 /** errorDetails of a payment notification. */
 export interface PaymentErrorDetails {
-  /** codeErrorTrx, as text. */
-  code_error_trx: string
+  /** codeErrorTrx, as text; null when absent (DESIGN.md 9 row 31). */
+  code_error_trx: string | null
   message_error_trx: string | null
   /** The payment-confirmation catalogue's entry, or null. */
   confirmation: CodeInfo | null
 }
 
-/** A pay-in payment notification (verify it with `verifyPayinNotification`). */
+/**
+ * A pay-in payment notification (verify it with `verifyPayinNotification`). The fields
+ * typed without `| null` are the required ones (DESIGN.md 9 row 31).
+ */
 export interface PayinNotification {
   /** payinStateID. */
   payin_state_id: Int64Text
@@ -354,22 +357,25 @@ export type SubscriptionAnswer = SubscriptionCreated | SubscriptionCancelled | S
 
 /** errorDetails of a subscription webhook. */
 export interface WebhookError {
-  code: string
+  code: string | null
   message: string | null
   meaning: SubscriptionCode | null
 }
 
-/** A subscription webhook notification. */
+/**
+ * A subscription webhook notification. Only `subscription_id` is required (DESIGN.md 9
+ * row 31): every other field is null (`metadata` empty) when absent.
+ */
 export interface SubscriptionWebhook {
   subscription_id: Int64Text
-  charge_type: string
-  customer_id: string
-  origin_type: string
+  charge_type: string | null
+  customer_id: string | null
+  origin_type: string | null
   status: SubscriptionStatus | null
-  status_description: string
+  status_description: string | null
   error_details: WebhookError | null
   /** The creation metadata, in wire order. */
-  metadata: Array<{ key: string; value: string }>
+  metadata: Array<{ key: string | null; value: string | null }>
   /** errorDetails present, or status FAILED or DENIED. */
   is_error: boolean
 }
@@ -443,27 +449,42 @@ export interface VirtualAccountRefused {
 /** The answer to a virtual-account creation; switch on `outcome`. */
 export type VirtualAccountAnswer = VirtualAccountCreated | VirtualAccountRefused
 
-/** A deposit into a virtual account. */
+/**
+ * A deposit into a virtual account. `operation_id`, `amount`, `currency` and
+ * `status.code` are required (DESIGN.md 9 row 31): every other field is null (`errors`
+ * empty) when absent.
+ */
 export interface DepositNotification {
   version: string | null
   operation_id: string
   status: {
     /** `status.code`: 5 approved, 6 denied. */
     code: Int64Text
-    description: string
+    description: string | null
     /** Code 5. */
     approved: boolean
   }
-  merchant_id: string
+  merchant_id: string | null
   /** A decimal text, as received. */
   amount: string
   currency: string
-  payin_method: string
+  payin_method: string | null
   deposit_details: {
-    account: { id: string; category: string | null; type: string | null; number: string; name: string | null }
-    owner: { full_name: string; document_type: string; document_number: string; reference_id: string }
-    depositor: { full_name: string; document_type: string | null; document_number: string | null }
-  }
+    account: {
+      id: string | null
+      category: string | null
+      type: string | null
+      number: string | null
+      name: string | null
+    } | null
+    owner: {
+      full_name: string | null
+      document_type: string | null
+      document_number: string | null
+      reference_id: string | null
+    } | null
+    depositor: { full_name: string | null; document_type: string | null; document_number: string | null } | null
+  } | null
   /** Each element as its JSON text. */
   errors: string[]
   received_at: string | null

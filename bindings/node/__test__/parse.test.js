@@ -100,6 +100,7 @@ test('bad arguments of parse are TypeErrors', () => {
 
 test('catalogues', () => {
   assert.equal(cobro.payinCreationCode('0000').disposition, 'success')
+  assert.equal(cobro.payinCreationCode('0044').disposition, 'retry') // not authorized yet
   assert.equal(cobro.payinCreationCode('no such code'), null)
   assert.equal(cobro.payinState(5).paid, true)
   assert.equal(cobro.payinState(999), null)

@@ -43,6 +43,7 @@ def test_catalogues():
     assert isinstance(cobro.subscription_error_code("9025"), cobro.CodeInfo)
     assert cobro.subscription_error_code("9025").operations == ("cancel",)
     assert cobro.payin_creation_code("0000").disposition == "success"
+    assert cobro.payin_creation_code("0044").disposition == "retry"  # not authorized yet
     assert cobro.payin_creation_code("no such code") is None
     assert cobro.payin_state(5).paid is True
     assert cobro.payin_state(999) is None

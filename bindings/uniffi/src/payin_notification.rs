@@ -8,7 +8,8 @@ use cobro::payin::notification as core;
 use crate::catalog::{CodeInfo, PayinState};
 use crate::errors::CobroError;
 
-/// A pay-in payment notification; field names follow the wire names.
+/// A pay-in payment notification; field names follow the wire names. The fields that
+/// are not optional are the required ones (DESIGN.md 9 row 31).
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct PayinNotification {
     /// payinStateID (a JSON number or a string of digits on the wire).
@@ -69,8 +70,8 @@ impl From<core::PayinNotification> for PayinNotification {
 /// errorDetails of a payment notification.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct PaymentErrorDetails {
-    /// codeErrorTrx, as text: a payment confirmation code (9000-9099).
-    pub code_error_trx: String,
+    /// codeErrorTrx, as text: a payment confirmation code (9000-9099); null when absent.
+    pub code_error_trx: Option<String>,
     /// messageErrorTrx, the provider's description, as received.
     pub message_error_trx: Option<String>,
     /// The catalogue's entry for codeErrorTrx; null for a code it does not list.

@@ -88,21 +88,23 @@ pub struct FieldDetail {
     pub error_message: String,
 }
 
-/// A subscription webhook notification (PROVIDER_FACTS.md).
+/// A subscription webhook notification (PROVIDER_FACTS.md). Only `subscriptionId` is
+/// required (DESIGN.md 9 row 31): every other field is null (`metadata` empty) when
+/// absent.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct SubscriptionWebhook {
     /// `subscriptionId`.
     pub subscription_id: i64,
     /// `chargeType` (ON_DEMAND, RECURRENT), as sent.
-    pub charge_type: String,
+    pub charge_type: Option<String>,
     /// `customerId`: the customer's mobile number, as text.
-    pub customer_id: String,
+    pub customer_id: Option<String>,
     /// `originType` (MOBILE, WEB), as sent.
-    pub origin_type: String,
+    pub origin_type: Option<String>,
     /// `status` as received (PENDING, AUTHORIZED, FAILED, DENIED...); null when absent.
     pub status: Option<String>,
     /// `statusDescription`: the service's text.
-    pub status_description: String,
+    pub status_description: Option<String>,
     /// `errorDetails`, when the notification reports a failure.
     pub error_details: Option<WebhookError>,
     /// `metadata` echoed from the creation request (spec 2.3), in wire order.
@@ -142,7 +144,7 @@ impl From<webhook::SubscriptionWebhook> for SubscriptionWebhook {
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct WebhookError {
     /// `code`, as text (`9099` in the samples).
-    pub code: String,
+    pub code: Option<String>,
     /// `message`, the service's text.
     pub message: Option<String>,
     /// The code's spec 7.2 entry, when it is one.
@@ -153,9 +155,9 @@ pub struct WebhookError {
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct WebhookMetadata {
     /// `key`.
-    pub key: String,
+    pub key: Option<String>,
     /// `value`, as text.
-    pub value: String,
+    pub value: Option<String>,
 }
 
 /// Parses the answer to a subscription creation or cancellation (spec 2.3, 7.2); the

@@ -183,7 +183,9 @@ pub struct VirtualAccountErrorDetail {
     pub meaning: Option<CodeInfo>,
 }
 
-/// A virtual-account deposit notification (PROVIDER_FACTS.md).
+/// A virtual-account deposit notification (PROVIDER_FACTS.md). `operationId`, `amount`,
+/// `currency` and `status.code` are required (DESIGN.md 9 row 31): every other field is
+/// null (`errors` empty) when absent.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct DepositNotification {
     /// `version`.
@@ -193,15 +195,15 @@ pub struct DepositNotification {
     /// `status`.
     pub status: DepositStatus,
     /// `merchantId`, as text.
-    pub merchant_id: String,
+    pub merchant_id: Option<String>,
     /// `amount`, as text.
     pub amount: String,
     /// `currency`.
     pub currency: String,
     /// `payinMethod`.
-    pub payin_method: String,
+    pub payin_method: Option<String>,
     /// `depositDetails`.
-    pub deposit_details: DepositDetails,
+    pub deposit_details: Option<DepositDetails>,
     /// `errors`, as text, in wire order.
     pub errors: Vec<String>,
     /// `receivedAt`, as received.
@@ -210,7 +212,6 @@ pub struct DepositNotification {
 
 impl From<notification::DepositNotification> for DepositNotification {
     fn from(n: notification::DepositNotification) -> DepositNotification {
-        let d = n.deposit_details;
         DepositNotification {
             version: n.version,
             operation_id: n.operation_id,
@@ -223,28 +224,34 @@ impl From<notification::DepositNotification> for DepositNotification {
             amount: n.amount,
             currency: n.currency,
             payin_method: n.payin_method,
-            deposit_details: DepositDetails {
-                account: DepositAccount {
-                    id: d.account.id,
-                    category: d.account.category,
-                    account_type: d.account.account_type,
-                    number: d.account.number,
-                    name: d.account.name,
-                },
-                owner: DepositOwner {
-                    full_name: d.owner.full_name,
-                    document_type: d.owner.document_type,
-                    document_number: d.owner.document_number,
-                    reference_id: d.owner.reference_id,
-                },
-                depositor: Depositor {
-                    full_name: d.depositor.full_name,
-                    document_type: d.depositor.document_type,
-                    document_number: d.depositor.document_number,
-                },
-            },
+            deposit_details: n.deposit_details.map(DepositDetails::from),
             errors: n.errors,
             received_at: n.received_at,
+        }
+    }
+}
+
+impl From<notification::DepositDetails> for DepositDetails {
+    fn from(d: notification::DepositDetails) -> DepositDetails {
+        DepositDetails {
+            account: d.account.map(|a| DepositAccount {
+                id: a.id,
+                category: a.category,
+                account_type: a.account_type,
+                number: a.number,
+                name: a.name,
+            }),
+            owner: d.owner.map(|o| DepositOwner {
+                full_name: o.full_name,
+                document_type: o.document_type,
+                document_number: o.document_number,
+                reference_id: o.reference_id,
+            }),
+            depositor: d.depositor.map(|p| Depositor {
+                full_name: p.full_name,
+                document_type: p.document_type,
+                document_number: p.document_number,
+            }),
         }
     }
 }
@@ -255,33 +262,33 @@ pub struct DepositStatus {
     /// `status.code`.
     pub code: i64,
     /// `status.description`, as received.
-    pub description: String,
+    pub description: Option<String>,
     /// Whether the deposit was approved (the core's reading of the code).
     pub approved: bool,
 }
 
-/// `depositDetails`.
+/// `depositDetails`; each part null when absent.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct DepositDetails {
     /// The virtual account credited.
-    pub account: DepositAccount,
+    pub account: Option<DepositAccount>,
     /// The account's owner.
-    pub owner: DepositOwner,
+    pub owner: Option<DepositOwner>,
     /// Who sent the money.
-    pub depositor: Depositor,
+    pub depositor: Option<Depositor>,
 }
 
 /// `depositDetails.account`.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct DepositAccount {
     /// `id`: the virtual account's id.
-    pub id: String,
+    pub id: Option<String>,
     /// `category` (VIRTUAL).
     pub category: Option<String>,
     /// `type` (CVU, CCI, CLABE).
     pub account_type: Option<String>,
     /// `number`, as text.
-    pub number: String,
+    pub number: Option<String>,
     /// `name`: the account alias.
     pub name: Option<String>,
 }
@@ -290,20 +297,20 @@ pub struct DepositAccount {
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct DepositOwner {
     /// `fullName`.
-    pub full_name: String,
+    pub full_name: Option<String>,
     /// `documentType`.
-    pub document_type: String,
+    pub document_type: Option<String>,
     /// `documentNumber`, as text.
-    pub document_number: String,
+    pub document_number: Option<String>,
     /// `referenceId`: the merchant's user id.
-    pub reference_id: String,
+    pub reference_id: Option<String>,
 }
 
 /// `depositDetails.depositor`.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct Depositor {
     /// `fullName`.
-    pub full_name: String,
+    pub full_name: Option<String>,
     /// `documentType`.
     pub document_type: Option<String>,
     /// `documentNumber`, as text.

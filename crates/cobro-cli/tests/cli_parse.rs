@@ -122,6 +122,31 @@ fn an_api_error_parses_and_junk_does_not() {
     assert_eq!(missing.status.code(), Some(2));
 }
 
+/// DESIGN.md 9 row 31: a webhook with only what a merchant's handler reads parses, in
+/// both outputs; without subscriptionId it does not.
+#[test]
+fn a_webhook_with_only_its_id_and_status_parses() {
+    let file = scratch("hook-min.json", br#"{"subscriptionId": 77, "status": "AUTHORIZED"}"#);
+    let out = run(&["parse", "subscription-webhook", file.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(text(&out), "is_error: false\nstatus: AUTHORIZED\nsubscription_id: 77\n");
+    let out = run(
+        &["parse", "subscription-webhook", file.to_str().unwrap(), "--json"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_str(&text(&out)).unwrap();
+    assert_eq!(
+        (v["subscription_id"].as_i64(), v["status"].as_str()),
+        (Some(77), Some("AUTHORIZED"))
+    );
+    assert_eq!(v["charge_type"], serde_json::Value::Null);
+    let no_id = scratch("hook-no-id.json", br#"{"status": "AUTHORIZED"}"#);
+    let out = run(&["parse", "subscription-webhook", no_id.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("subscriptionId"));
+}
+
 fn notification(hash: &str) -> Vec<u8> {
     format!(
         r#"{{"payinStateID":"5","payinState":"Autorizado","payinMerchantID":"674","payinAmount":"30.0","payinCurrency":"PEN","payinMerchantOperationNumber":"OP-9","payinMethod":"Cash","payinVerification":"{hash}"}}"#

@@ -12,7 +12,9 @@ pub enum Disposition {
     Success,
     /// The request or the merchant's settings must change before trying again.
     MerchantFix,
-    /// A passing fault on the service's side: the same request may succeed later.
+    /// A passing condition: a fault on the service's side, or a step the customer has
+    /// not taken yet (authorising a subscription, pay-in code 0044). The same request
+    /// may succeed later.
     Retry,
     /// Not an outcome yet: wait for a notification.
     Pending,

@@ -210,6 +210,12 @@ impl<'v, 'p> Fields<'v, 'p> {
         Fields::of(self.required(key, "an object")?, path)
     }
 
+    /// An optional object (null counts as absent): what a notification's parser reads
+    /// for the objects DESIGN.md 9 row 31 leaves optional.
+    pub(crate) fn opt_obj(&self, key: &str, path: &'p str) -> Result<Option<Fields<'v, 'p>>, ParseError> {
+        self.get(key)?.map(|v| Fields::of(v, path)).transpose()
+    }
+
     /// A required array.
     pub(crate) fn array(&self, key: &str) -> Result<&'v [Value<'v>], ParseError> {
         match self.required(key, "an array")? {

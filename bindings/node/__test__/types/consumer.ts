@@ -204,7 +204,8 @@ switch (subscription.outcome) {
 }
 
 const webhook = cobro.parseSubscriptionWebhook('{}')
-void [webhook.subscription_id, webhook.metadata.map((m) => m.key), webhook.error_details?.meaning, webhook.is_error]
+const hookCharge: string | null = webhook.charge_type
+void [webhook.subscription_id, hookCharge, webhook.metadata.map((m) => m.key), webhook.error_details?.meaning, webhook.is_error]
 
 const account = cobro.parseVirtualAccountResponse('{}', { httpStatus: 201 })
 if (account.outcome === 'account') {
@@ -214,7 +215,7 @@ if (account.outcome === 'account') {
   void [account.type, codes]
 }
 const deposit = cobro.parseDepositNotification('{}')
-void [deposit.status.code, deposit.status.approved, deposit.deposit_details.depositor.full_name]
+void [deposit.status.code, deposit.status.approved, deposit.deposit_details?.depositor?.full_name]
 
 // ---- catalogues ----
 const creation: CodeInfo | null = cobro.payinCreationCode('0000')

@@ -135,8 +135,9 @@ class PayinResponse(Record):
 class PaymentErrorDetails(Record):
     """``errorDetails`` of a pay-in notification."""
 
-    code_error_trx: str
-    """A payment confirmation code, 9000-9099."""
+    code_error_trx: Optional[str]
+    """A payment confirmation code, 9000-9099; ``None`` when absent (DESIGN.md 9 row
+    31)."""
     message_error_trx: Optional[str]
     confirmation: Optional[CodeInfo]
     """The confirmation-code catalogue's entry; ``None`` for an unknown code."""
@@ -145,6 +146,8 @@ class PaymentErrorDetails(Record):
 @record
 class PayinNotification(Record):
     """A pay-in payment notification; attribute names are the wire names in snake case.
+    The five fields typed without ``Optional`` are the ones required (DESIGN.md 9 row
+    31); every other is ``None`` when absent.
     ``additional_information`` (processor data of no documented shape) is hidden from
     ``repr``."""
 

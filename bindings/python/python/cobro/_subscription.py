@@ -62,38 +62,40 @@ SubscriptionAnswer = Union[SubscriptionCreated, SubscriptionCancelled, Subscript
 class WebhookError(Record):
     """``errorDetails`` of a subscription webhook."""
 
-    code: str
+    code: Optional[str]
     message: Optional[str]
     meaning: Optional[SubscriptionCode]
 
 
 @record
 class WebhookMetadata(Record):
-    """One ``metadata`` element; ``value`` is hidden from ``repr``."""
+    """One ``metadata`` element; ``value`` is hidden from ``repr``. Either may be
+    ``None`` (DESIGN.md 9 row 31)."""
 
     _personal: ClassVar[FrozenSet[str]] = frozenset({"value"})
 
-    key: str
-    value: str
+    key: Optional[str]
+    value: Optional[str]
 
 
 @record
 class SubscriptionWebhook(Record):
     """A subscription webhook notification; ``customer_id`` (the customer's mobile
-    number) is hidden from ``repr``."""
+    number) is hidden from ``repr``. Only ``subscription_id`` is required (DESIGN.md 9
+    row 31); every other field is ``None`` (``metadata`` empty) when absent."""
 
     _personal: ClassVar[FrozenSet[str]] = frozenset({"customer_id"})
 
     subscription_id: int
-    charge_type: str
+    charge_type: Optional[str]
     """ON_DEMAND or RECURRENT, as sent."""
-    customer_id: str
+    customer_id: Optional[str]
     """The customer's mobile number."""
-    origin_type: str
+    origin_type: Optional[str]
     """MOBILE or WEB, as sent."""
     status: Optional[str]
     """The wire value (see :attr:`SubscriptionCreated.status`); absent in error samples."""
-    status_description: str
+    status_description: Optional[str]
     error_details: Optional[WebhookError]
     metadata: Tuple[WebhookMetadata, ...]
     """Echoed from the creation request; empty when absent."""

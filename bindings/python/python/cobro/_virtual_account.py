@@ -113,7 +113,7 @@ class DepositStatus(Record):
 
     code: int
     """5 approved, 6 denied; other codes kept."""
-    description: str
+    description: Optional[str]
     approved: bool
 
 
@@ -123,10 +123,10 @@ class DepositAccount(Record):
 
     _personal: ClassVar[FrozenSet[str]] = frozenset({"number", "name"})
 
-    id: str
+    id: Optional[str]
     category: Optional[str]
     type: Optional[str]
-    number: str
+    number: Optional[str]
     name: Optional[str]
 
 
@@ -136,10 +136,10 @@ class DepositOwner(Record):
 
     _personal: ClassVar[FrozenSet[str]] = frozenset({"full_name", "document_number"})
 
-    full_name: str
-    document_type: str
-    document_number: str
-    reference_id: str
+    full_name: Optional[str]
+    document_type: Optional[str]
+    document_number: Optional[str]
+    reference_id: Optional[str]
 
 
 @record
@@ -148,33 +148,35 @@ class Depositor(Record):
 
     _personal: ClassVar[FrozenSet[str]] = frozenset({"full_name", "document_number"})
 
-    full_name: str
+    full_name: Optional[str]
     document_type: Optional[str]
     document_number: Optional[str]
 
 
 @record
 class DepositDetails(Record):
-    """``depositDetails``."""
+    """``depositDetails``; each part ``None`` when absent (DESIGN.md 9 row 31)."""
 
-    account: DepositAccount
-    owner: DepositOwner
-    depositor: Depositor
+    account: Optional[DepositAccount]
+    owner: Optional[DepositOwner]
+    depositor: Optional[Depositor]
 
 
 @record
 class DepositNotification(Record):
-    """A deposit into a virtual account."""
+    """A deposit into a virtual account. ``operation_id``, ``amount``, ``currency`` and
+    ``status.code`` are required (DESIGN.md 9 row 31); every other field is ``None``
+    (``errors`` empty) when absent."""
 
     version: Optional[str]
     operation_id: str
     status: DepositStatus
-    merchant_id: str
+    merchant_id: Optional[str]
     amount: str
     """A decimal text, as received; never a float."""
     currency: str
-    payin_method: str
-    deposit_details: DepositDetails
+    payin_method: Optional[str]
+    deposit_details: Optional[DepositDetails]
     errors: Tuple[str, ...]
     """Each element as its JSON text; empty when absent."""
     received_at: Optional[str]

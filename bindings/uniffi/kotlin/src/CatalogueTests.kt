@@ -22,6 +22,7 @@ import kotlin.test.assertTrue
 fun catalogueTests() {
     T.test("catalogue lookups") {
         assertEquals(Disposition.SUCCESS, payinCreationCode("0000")?.disposition)
+        assertEquals(Disposition.RETRY, payinCreationCode("0044")?.disposition) // not authorized yet
         assertNull(payinCreationCode("no such code"))
         assertEquals(true, payinState(5)?.paid)
         assertEquals("Autorizado", payinState(5)?.name)

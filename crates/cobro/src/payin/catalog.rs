@@ -23,7 +23,11 @@ use Disposition::{Declined, MerchantFix, Retry, Success};
 /// Dispositions are decided here (the provider gives meanings only): a field or setting
 /// the merchant sends or configures is `merchant_fix`; a fault the provider reports as
 /// passing (0042 a failed send to the gateway, 0050 the processor temporarily
-/// unavailable, 0099 an internal error) is `retry`.
+/// unavailable, 0099 an internal error) is `retry`. So is 0044 on an on-file charge:
+/// the subscription is still PENDING because the customer has not authorized it yet,
+/// and the same charge succeeds once the subscription webhook reports AUTHORIZED
+/// ([`crate::subscription::lifecycle::may_charge`] answers from the stored status,
+/// including the statuses that never become active).
 ///
 /// 0022-0026 are summarized by PROVIDER_FACTS.md as one group ("customer document
 /// type/number invalid or missing"); the meanings below follow the provider's
@@ -84,7 +88,11 @@ pub const PAYIN_CREATION_CODES: &[CodeInfo] = &[
     info("0041", "A CUIT is required (Argentina)", MerchantFix),
     info("0042", "The request could not be sent to the payment gateway", Retry),
     info("0043", "The CBU and the CUIT do not match (Argentina)", MerchantFix),
-    info("0044", "The subscription is inactive", MerchantFix),
+    info(
+        "0044",
+        "The subscription is inactive: the customer has not authorized it yet; retry the charge once the subscription webhook reports AUTHORIZED",
+        Retry,
+    ),
     info("0046", "The CBU exceeds its maximum length (Argentina)", MerchantFix),
     info("0047", "The CUIT exceeds its maximum length (Argentina)", MerchantFix),
     info("0048", "collectorCode is invalid or not supported", MerchantFix),
@@ -357,10 +365,9 @@ mod tests {
         let c = payin_creation_code("0005").map(|c| c.meaning);
         assert_eq!(c, Some("payinVerification is empty"));
         assert_eq!(payin_creation_code("0099").map(|c| c.disposition), Some(Retry));
-        assert_eq!(
-            payin_creation_code("0044").map(|c| c.meaning),
-            Some("The subscription is inactive")
-        );
+        let inactive = payin_creation_code("0044");
+        assert_eq!(inactive.map(|c| c.disposition), Some(Retry));
+        assert!(inactive.is_some_and(|c| c.meaning.starts_with("The subscription is inactive")));
         for absent in ["0014", "0045", "0052", "0098", "0", "00000", "", "9000"] {
             assert!(payin_creation_code(absent).is_none(), "{absent}");
         }

@@ -6,14 +6,18 @@
 //! redirect to payinTransactionOKURL proves nothing), so it must be verified before it
 //! is believed: [`verify_payin_notification`].
 //!
-//! # Required and optional fields (decided here)
+//! # Required and optional fields (DESIGN.md 9 row 31)
 //!
 //! Required: payinStateID, payinMerchantID, payinAmount, payinCurrency and
-//! payinMerchantOperationNumber, the fields a merchant needs to find the order, apply
-//! the state and check the hash; all three samples (two official, one guide) carry them.
-//! Optional: payinState (the id is what counts), payinMethod, payinVerification (an
-//! empty or absent one parses and fails verification), the two reserved fields,
-//! additionalInformation and errorDetails (absent from the standard sample).
+//! payinMerchantOperationNumber: what identifies the event (the order and its new
+//! state) and the texts payinVerification covers. Every other documented field is
+//! optional, and typed when present: payinState (the id is what counts), payinMethod,
+//! payinVerification, the two reserved fields, additionalInformation and errorDetails
+//! with its codeErrorTrx and messageErrorTrx.
+//!
+//! payinVerification is optional for parsing only: [`verify_payin_notification`]
+//! needs it, and an empty, blank or absent hash is ERR_MISSING_SIGNATURE there, never
+//! a pass (PROVIDER_FACTS.md "Signing details").
 //!
 //! Fields are read in the order PROVIDER_FACTS.md lists them, so with several problems
 //! the first in that order is reported. Unknown fields are ignored.
@@ -82,9 +86,9 @@ pub struct PayinNotification {
 /// `{codeErrorTrx, messageErrorTrx}`, or null).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PaymentErrorDetails {
-    /// codeErrorTrx, as text (string or number): a payment confirmation code, 9000-9099.
-    /// Required when errorDetails is an object (decided here: it is the object's point).
-    pub code_error_trx: String,
+    /// codeErrorTrx, as text (string or number): a payment confirmation code, 9000-9099;
+    /// `None` when absent (DESIGN.md 9 row 31).
+    pub code_error_trx: Option<String>,
     /// messageErrorTrx, the provider's description, as received.
     pub message_error_trx: Option<String>,
     /// The catalogue's entry for codeErrorTrx ([`payment_confirmation_code`]); `None`
@@ -93,7 +97,7 @@ pub struct PaymentErrorDetails {
 }
 
 /// Parses a pay-in payment notification without verifying it (module doc for which
-/// fields are required). Use [`verify_payin_notification`] before acting on it.
+/// fields are required, DESIGN.md 9 row 31). Use [`verify_payin_notification`] before acting on it.
 pub fn parse_payin_notification(body: &[u8]) -> Result<PayinNotification, ParseError> {
     let root = parse::read(body)?;
     let f = Fields::of(&root, "")?;
@@ -144,10 +148,10 @@ fn error_details(value: &Value<'_>) -> Result<PaymentErrorDetails, ParseError> {
         e.expected = "an object or null";
         e
     })?;
-    let code_error_trx = f.text("codeErrorTrx")?.to_string();
+    let code_error_trx = f.opt_text("codeErrorTrx")?.map(str::to_string);
     let message_error_trx = f.opt_str("messageErrorTrx")?.map(str::to_string);
     Ok(PaymentErrorDetails {
-        confirmation: payment_confirmation_code(&code_error_trx).copied(),
+        confirmation: code_error_trx.as_deref().and_then(payment_confirmation_code).copied(),
         code_error_trx,
         message_error_trx,
     })

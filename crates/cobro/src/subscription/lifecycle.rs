@@ -29,6 +29,15 @@ const RELEASED: Verdict = verdict(
     true,
     "the earlier request for this mobile number was released, rejected or expired (spec 3)",
 );
+const CHARGE_ACTIVE: Verdict = verdict(true, "an active (AUTHORIZED) subscription may be charged on file");
+const CHARGE_LATER: Verdict = verdict(
+    false,
+    "the customer has not authorized the subscription yet (PENDING): a charge now answers 0044, subscription inactive; retry it once the webhook reports AUTHORIZED",
+);
+const CHARGE_NEVER: Verdict = verdict(
+    false,
+    "the subscription is not active and never becomes so (EXPIRED, FAILED, CANCELLED or DENIED): a charge answers 0044, subscription inactive; request a new subscription",
+);
 const ALREADY_ACTIVE: Verdict = verdict(
     false,
     "an active (AUTHORIZED) subscription exists for this mobile number; the service answers B422 (spec 7.2); cancel it first",
@@ -66,6 +75,25 @@ pub fn may_request_subscription(existing_status_for_same_number: Option<&Subscri
     }
 }
 
+/// Whether a subscription in `status` may be charged on file (a pay-in with
+/// `Wallet_on_file`/`Yape_on_file` and the `subscription` object, spec 2.4), and what
+/// to do when not. Only an AUTHORIZED subscription is active (spec 3); charging any
+/// other answers pay-in code 0044, "subscription inactive" (PROVIDER_FACTS.md). From
+/// PENDING that is the customer not having authorized yet, so the charge is retried
+/// later (0044's `retry` disposition in [`crate::payin::catalog`]); from EXPIRED,
+/// FAILED, CANCELLED or DENIED it never succeeds, and a new subscription is needed.
+pub fn may_charge(status: &SubscriptionStatus) -> Verdict {
+    match status {
+        SubscriptionStatus::Authorized => CHARGE_ACTIVE,
+        SubscriptionStatus::Pending => CHARGE_LATER,
+        SubscriptionStatus::Expired
+        | SubscriptionStatus::Failed
+        | SubscriptionStatus::Cancelled
+        | SubscriptionStatus::Denied => CHARGE_NEVER,
+        SubscriptionStatus::Other(_) => UNKNOWN,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,6 +108,22 @@ mod tests {
             assert!(v.reason.contains("B405"));
         }
         assert_eq!(can_cancel(&Other("PAUSED".to_string())), UNKNOWN);
+    }
+
+    #[test]
+    fn only_authorized_subscriptions_charge_and_pending_ones_retry() {
+        use crate::catalog::Disposition;
+        assert_eq!(may_charge(&Authorized), CHARGE_ACTIVE);
+        let later = may_charge(&Pending);
+        assert!(!later.allowed && later.reason.contains("0044") && later.reason.contains("retry"));
+        assert_eq!(
+            crate::payin::catalog::payin_creation_code("0044").map(|c| c.disposition),
+            Some(Disposition::Retry)
+        );
+        for s in [Expired, Failed, Cancelled, Denied] {
+            assert_eq!(may_charge(&s), CHARGE_NEVER);
+        }
+        assert_eq!(may_charge(&Other("PAUSED".to_string())), UNKNOWN);
     }
 
     #[test]

@@ -2,59 +2,67 @@
 //! exist and replicate the creation metadata, 6). No signature: the provider recommends
 //! IP allow-listing; it expects an HTTP 200 reply.
 //!
-//! Required (a decision from the provider's four samples, which all carry them):
-//! `subscriptionId`, `chargeType`, `customerId`, `originType`, `statusDescription`.
-//! Optional: `status` (absent in the error samples), `errorDetails`, `metadata`.
+//! Required (DESIGN.md 9 row 31: only what identifies the event): `subscriptionId`.
+//! Every other documented field is optional, and typed when present: `chargeType`,
+//! `customerId`, `originType`, `status` (absent in the provider's error samples),
+//! `statusDescription`, `errorDetails` with its `code` and `message`, and `metadata`
+//! with each element's `key` and `value`. A handler that reads only the id and the
+//! status is never refused for a field it does not read; a present field of the wrong
+//! type is still a [`ParseError`] naming it.
 
 use serde::Serialize;
 
 use crate::parse::{self, Fields, ParseError, index_path};
 use crate::subscription::response::{SubscriptionCode, SubscriptionStatus, subscription_error_code, subscription_id};
 
-/// A subscription webhook notification.
+/// A subscription webhook notification (DESIGN.md 9 row 31 for what may be absent).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SubscriptionWebhook {
-    /// `subscriptionId` (a number or a digit string).
+    /// `subscriptionId` (a number or a digit string); the one required field.
     pub subscription_id: i64,
-    /// `chargeType` (ON_DEMAND, RECURRENT), as sent.
-    pub charge_type: String,
-    /// `customerId`: the customer's mobile number (a number is kept as its text).
-    pub customer_id: String,
-    /// `originType` (MOBILE, WEB), as sent.
-    pub origin_type: String,
+    /// `chargeType` (ON_DEMAND, RECURRENT), as sent; `None` when absent.
+    pub charge_type: Option<String>,
+    /// `customerId`: the customer's mobile number (a number is kept as its text);
+    /// `None` when absent.
+    pub customer_id: Option<String>,
+    /// `originType` (MOBILE, WEB), as sent; `None` when absent.
+    pub origin_type: Option<String>,
     /// `status`: absent in the provider's error samples.
     pub status: Option<SubscriptionStatus>,
-    /// `statusDescription`: the service's text (Spanish in the samples).
-    pub status_description: String,
+    /// `statusDescription`: the service's text (Spanish in the samples); `None` when
+    /// absent.
+    pub status_description: Option<String>,
     /// `errorDetails`, when the notification reports a failure.
     pub error_details: Option<WebhookError>,
     /// `metadata` echoed from the creation request (spec 2.3), in wire order; empty when
     /// absent.
     pub metadata: Vec<WebhookMetadata>,
-    /// Whether the notification reports a failure: `errorDetails` is present, or the
-    /// status is FAILED or DENIED (a decision: the error samples carry no status, so
-    /// `errorDetails` is the signal the provider shows).
+    /// Whether the notification reports a failure: `errorDetails` is present (with or
+    /// without a code), or the status is FAILED or DENIED. The error samples carry no
+    /// status, so `errorDetails` is the signal the provider shows.
     pub is_error: bool,
 }
 
 /// `errorDetails` of a subscription webhook.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct WebhookError {
-    /// `code` (a string or a number, as text; `"9099"` in the samples).
-    pub code: String,
+    /// `code` (a string or a number, as text; `"9099"` in the samples); `None` when
+    /// absent (DESIGN.md 9 row 31).
+    pub code: Option<String>,
     /// `message`.
     pub message: Option<String>,
     /// The code's spec 7.2 entry, when it is one.
     pub meaning: Option<SubscriptionCode>,
 }
 
-/// One `metadata` element (spec 2.3: `{key, value}`).
+/// One `metadata` element (spec 2.3: `{key, value}`); either may be absent (DESIGN.md 9
+/// row 31).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct WebhookMetadata {
     /// `key`.
-    pub key: String,
+    pub key: Option<String>,
     /// `value` (a number is kept as its text).
-    pub value: String,
+    pub value: Option<String>,
 }
 
 impl SubscriptionWebhook {
@@ -64,24 +72,23 @@ impl SubscriptionWebhook {
     }
 }
 
-/// Parses a subscription webhook body; see the module documentation for the required
-/// fields.
+/// Parses a subscription webhook body; see the module documentation for the one
+/// required field (DESIGN.md 9 row 31).
 pub fn parse_subscription_webhook(body: &[u8]) -> Result<SubscriptionWebhook, ParseError> {
     let root = parse::read(body)?;
     let f = Fields::of(&root, "")?;
     let subscription_id = subscription_id(f)?;
-    let charge_type = f.str("chargeType")?.to_string();
-    let customer_id = f.text("customerId")?.to_string();
-    let origin_type = f.str("originType")?.to_string();
+    let charge_type = f.opt_str("chargeType")?.map(str::to_string);
+    let customer_id = f.opt_text("customerId")?.map(str::to_string);
+    let origin_type = f.opt_str("originType")?.map(str::to_string);
     let status = f.opt_str("status")?.map(SubscriptionStatus::from_wire);
-    let status_description = f.str("statusDescription")?.to_string();
-    let error_details = match f.get("errorDetails")? {
+    let status_description = f.opt_str("statusDescription")?.map(str::to_string);
+    let error_details = match f.opt_obj("errorDetails", "errorDetails")? {
         None => None,
-        Some(v) => {
-            let e = Fields::of(v, "errorDetails")?;
-            let code = e.text("code")?.to_string();
+        Some(e) => {
+            let code = e.opt_text("code")?.map(str::to_string);
             Some(WebhookError {
-                meaning: subscription_error_code(&code).copied(),
+                meaning: code.as_deref().and_then(subscription_error_code).copied(),
                 code,
                 message: e.opt_str("message")?.map(str::to_string),
             })
@@ -92,8 +99,8 @@ pub fn parse_subscription_webhook(body: &[u8]) -> Result<SubscriptionWebhook, Pa
         let at = index_path("metadata", i);
         let m = Fields::of(item, &at)?;
         metadata.push(WebhookMetadata {
-            key: m.str("key")?.to_string(),
-            value: m.text("value")?.to_string(),
+            key: m.opt_str("key")?.map(str::to_string),
+            value: m.opt_text("value")?.map(str::to_string),
         });
     }
     let is_error =

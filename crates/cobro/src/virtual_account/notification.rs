@@ -2,21 +2,21 @@
 //! spec says "not shown", 6). The provider sends no signature; it expects an HTTP 200
 //! reply.
 //!
-//! Required fields (a decision from the provider's field table and its two samples):
-//! `operationId`, `status.code`, `status.description`, `merchantId`, `amount`,
-//! `currency`, `payinMethod`, `depositDetails.account.id` and `.number`, the four
-//! `depositDetails.owner` fields and `depositDetails.depositor.fullName`. Optional:
-//! `version`, `errors` and `receivedAt` (in the samples but not in the provider's field
-//! table), `account.category`/`type`/`name` (the guide's sample lacks them) and the
-//! depositor's document (PROVIDER_FACTS.md marks it optional).
+//! Required (DESIGN.md 9 row 31: only what identifies the deposit): `operationId`,
+//! `amount`, `currency` and `status.code` (so `status` itself). Every other documented
+//! field is optional, and typed when present: `version`, `status.description`,
+//! `merchantId`, `payinMethod`, `depositDetails` and each of its objects and their
+//! fields, `errors` and `receivedAt`. A handler is never refused for a field it does
+//! not read; a present field of the wrong type is still a [`ParseError`] naming it.
 
 use serde::Serialize;
 
 use crate::code::Code;
 use crate::parse::{self, Fields, ParseError};
-use crate::virtual_account::response::iso_timestamp;
+use crate::virtual_account::response::{iso_timestamp, owned};
 
-/// A deposit into a virtual account (PROVIDER_FACTS.md).
+/// A deposit into a virtual account (PROVIDER_FACTS.md; DESIGN.md 9 row 31 for what
+/// may be absent).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DepositNotification {
     /// `version` of the notification format (`"1.0"`; a number is kept as its text).
@@ -26,15 +26,15 @@ pub struct DepositNotification {
     /// `status`: the deposit's outcome.
     pub status: DepositStatus,
     /// `merchantId` (string or number, as text).
-    pub merchant_id: String,
+    pub merchant_id: Option<String>,
     /// `amount`: a decimal text, as received (`"200.00"`); never a float.
     pub amount: String,
     /// `currency` (ISO 4217).
     pub currency: String,
     /// `payinMethod` (`"VA"` for virtual-account deposits).
-    pub payin_method: String,
+    pub payin_method: Option<String>,
     /// `depositDetails`.
-    pub deposit_details: DepositDetails,
+    pub deposit_details: Option<DepositDetails>,
     /// `errors`: each element kept as its JSON text (the provider shows only `[]` and
     /// documents no shape). Empty when absent.
     pub errors: Vec<String>,
@@ -46,37 +46,37 @@ pub struct DepositNotification {
 /// state ids (PROVIDER_FACTS.md). Other codes are kept, with `approved` false.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DepositStatus {
-    /// `status.code` (sent as `"5"` or `5`).
+    /// `status.code` (sent as `"5"` or `5`); required.
     pub code: i64,
     /// `status.description` as sent (`"Aprobado"`, `"Autorizado"`...: key on the code).
-    pub description: String,
+    pub description: Option<String>,
     /// Whether the deposit was approved (code 5).
     pub approved: bool,
 }
 
-/// `depositDetails`.
+/// `depositDetails`; each part may be absent (DESIGN.md 9 row 31).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DepositDetails {
     /// `depositDetails.account`: the virtual account credited.
-    pub account: DepositAccount,
+    pub account: Option<DepositAccount>,
     /// `depositDetails.owner`: the account's owner.
-    pub owner: DepositOwner,
+    pub owner: Option<DepositOwner>,
     /// `depositDetails.depositor`: who sent the money.
-    pub depositor: Depositor,
+    pub depositor: Option<Depositor>,
 }
 
 /// `depositDetails.account`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DepositAccount {
-    /// `id`: the virtual account's id (spec 2.2 `id`).
-    pub id: String,
+    /// `id`: the virtual account's id (spec 2.2 `id`, string or number, as text).
+    pub id: Option<String>,
     /// `category` (VIRTUAL).
     pub category: Option<String>,
     /// `type` (CVU, CCI, CLABE).
     #[serde(rename = "type")]
     pub account_type: Option<String>,
     /// `number`: the account number (string or number, as text).
-    pub number: String,
+    pub number: Option<String>,
     /// `name`: the account alias.
     pub name: Option<String>,
 }
@@ -85,20 +85,21 @@ pub struct DepositAccount {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DepositOwner {
     /// `fullName`.
-    pub full_name: String,
+    pub full_name: Option<String>,
     /// `documentType`.
-    pub document_type: String,
+    pub document_type: Option<String>,
     /// `documentNumber` (string or number, as text).
-    pub document_number: String,
-    /// `referenceId`: the merchant's user id (spec 2.1 owner.referenceId).
-    pub reference_id: String,
+    pub document_number: Option<String>,
+    /// `referenceId`: the merchant's user id (spec 2.1 owner.referenceId; string or
+    /// number, as text).
+    pub reference_id: Option<String>,
 }
 
 /// `depositDetails.depositor`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Depositor {
     /// `fullName`.
-    pub full_name: String,
+    pub full_name: Option<String>,
     /// `documentType`.
     pub document_type: Option<String>,
     /// `documentNumber` (string or number, as text).
@@ -106,7 +107,8 @@ pub struct Depositor {
 }
 
 /// Parses a deposit notification (PROVIDER_FACTS.md "Virtual-account deposit
-/// notification"); see the module documentation for the required fields.
+/// notification"); see the module documentation for the required fields (DESIGN.md 9
+/// row 31).
 pub fn parse_deposit_notification(body: &[u8]) -> Result<DepositNotification, ParseError> {
     let root = parse::read(body)?;
     let f = Fields::of(&root, "")?;
@@ -116,10 +118,10 @@ pub fn parse_deposit_notification(body: &[u8]) -> Result<DepositNotification, Pa
     let code = s.int("code")?;
     let status = DepositStatus {
         code,
-        description: s.str("description")?.to_string(),
+        description: s.opt_str("description")?.map(str::to_string),
         approved: code == 5,
     };
-    let merchant_id = f.text("merchantId")?.to_string();
+    let merchant_id = f.opt_text("merchantId")?.map(str::to_string);
     let amount = f.text("amount")?;
     if !is_decimal(amount) {
         return Err(ParseError::new(
@@ -129,9 +131,11 @@ pub fn parse_deposit_notification(body: &[u8]) -> Result<DepositNotification, Pa
         ));
     }
     let currency = f.str("currency")?.to_string();
-    let payin_method = f.str("payinMethod")?.to_string();
-    let d = f.obj("depositDetails", "depositDetails")?;
-    let deposit_details = details(d)?;
+    let payin_method = f.opt_str("payinMethod")?.map(str::to_string);
+    let deposit_details = f
+        .opt_obj("depositDetails", "depositDetails")?
+        .map(details)
+        .transpose()?;
     let errors = match f.opt_array("errors")? {
         None => Vec::new(),
         Some(items) => items.iter().map(raw_json).collect(),
@@ -155,26 +159,32 @@ pub fn parse_deposit_notification(body: &[u8]) -> Result<DepositNotification, Pa
 }
 
 fn details(d: Fields<'_, '_>) -> Result<DepositDetails, ParseError> {
-    let a = d.obj("account", "depositDetails.account")?;
-    let account = DepositAccount {
-        id: a.text("id")?.to_string(),
-        category: a.opt_str("category")?.map(str::to_string),
-        account_type: a.opt_str("type")?.map(str::to_string),
-        number: a.text("number")?.to_string(),
-        name: a.opt_str("name")?.map(str::to_string),
+    let account = match d.opt_obj("account", "depositDetails.account")? {
+        None => None,
+        Some(a) => Some(DepositAccount {
+            id: owned(a.opt_text("id")?),
+            category: owned(a.opt_str("category")?),
+            account_type: owned(a.opt_str("type")?),
+            number: owned(a.opt_text("number")?),
+            name: owned(a.opt_str("name")?),
+        }),
     };
-    let o = d.obj("owner", "depositDetails.owner")?;
-    let owner = DepositOwner {
-        full_name: o.str("fullName")?.to_string(),
-        document_type: o.str("documentType")?.to_string(),
-        document_number: o.text("documentNumber")?.to_string(),
-        reference_id: o.text("referenceId")?.to_string(),
+    let owner = match d.opt_obj("owner", "depositDetails.owner")? {
+        None => None,
+        Some(o) => Some(DepositOwner {
+            full_name: owned(o.opt_str("fullName")?),
+            document_type: owned(o.opt_str("documentType")?),
+            document_number: owned(o.opt_text("documentNumber")?),
+            reference_id: owned(o.opt_text("referenceId")?),
+        }),
     };
-    let p = d.obj("depositor", "depositDetails.depositor")?;
-    let depositor = Depositor {
-        full_name: p.str("fullName")?.to_string(),
-        document_type: p.opt_str("documentType")?.map(str::to_string),
-        document_number: p.opt_text("documentNumber")?.map(str::to_string),
+    let depositor = match d.opt_obj("depositor", "depositDetails.depositor")? {
+        None => None,
+        Some(p) => Some(Depositor {
+            full_name: owned(p.opt_str("fullName")?),
+            document_type: owned(p.opt_str("documentType")?),
+            document_number: owned(p.opt_text("documentNumber")?),
+        }),
     };
     Ok(DepositDetails {
         account,

@@ -282,7 +282,9 @@ fn account(f: Fields<'_, '_>) -> Result<VirtualAccountResponse, ParseError> {
     })
 }
 
-fn owned(s: Option<&str>) -> Option<String> {
+/// An optional text as an owned value (the parsers of this module and of the deposit
+/// notification).
+pub(crate) fn owned(s: Option<&str>) -> Option<String> {
     s.map(str::to_string)
 }
 
