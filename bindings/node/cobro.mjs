@@ -3,7 +3,7 @@
 import cobro from './cobro.js'
 export default cobro
 export const {
-  validate, payinVerification, subscriptionAuthorization, virtualAccountSignature,
+  validate, payinVerification, subscriptionAuthorization, virtualAccountMessage, virtualAccountSignature,
   virtualAccountHeaders, verifyVirtualAccountHeaders, verifyPayinNotification,
   prepareVirtualAccount, prepareSubscription, prepareSubscriptionCancel, preparePayin,
   parse, parseVirtualAccountResponse, parseSubscriptionResponse, parsePayinResponse,

@@ -124,6 +124,12 @@ export interface PrepareArgs {
   depositMode?: 'OWNER' | 'ANY'
   /** Virtual accounts: Unix seconds; defaults to the system clock. */
   now?: number
+  /**
+   * Virtual accounts: the text X-Signature covers, `'spec'` (timestamp + API key, the
+   * default) or `'reference_id'` (then the body's owner.referenceId, as the provider's
+   * reference code signs).
+   */
+  variant?: 'spec' | 'reference_id'
   /** Pay-ins: `"YYYY-MM-DD"`; defaults to today's UTC date. */
   today?: string
   /** Pay-ins: send the body as `{"data": {...}}`. */
@@ -169,8 +175,8 @@ export declare function prepareSubscriptionCancel(body: string | Uint8Array | ob
 
 /**
  * Spec 4.1 and 5.1: validates a virtual-account body and signs it (`apiKey`, `secret`,
- * `depositMode`, `now`). Throws `ValidationError` (with `.report`, `.errors`) or
- * `SigningError`.
+ * `depositMode`, `now`, and `variant`: DESIGN.md 9 row 30). Throws `ValidationError`
+ * (with `.report`, `.errors`) or `SigningError`.
  */
 export declare function prepareVirtualAccount(body: string | Uint8Array | object, args: PrepareArgs): PreparedRequest
 
@@ -247,7 +253,8 @@ export interface VerifyPayinNotificationOptions {
 /**
  * Verifies a virtual-account request's headers (spec 5.1) for the receiving side:
  * returns nothing, or throws `VerificationError` with `.code` ERR_MISSING_HEADER,
- * ERR_INVALID_HEADER, ERR_TIMESTAMP_OUT_OF_RANGE or ERR_INVALID_SIGNATURE.
+ * ERR_INVALID_HEADER, ERR_TIMESTAMP_OUT_OF_RANGE or ERR_INVALID_SIGNATURE; `variant`
+ * and `referenceId` as in `virtualAccountSignature`.
  */
 export declare function verifyVirtualAccountHeaders(args: VerifyVirtualAccountHeadersArgs): void
 
@@ -261,6 +268,13 @@ export interface VerifyVirtualAccountHeadersArgs {
   now?: number
   /** The window either way, in seconds (default 120). */
   windowSeconds?: number
+  /**
+   * The signed text: `'spec'` (the default) or `'reference_id'` (see
+   * `virtualAccountMessage`).
+   */
+  variant?: 'spec' | 'reference_id'
+  /** The request body's owner.referenceId, for the `reference_id` variant. */
+  referenceId?: string
 }
 
 /** What a virtual-account error code means, or `null`. */
@@ -268,7 +282,7 @@ export declare function virtualAccountErrorCode(code: string): import('./parsed'
 
 /**
  * Spec 5.1: the four headers of a virtual-account request, in the spec's order, as a
- * plain object.
+ * plain object; `variant` and `referenceId` as in `virtualAccountSignature`.
  */
 export declare function virtualAccountHeaders(args: VirtualAccountHeadersArgs): Record<string, string>
 
@@ -282,11 +296,41 @@ export interface VirtualAccountHeadersArgs {
   depositMode: 'OWNER' | 'ANY'
   /** Unix seconds; defaults to the system clock. */
   timestamp?: number
+  /**
+   * The signed text: `'spec'` (the default) or `'reference_id'` (see
+   * `virtualAccountMessage`).
+   */
+  variant?: 'spec' | 'reference_id'
+  /** owner.referenceId, for the `reference_id` variant (1-36 characters). */
+  referenceId?: string
+}
+
+/**
+ * The exact text X-Signature covers (spec 5.1; DESIGN.md 9 row 30): timestamp and API
+ * key, then `referenceId` for the `reference_id` variant.
+ */
+export declare function virtualAccountMessage(args: VirtualAccountMessageArgs): string
+
+/** Arguments of `virtualAccountMessage`. */
+export interface VirtualAccountMessageArgs {
+  /** Unix seconds; defaults to the system clock. */
+  timestamp?: number
+  /** The API key. */
+  apiKey: string
+  /**
+   * The signed text: `'spec'` (timestamp + API key, the default) or `'reference_id'`
+   * (then `referenceId`, as the provider's reference code signs; a `referenceId`
+   * alone selects it).
+   */
+  variant?: 'spec' | 'reference_id'
+  /** owner.referenceId, for the `reference_id` variant (1-36 characters). */
+  referenceId?: string
 }
 
 /**
  * Spec 5.1: X-Signature, lowercase hex HMAC-SHA512 keyed by the secret over the
- * timestamp (Unix seconds) followed by the API key.
+ * timestamp (Unix seconds) followed by the API key, then `referenceId` for the
+ * `reference_id` variant (DESIGN.md 9 row 30).
  */
 export declare function virtualAccountSignature(args: VirtualAccountSignatureArgs): string
 
@@ -298,6 +342,13 @@ export interface VirtualAccountSignatureArgs {
   apiKey: string
   /** The secret. */
   secret: string
+  /**
+   * The signed text: `'spec'` (the default) or `'reference_id'` (see
+   * `virtualAccountMessage`).
+   */
+  variant?: 'spec' | 'reference_id'
+  /** owner.referenceId, for the `reference_id` variant (1-36 characters). */
+  referenceId?: string
 }
 
 export declare namespace documents {

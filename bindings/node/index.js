@@ -857,5 +857,6 @@ module.exports.verifyPayinNotification = nativeBinding.verifyPayinNotification
 module.exports.verifyVirtualAccountHeaders = nativeBinding.verifyVirtualAccountHeaders
 module.exports.virtualAccountErrorCode = nativeBinding.virtualAccountErrorCode
 module.exports.virtualAccountHeaders = nativeBinding.virtualAccountHeaders
+module.exports.virtualAccountMessage = nativeBinding.virtualAccountMessage
 module.exports.virtualAccountSignature = nativeBinding.virtualAccountSignature
 module.exports.documents = nativeBinding.documents

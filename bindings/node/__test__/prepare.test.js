@@ -14,7 +14,11 @@ function prepare(file, c) {
   const kind = c.kind || file.kind
   switch (kind) {
     case 'virtual-account':
-      return cobro.prepareVirtualAccount(body, { apiKey: c.api_key, secret: c.secret, depositMode: c.deposit_mode, now: c.now })
+      // DESIGN.md 9 row 30: no `variant` is the spec's text, the default.
+      return cobro.prepareVirtualAccount(body, {
+        apiKey: c.api_key, secret: c.secret, depositMode: c.deposit_mode, now: c.now,
+        ...('variant' in c ? { variant: c.variant } : {}),
+      })
     case 'subscription':
       return cobro.prepareSubscription(body, { key: c.key })
     case 'subscription-cancel':

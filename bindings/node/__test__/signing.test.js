@@ -4,7 +4,7 @@ const test = require('node:test')
 const assert = require('node:assert/strict')
 const util = require('node:util')
 const cobro = require('../cobro.js')
-const { cases, raw } = require('./vectors.js')
+const { cases, file, raw } = require('./vectors.js')
 
 const byFile = (name) => cases('signing').filter((c) => c.id.startsWith(name))
 
@@ -35,7 +35,7 @@ test('subscriptionAuthorization vectors', () => {
 
 // DESIGN.md 9 row 32: arguments refused with the code validation gives the same field.
 test('payinVerification refuses what validation refuses, with the same code', () => {
-  const { errors } = byFile('payin-verification.json')[0].file
+  const { errors } = file('signing', 'payin-verification.json')
   assert.ok(errors.length >= 10)
   for (const c of errors) {
     const merchantId = c.merchant_id === undefined ? 1 : (Number.isSafeInteger(c.merchant_id) ? c.merchant_id : raw(c).merchant_id)
@@ -45,7 +45,7 @@ test('payinVerification refuses what validation refuses, with the same code', ()
 })
 
 test('subscriptionAuthorization refuses what validation refuses, with the same code', () => {
-  const { errors } = byFile('subscription-authorization.json')[0].file
+  const { errors } = file('signing', 'subscription-authorization.json')
   assert.ok(errors.length >= 8)
   for (const c of errors) {
     for (const merchantId of [c.merchant_id, BigInt(c.merchant_id), String(c.merchant_id)]) {
@@ -59,9 +59,50 @@ test('subscriptionAuthorization refuses what validation refuses, with the same c
     (e) => e instanceof cobro.SigningError && e.code === 'ERR_OUT_OF_RANGE')
 })
 
-test('virtualAccountSignature vectors', () => {
-  for (const { id, case: c } of byFile('virtual-account-signature.json')) {
-    assert.equal(cobro.virtualAccountSignature({ timestamp: c.timestamp, apiKey: c.api_key, secret: c.secret }), c.expected, id)
+// A case's `variant` and `reference_id` as options (DESIGN.md 9 row 30); neither is the spec's text.
+const variantOf = (c) => ({
+  ...('variant' in c ? { variant: c.variant } : {}),
+  ...('reference_id' in c ? { referenceId: c.reference_id } : {}),
+})
+
+test('virtualAccountSignature vectors, both variants', () => {
+  const all = byFile('virtual-account-signature.json')
+  assert.ok(all.some(({ case: c }) => c.variant === 'reference_id'))
+  for (const { id, case: c } of all) {
+    const v = variantOf(c)
+    assert.equal(cobro.virtualAccountMessage({ timestamp: c.timestamp, apiKey: c.api_key, ...v }), c.message, id)
+    assert.equal(cobro.virtualAccountSignature({ timestamp: c.timestamp, apiKey: c.api_key, secret: c.secret, ...v }), c.expected, id)
+    const h = cobro.virtualAccountHeaders({ apiKey: c.api_key, secret: c.secret, depositMode: 'OWNER', timestamp: c.timestamp, ...v })
+    assert.equal(h['X-Signature'], c.expected, id)
+    cobro.verifyVirtualAccountHeaders({ headers: h, secret: c.secret, now: c.timestamp, ...v })
+  }
+})
+
+test('virtual-account variant errors', () => {
+  const secret = 'fake-va-secret-1'
+  for (const c of file('signing', 'virtual-account-signature.json').variant_errors) {
+    const v = variantOf(c)
+    const calls = [
+      () => cobro.virtualAccountMessage({ timestamp: 1700000000, apiKey: 'fake-api-key-1', ...v }),
+      () => cobro.virtualAccountSignature({ timestamp: 1700000000, apiKey: 'fake-api-key-1', secret, ...v }),
+      () => cobro.virtualAccountHeaders({ apiKey: 'fake-api-key-1', secret, depositMode: 'ANY', ...v }),
+      () => cobro.verifyVirtualAccountHeaders({ headers: {}, secret, ...v }),
+    ]
+    for (const call of calls) {
+      assert.throws(call, (e) => e instanceof cobro.SigningError && e.code === c.error && !e.message.includes(secret), c.name)
+    }
+  }
+})
+
+test('verifyVirtualAccountHeaders vectors', () => {
+  const vectors = file('signing', 'virtual-account-signature.json')
+  const secret = vectors.cases[0].secret
+  for (const c of vectors.verify_cases) {
+    const call = () => cobro.verifyVirtualAccountHeaders({
+      headers: Object.fromEntries(c.headers), secret, now: c.now, windowSeconds: c.window_seconds, ...variantOf(c),
+    })
+    if (c.result === 'ok') assert.equal(call(), undefined, c.name)
+    else assert.throws(call, (e) => e instanceof cobro.VerificationError && e.code === c.result, c.name)
   }
 })
 

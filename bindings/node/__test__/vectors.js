@@ -69,10 +69,15 @@ function cases(folder) {
   return out
 }
 
+/** One whole vector file of `folder`, e.g. to read members other than `cases`. */
+function file(folder, name) {
+  return parse(fs.readFileSync(path.join(ROOT, folder, name), 'utf8'))
+}
+
 function bodyBytes(c) {
   if ('body' in c) return Buffer.from(raw(c).body, 'utf8')
   if ('body_text' in c) return Buffer.from(c.body_text, 'utf8')
   return Buffer.from(c.body_hex, 'hex')
 }
 
-module.exports = { cases, bodyBytes, raw }
+module.exports = { cases, file, bodyBytes, raw }

@@ -9,7 +9,7 @@ use napi_derive::napi;
 use crate::args::{civil_date, locale, max_bytes, secret, unix_seconds};
 use crate::body::{Body, bytes};
 use crate::errors::{Res, Thrown, guard, prepare};
-use crate::signing::{deposit_mode, header_object};
+use crate::signing::{deposit_mode, header_object, signature_variant};
 
 /// A request ready to send: join `path` to the API's base URL and send `headers` and
 /// `body` (the exact text that was signed).
@@ -41,6 +41,11 @@ pub struct PrepareArgs {
     pub deposit_mode: Option<String>,
     /// Virtual accounts: Unix seconds; defaults to the system clock.
     pub now: Option<f64>,
+    /// Virtual accounts: the text X-Signature covers, `'spec'` (timestamp + API key, the
+    /// default) or `'reference_id'` (then the body's owner.referenceId, as the provider's
+    /// reference code signs).
+    #[napi(ts_type = "'spec' | 'reference_id'")]
+    pub variant: Option<String>,
     /// Pay-ins: `"YYYY-MM-DD"`; defaults to today's UTC date.
     pub today: Option<String>,
     /// Pay-ins: send the body as `{"data": {...}}`.
@@ -60,6 +65,7 @@ fn options(a: &PrepareArgs) -> Res<PrepareOptions> {
         locale: locale(a.locale.as_deref())?,
         max_bytes: max_bytes(a.max_bytes)?,
         wrap_data: a.wrap_data.unwrap_or(false),
+        va_signature: signature_variant(a.variant.as_deref())?.unwrap_or_default(),
     })
 }
 
@@ -78,8 +84,8 @@ fn done<'e>(env: &'e Env, result: Result<cobro::PreparedRequest, cobro::PrepareE
 }
 
 /// Spec 4.1 and 5.1: validates a virtual-account body and signs it (`apiKey`, `secret`,
-/// `depositMode`, `now`). Throws `ValidationError` (with `.report`, `.errors`) or
-/// `SigningError`.
+/// `depositMode`, `now`, and `variant`: DESIGN.md 9 row 30). Throws `ValidationError`
+/// (with `.report`, `.errors`) or `SigningError`.
 #[napi(ts_return_type = "PreparedRequest")]
 pub fn prepare_virtual_account<'e>(
     env: &'e Env,

@@ -30,6 +30,7 @@ fn _cobro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(validate::validate, m)?)?;
     m.add_function(wrap_pyfunction!(signing::payin_verification, m)?)?;
     m.add_function(wrap_pyfunction!(signing::subscription_authorization, m)?)?;
+    m.add_function(wrap_pyfunction!(signing::virtual_account_message, m)?)?;
     m.add_function(wrap_pyfunction!(signing::virtual_account_signature, m)?)?;
     m.add_function(wrap_pyfunction!(signing::virtual_account_headers, m)?)?;
     m.add_function(wrap_pyfunction!(signing::verify_virtual_account_headers, m)?)?;

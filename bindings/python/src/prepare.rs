@@ -8,7 +8,7 @@ use pyo3::types::{PyBytes, PyDict};
 use crate::args::{civil_date, locale, opt_size, secret, string, unix_seconds};
 use crate::body::with_body;
 use crate::errors::{guard, prepare_error};
-use crate::signing::{deposit_mode, header_dict};
+use crate::signing::{deposit_mode, header_dict, signature_variant};
 
 /// A request ready to send: join `path` to the API's base URL, send `headers` and
 /// `content` (the UTF-8 bytes of `body`, the exact text that was signed).
@@ -82,6 +82,7 @@ fn options(
         locale: self::locale(locale)?,
         max_bytes: usize::try_from(opt_size(max_bytes, "max_bytes")?.unwrap_or(0)).unwrap_or(usize::MAX),
         wrap_data,
+        va_signature: cobro::VaSignatureVariant::Spec,
     })
 }
 
@@ -92,10 +93,11 @@ fn done(py: Python<'_>, result: Result<cobro::PreparedRequest, cobro::PrepareErr
 }
 
 /// Spec 4.1 and 5.1: validates a virtual-account body and signs it; `now` defaults to
-/// the system clock. Raises `ValidationError` (with `.report`, `.errors`) or
+/// the system clock; `variant="reference_id"` signs the body's owner.referenceId too
+/// (DESIGN.md 9 row 30). Raises `ValidationError` (with `.report`, `.errors`) or
 /// `SigningError`.
 #[pyfunction]
-#[pyo3(signature = (body, *, api_key, secret, deposit_mode, now = None, strict = false, locale = None, max_bytes = None))]
+#[pyo3(signature = (body, *, api_key, secret, deposit_mode, now = None, variant = None, strict = false, locale = None, max_bytes = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn prepare_virtual_account(
     py: Python<'_>,
@@ -104,12 +106,16 @@ pub fn prepare_virtual_account(
     secret: &Bound<'_, PyAny>,
     deposit_mode: &Bound<'_, PyAny>,
     now: Option<&Bound<'_, PyAny>>,
+    variant: Option<&Bound<'_, PyAny>>,
     strict: bool,
     locale: Option<String>,
     max_bytes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PreparedRequest> {
     guard(py, || {
-        let opts = options(strict, locale.as_deref(), max_bytes, false)?;
+        let opts = PrepareOptions {
+            va_signature: signature_variant(variant)?.unwrap_or_default(),
+            ..options(strict, locale.as_deref(), max_bytes, false)?
+        };
         let api_key = string(api_key, "api_key")?;
         let secret = self::secret(secret, "secret")?;
         let mode = self::deposit_mode(deposit_mode)?;

@@ -1,8 +1,8 @@
 //! Signing and verification (spec section 5, DESIGN.md section 4): every input a
 //! keyword argument, keys as `str` or `cobro.Secret`, amounts never as `float`.
 
-use cobro::DepositMode;
 use cobro::signing::DEFAULT_WINDOW_SECONDS;
+use cobro::{DepositMode, VaSignatureVariant, VaSignedText};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyMapping, PyString};
 
@@ -57,21 +57,75 @@ pub fn subscription_authorization(
     })
 }
 
-/// Spec 5.1: X-Signature, lowercase hex HMAC-SHA512 keyed by the secret over the
-/// timestamp (Unix seconds) followed by the API key.
+/// The variant name and the reference id as given (`None` when left out), for the core
+/// to combine into the signed text (DESIGN.md 9 row 30).
+pub struct VaParts {
+    variant: Option<VaSignatureVariant>,
+    reference_id: Option<String>,
+}
+
+impl VaParts {
+    /// Reads `variant` (`"spec"` or `"reference_id"`) and `reference_id` (a `str`).
+    pub fn new(variant: Option<&Bound<'_, PyAny>>, reference_id: Option<&Bound<'_, PyAny>>) -> PyResult<VaParts> {
+        Ok(VaParts {
+            variant: signature_variant(variant)?,
+            reference_id: reference_id.map(|r| string(r, "reference_id")).transpose()?,
+        })
+    }
+
+    /// The signed text, or the core's `SigningError`.
+    pub fn text(&self, py: Python<'_>) -> PyResult<VaSignedText<'_>> {
+        VaSignedText::from_parts(self.variant, self.reference_id.as_deref()).map_err(|e| signing_error(py, &e))
+    }
+}
+
+/// The variant named `spec` or `reference_id` (DESIGN.md 9 row 30), `None` when left out.
+pub fn signature_variant(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<VaSignatureVariant>> {
+    obj.map(|o| {
+        let name = string(o, "variant")?;
+        VaSignatureVariant::parse(&name).map_err(|e| signing_error(o.py(), &e))
+    })
+    .transpose()
+}
+
+/// The exact text X-Signature covers (spec 5.1; DESIGN.md 9 row 30): timestamp and API
+/// key, then `reference_id` for the `reference_id` variant (which an id alone selects).
 #[pyfunction]
-#[pyo3(signature = (*, timestamp, api_key, secret))]
+#[pyo3(signature = (*, timestamp, api_key, variant = None, reference_id = None))]
+pub fn virtual_account_message(
+    py: Python<'_>,
+    timestamp: &Bound<'_, PyAny>,
+    api_key: &Bound<'_, PyAny>,
+    variant: Option<&Bound<'_, PyAny>>,
+    reference_id: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    guard(py, || {
+        let ts = unix_seconds(py, Some(timestamp), "timestamp")?;
+        let api_key = string(api_key, "api_key")?;
+        let parts = VaParts::new(variant, reference_id)?;
+        Ok(cobro::virtual_account_message_with(ts, &api_key, parts.text(py)?))
+    })
+}
+
+/// Spec 5.1: X-Signature, lowercase hex HMAC-SHA512 keyed by the secret over the
+/// timestamp (Unix seconds) followed by the API key; with `variant="reference_id"` (or a
+/// `reference_id` alone) then the owner.referenceId (DESIGN.md 9 row 30).
+#[pyfunction]
+#[pyo3(signature = (*, timestamp, api_key, secret, variant = None, reference_id = None))]
 pub fn virtual_account_signature(
     py: Python<'_>,
     timestamp: &Bound<'_, PyAny>,
     api_key: &Bound<'_, PyAny>,
     secret: &Bound<'_, PyAny>,
+    variant: Option<&Bound<'_, PyAny>>,
+    reference_id: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
     guard(py, || {
         let ts = unix_seconds(py, Some(timestamp), "timestamp")?;
         let api_key = string(api_key, "api_key")?;
         let secret = self::secret(secret, "secret")?;
-        cobro::virtual_account_signature(ts, &api_key, &secret).map_err(|e| signing_error(py, &e))
+        let parts = VaParts::new(variant, reference_id)?;
+        cobro::virtual_account_signature_with(ts, &api_key, &secret, parts.text(py)?).map_err(|e| signing_error(py, &e))
     })
 }
 
@@ -91,22 +145,28 @@ pub fn header_dict<'py>(py: Python<'py>, headers: &[(String, String)]) -> PyResu
 }
 
 /// Spec 5.1: the four headers of a virtual-account request, in the spec's order, as a
-/// `dict`; `timestamp` defaults to the system clock.
+/// `dict`; `timestamp` defaults to the system clock; `variant` and `reference_id` as in
+/// `virtual_account_signature`.
 #[pyfunction]
-#[pyo3(signature = (*, api_key, secret, deposit_mode, timestamp = None))]
+#[pyo3(signature = (*, api_key, secret, deposit_mode, timestamp = None, variant = None, reference_id = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn virtual_account_headers<'py>(
     py: Python<'py>,
     api_key: &Bound<'py, PyAny>,
     secret: &Bound<'py, PyAny>,
     deposit_mode: &Bound<'py, PyAny>,
     timestamp: Option<&Bound<'py, PyAny>>,
+    variant: Option<&Bound<'py, PyAny>>,
+    reference_id: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     guard(py, || {
         let api_key = string(api_key, "api_key")?;
         let secret = self::secret(secret, "secret")?;
         let mode = self::deposit_mode(deposit_mode)?;
         let ts = unix_seconds(py, timestamp, "timestamp")?;
-        let headers = cobro::virtual_account_headers(&api_key, &secret, ts, mode).map_err(|e| signing_error(py, &e))?;
+        let parts = VaParts::new(variant, reference_id)?;
+        let headers = cobro::virtual_account_headers_with(&api_key, &secret, ts, mode, parts.text(py)?)
+            .map_err(|e| signing_error(py, &e))?;
         header_dict(py, &headers)
     })
 }
@@ -143,22 +203,27 @@ fn header_pairs(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(String, String)>> {
 /// Verifies a virtual-account request's headers (spec 5.1) for the receiving side:
 /// returns `None`, or raises `VerificationError` with `.code` ERR_MISSING_HEADER,
 /// ERR_INVALID_HEADER, ERR_TIMESTAMP_OUT_OF_RANGE or ERR_INVALID_SIGNATURE. Header
-/// names are case-insensitive; `now` defaults to the system clock.
+/// names are case-insensitive; `now` defaults to the system clock; `variant` and
+/// `reference_id` (the body's owner.referenceId) as in `virtual_account_signature`.
 #[pyfunction]
-#[pyo3(signature = (headers, *, secret, now = None, window_seconds = None))]
+#[pyo3(signature = (headers, *, secret, now = None, window_seconds = None, variant = None, reference_id = None))]
 pub fn verify_virtual_account_headers(
     py: Python<'_>,
     headers: &Bound<'_, PyAny>,
     secret: &Bound<'_, PyAny>,
     now: Option<&Bound<'_, PyAny>>,
     window_seconds: Option<&Bound<'_, PyAny>>,
+    variant: Option<&Bound<'_, PyAny>>,
+    reference_id: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<()> {
     guard(py, || {
         let pairs = header_pairs(headers)?;
         let secret = self::secret(secret, "secret")?;
         let now = unix_seconds(py, now, "now")?;
         let window = opt_size(window_seconds, "window_seconds")?.unwrap_or(DEFAULT_WINDOW_SECONDS);
-        cobro::verify_virtual_account_headers(&pairs, &secret, now, window).map_err(|e| verify_error(py, &e))
+        let parts = VaParts::new(variant, reference_id)?;
+        cobro::verify_virtual_account_headers_with(&pairs, &secret, now, window, parts.text(py)?)
+            .map_err(|e| verify_error(py, &e))
     })
 }
 

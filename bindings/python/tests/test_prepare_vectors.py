@@ -16,8 +16,15 @@ def prepare(file, case):
     body = case["body_text"]
     kind = case.get("kind", file.get("kind"))
     if kind == "virtual-account":
+        # DESIGN.md 9 row 30: no "variant" is the spec's text, the default.
+        variant = {"variant": case["variant"]} if "variant" in case else {}
         return cobro.prepare_virtual_account(
-            body, api_key=case["api_key"], secret=case["secret"], deposit_mode=case["deposit_mode"], now=case["now"]
+            body,
+            api_key=case["api_key"],
+            secret=case["secret"],
+            deposit_mode=case["deposit_mode"],
+            now=case["now"],
+            **variant,
         )
     if kind == "subscription":
         return cobro.prepare_subscription(body, key=case["key"])

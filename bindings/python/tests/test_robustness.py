@@ -55,6 +55,7 @@ CALLS = {
     "subscription_authorization": dict(
         merchant_id=1, type="RECURRENT", customer_id="1", processor_code="Wallet_on_file", key=KEY
     ),
+    "virtual_account_message": dict(timestamp=1700000000, api_key="k", variant="reference_id", reference_id="u"),
     "virtual_account_signature": dict(timestamp=1700000000, api_key="k", secret=KEY),
     "virtual_account_headers": dict(api_key="k", secret=KEY, deposit_mode="ANY", timestamp=1700000000),
     "verify_virtual_account_headers": ((VA_HEADERS,), dict(secret=KEY, now=1700000000, window_seconds=120)),

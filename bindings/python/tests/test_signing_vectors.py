@@ -69,34 +69,66 @@ def test_subscription_authorization(case):
     assert got == case["expected"]
 
 
+def variant_args(case):
+    """The case's ``variant`` and ``reference_id`` as keyword arguments (DESIGN.md 9 row
+    30); a case with neither signs the spec's text."""
+    return {k: case[k] for k in ("variant", "reference_id") if k in case}
+
+
 @pytest.mark.parametrize("case", VA["cases"], ids=lambda c: c["name"])
 def test_virtual_account_signature(case):
-    got = cobro.virtual_account_signature(timestamp=case["timestamp"], api_key=case["api_key"], secret=case["secret"])
+    variant = variant_args(case)
+    message = cobro.virtual_account_message(timestamp=case["timestamp"], api_key=case["api_key"], **variant)
+    assert message == case["message"]
+    got = cobro.virtual_account_signature(
+        timestamp=case["timestamp"], api_key=case["api_key"], secret=case["secret"], **variant
+    )
     assert got == case["expected"]
     headers = cobro.virtual_account_headers(
-        api_key=case["api_key"], secret=case["secret"], deposit_mode="OWNER", timestamp=case["timestamp"]
+        api_key=case["api_key"], secret=case["secret"], deposit_mode="OWNER", timestamp=case["timestamp"], **variant
     )
     assert list(headers) == ["X-Api-Key", "X-Timestamp", "X-Signature", "X-Account-deposit-mode"]
     assert headers["X-Signature"] == case["expected"]
     assert headers["X-Timestamp"] == str(case["timestamp"])
-    cobro.verify_virtual_account_headers(headers, secret=case["secret"], now=case["timestamp"])
+    cobro.verify_virtual_account_headers(headers, secret=case["secret"], now=case["timestamp"], **variant)
+
+
+@pytest.mark.parametrize("case", VA["variant_errors"], ids=lambda c: c["name"])
+def test_virtual_account_variant_errors(case):
+    args = dict(timestamp=1700000000, api_key="fake-api-key-1", **variant_args(case))
+    secret = "fake-va-secret-1"
+    calls = (
+        lambda: cobro.virtual_account_message(**args),
+        lambda: cobro.virtual_account_signature(secret=secret, **args),
+        lambda: cobro.virtual_account_headers(
+            api_key=args["api_key"], secret=secret, deposit_mode="ANY", **variant_args(case)
+        ),
+        lambda: cobro.verify_virtual_account_headers({}, secret=secret, **variant_args(case)),
+    )
+    for call in calls:
+        with pytest.raises(cobro.SigningError) as e:
+            call()
+        assert e.value.code == case["error"]
+        assert "reference" in str(e.value) or "variant" in str(e.value)
+        assert secret not in str(e.value)
 
 
 @pytest.mark.parametrize("case", VA["verify_cases"], ids=lambda c: c["name"])
 def test_verify_virtual_account_headers(case):
     secret = VA["cases"][0]["secret"]
+    variant = variant_args(case)
     for headers in (case["headers"], [tuple(h) for h in case["headers"]], dict(case["headers"])):
         if case["result"] == "ok":
             assert (
                 cobro.verify_virtual_account_headers(
-                    headers, secret=secret, now=case["now"], window_seconds=case["window_seconds"]
+                    headers, secret=secret, now=case["now"], window_seconds=case["window_seconds"], **variant
                 )
                 is None
             )
         else:
             with pytest.raises(cobro.VerificationError) as e:
                 cobro.verify_virtual_account_headers(
-                    headers, secret=secret, now=case["now"], window_seconds=case["window_seconds"]
+                    headers, secret=secret, now=case["now"], window_seconds=case["window_seconds"], **variant
                 )
             assert e.value.code == case["result"]
             assert secret not in str(e.value)

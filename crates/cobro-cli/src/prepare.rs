@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Subcommand};
-use cobro::{DepositMode, PrepareError, PrepareOptions};
+use cobro::{DepositMode, PrepareError, PrepareOptions, VaSignatureVariant};
 
 use crate::input::{SecretSource, date, read_body, timestamp};
 use crate::sign::signing;
@@ -39,6 +39,11 @@ pub enum PrepareCommand {
         /// X-Timestamp in Unix seconds; defaults to now.
         #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
         timestamp: Option<i64>,
+        /// The text X-Signature covers: `spec` (timestamp + API key) or `reference-id`
+        /// (then the body's owner.referenceId, as the provider's reference code signs;
+        /// DESIGN.md 9 row 30).
+        #[arg(long, value_name = "spec|reference-id", default_value = "spec", value_parser = signature_parser())]
+        signature: VaSignatureVariant,
         /// Read the secret from this file instead of COBRO_VA_SECRET.
         #[arg(long, value_name = "PATH")]
         secret_file: Option<PathBuf>,
@@ -80,12 +85,19 @@ fn deposit_mode_parser() -> impl TypedValueParser<Value = DepositMode> {
         .try_map(|name| DepositMode::from_name(&name).ok_or("unknown deposit mode"))
 }
 
+/// The variant names of the core (`spec`, `reference_id`) in the CLI's kebab case.
+fn signature_parser() -> impl TypedValueParser<Value = VaSignatureVariant> {
+    PossibleValuesParser::new(["spec", "reference-id"])
+        .try_map(|name| VaSignatureVariant::from_name(&name.replace('-', "_")).ok_or("unknown signature variant"))
+}
+
 fn options(args: &PrepareArgs, wrap_data: bool) -> PrepareOptions {
     PrepareOptions {
         strict: args.report.strict,
         locale: args.report.locale,
         max_bytes: 0,
         wrap_data,
+        va_signature: VaSignatureVariant::Spec,
     }
 }
 
@@ -97,13 +109,17 @@ pub fn run(command: &PrepareCommand) -> Result<Verdict, CliError> {
             api_key,
             deposit_mode,
             timestamp: given,
+            signature,
             secret_file,
         } => {
             let now = timestamp(*given)?;
             let secret = SecretSource::va_secret(secret_file.as_ref()).load()?;
             let body = read_body(Some(&args.file))?;
-            let result =
-                cobro::prepare_virtual_account(&body, api_key, &secret, *deposit_mode, now, &options(args, false));
+            let options = PrepareOptions {
+                va_signature: *signature,
+                ..options(args, false)
+            };
+            let result = cobro::prepare_virtual_account(&body, api_key, &secret, *deposit_mode, now, &options);
             (args, result)
         }
         PrepareCommand::Subscription { args, key_file } => {

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use clap::Subcommand;
-use cobro::Amount;
+use cobro::{Amount, VaSignedText};
 
 use crate::input::{SecretSource, timestamp};
 use crate::{CliError, Verdict};
@@ -56,6 +56,13 @@ pub enum SignCommand {
         /// X-Timestamp in Unix seconds; defaults to now.
         #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
         timestamp: Option<i64>,
+        /// Sign timestamp + API key + this owner.referenceId, as the provider's reference
+        /// code does, instead of the spec's timestamp + API key (DESIGN.md 9 row 30).
+        #[arg(long, value_name = "ID")]
+        reference_id: Option<String>,
+        /// Print the text that is signed instead of the signature (it holds no secret).
+        #[arg(long)]
+        message: bool,
         /// Read the secret from this file instead of COBRO_VA_SECRET.
         #[arg(long, value_name = "PATH")]
         secret_file: Option<PathBuf>,
@@ -91,11 +98,19 @@ pub fn run(command: &SignCommand) -> Result<Verdict, CliError> {
         SignCommand::VirtualAccount {
             api_key,
             timestamp: given,
+            reference_id,
+            message,
             secret_file,
         } => {
             let now = timestamp(*given)?;
-            let secret = SecretSource::va_secret(secret_file.as_ref()).load()?;
-            cobro::virtual_account_signature(now, api_key, &secret).map_err(signing)?
+            let text = VaSignedText::from_parts(None, reference_id.as_deref())
+                .map_err(|e| CliError::new(format!("--reference-id: {e}")))?;
+            if *message {
+                cobro::virtual_account_message_with(now, api_key, text)
+            } else {
+                let secret = SecretSource::va_secret(secret_file.as_ref()).load()?;
+                cobro::virtual_account_signature_with(now, api_key, &secret, text).map_err(signing)?
+            }
         }
     };
     let mut out = std::io::stdout().lock();

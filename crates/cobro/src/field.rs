@@ -40,6 +40,9 @@ pub(crate) const CUSTOMER_ID_FORMAT: &str = "[0-9]+";
 /// DESIGN.md 9 row 13: a subscription processorCode is a non-empty `[A-Za-z0-9_]+`.
 pub(crate) const PROCESSOR_CODE_FORMAT: &str = "[A-Za-z0-9_]+";
 
+/// Spec 2.1 (limits of spec 8): the fewest and most characters of owner.referenceId.
+pub(crate) const REFERENCE_ID_LENGTH: (usize, usize) = (1, 36);
+
 /// Spec 2.3: the subscription `type` values.
 pub(crate) const SUBSCRIPTION_TYPES: [&str; 2] = ["ON_DEMAND", "RECURRENT"];
 
@@ -106,6 +109,13 @@ pub(crate) fn currency(s: &str) -> Result<(), FieldError> {
 pub(crate) fn operation_number(s: &str) -> Result<(), FieldError> {
     non_blank(s)?;
     length(s, 1, OPERATION_NUMBER_MAX)
+}
+
+/// Spec 2.1: owner.referenceId has 1-36 characters (code points, DESIGN.md 9 row 1);
+/// the `reference_id` signature variant signs it (row 30).
+pub(crate) fn reference_id(s: &str) -> Result<(), FieldError> {
+    let (min, max) = REFERENCE_ID_LENGTH;
+    length(s, min, max)
 }
 
 /// Spec 2.3 `type`: ON_DEMAND or RECURRENT, case-sensitive (DESIGN.md 9 row 22).

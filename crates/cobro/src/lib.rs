@@ -44,11 +44,12 @@ pub use prepare::{
 };
 pub use report::{Issue, Report, Severity};
 pub use signing::{
-    DepositMode, Secret, SigningError, UnixSeconds, VerifyError, payin_verification, subscription_authorization,
-    verify_payin_verification, verify_virtual_account_headers, virtual_account_headers, virtual_account_message,
-    virtual_account_signature,
+    DepositMode, ReferenceId, Secret, SigningError, UnixSeconds, VaSignatureVariant, VaSignedText, VerifyError,
+    payin_verification, subscription_authorization, verify_payin_verification, verify_virtual_account_headers,
+    verify_virtual_account_headers_with, virtual_account_headers, virtual_account_headers_with,
+    virtual_account_message, virtual_account_message_with, virtual_account_signature, virtual_account_signature_with,
 };
-pub use virtual_account::{is_valid_account_name, is_valid_metadata_key};
+pub use virtual_account::{is_valid_account_name, is_valid_metadata_key, is_valid_reference_id};
 
 use report::{Ctx, Path};
 

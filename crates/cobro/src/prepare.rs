@@ -11,7 +11,7 @@ use crate::json::{self, Value, write_string, write_value};
 use crate::messages::Locale;
 use crate::payin::{self, Blank};
 use crate::report::Report;
-use crate::signing::{self, DepositMode, Secret, SigningError, UnixSeconds};
+use crate::signing::{self, DepositMode, Secret, SigningError, UnixSeconds, VaSignatureVariant, VaSignedText};
 use crate::{Amount, Kind, ValidateOptions, subscription, unreadable, validate_value};
 
 /// A request ready to send: join `path` to the API's base URL and send `body` as is.
@@ -91,6 +91,9 @@ pub struct PrepareOptions {
     /// Pay-in only: wrap the body as `{"data": {...}}`, as the provider's samples do
     /// (spec 4.4).
     pub wrap_data: bool,
+    /// Virtual accounts only: the text X-Signature covers (DESIGN.md 9 row 30), the
+    /// spec's by default; `ReferenceId` signs the body's owner.referenceId too.
+    pub va_signature: VaSignatureVariant,
 }
 
 impl PrepareOptions {
@@ -126,7 +129,10 @@ fn check(kind: Kind, value: &Value<'_>, options: &ValidateOptions<'_>) -> Result
 
 /// Spec 4.1 and 5.1: `POST /merchant-payin-accounts/v1/accounts` with X-Api-Key,
 /// X-Timestamp, X-Signature and X-Account-deposit-mode. The body is sent as given
-/// (the signature does not cover it).
+/// (the signature does not cover it). With `options.va_signature` set to
+/// [`VaSignatureVariant::ReferenceId`], X-Signature also covers the body's
+/// owner.referenceId (its JSON string's value), which validation has already checked
+/// (DESIGN.md 9 row 30).
 pub fn prepare_virtual_account(
     body: &[u8],
     api_key: &str,
@@ -138,7 +144,16 @@ pub fn prepare_virtual_account(
     let vopts = options.validate_options(None);
     let value = read(body, &vopts)?;
     check(Kind::VirtualAccount, &value, &vopts)?;
-    let mut headers = signing::virtual_account_headers(api_key, secret, now, deposit_mode)?;
+    let text = match options.va_signature {
+        VaSignatureVariant::Spec => VaSignedText::Spec,
+        VaSignatureVariant::ReferenceId => {
+            // A valid body has one; the report is the answer if it somehow has not.
+            let id = crate::virtual_account::owner_reference_id(&value)
+                .ok_or_else(|| PrepareError::Invalid(validate_value(Kind::VirtualAccount, &value, &vopts)))?;
+            VaSignedText::reference_id(id)?
+        }
+    };
+    let mut headers = signing::virtual_account_headers_with(api_key, secret, now, deposit_mode, text)?;
     headers.push(header(JSON.0, JSON.1));
     Ok(PreparedRequest {
         method: "POST".to_string(),

@@ -16,6 +16,15 @@ use crate::code::Code;
 use crate::field::{self, FieldError};
 use crate::messages::Locale;
 
+mod virtual_account;
+
+pub use virtual_account::{
+    DEFAULT_WINDOW_SECONDS, DepositMode, ReferenceId, VaSignatureVariant, VaSignedText, VerifyError,
+    verify_virtual_account_headers, verify_virtual_account_headers_with, virtual_account_headers,
+    virtual_account_headers_with, virtual_account_message, virtual_account_message_with, virtual_account_signature,
+    virtual_account_signature_with,
+};
+
 /// A secret key: the pay-in key (spec 5.2, 5.3) or the virtual-account secret (5.1).
 ///
 /// Refuses an empty value and surrounding whitespace (a pasted newline is the classic
@@ -397,205 +406,6 @@ pub fn subscription_authorization_text(
     format!("Bearer {}", hex(&digest))
 }
 
-/// Spec 5.1: the message the X-Signature covers, timestamp followed by the API key.
-///
-/// The provider's reference code also appends owner.referenceId; its endpoint pages and
-/// the spec do not. This follows the spec; the message is public so a merchant can see
-/// exactly what was signed.
-pub fn virtual_account_message(timestamp: UnixSeconds, api_key: &str) -> String {
-    format!("{timestamp}{api_key}")
-}
-
-/// HMAC-SHA512 under the secret over timestamp + api key (spec 5.1), fed in two parts
-/// so the message is never built.
-fn va_mac(timestamp: UnixSeconds, api_key: &str, secret: &Secret) -> Hmac<Sha512> {
-    let mut mac = match Hmac::<Sha512>::new_from_slice(secret.bytes()) {
-        Ok(m) => m,
-        // HMAC takes keys of any length; this arm is never taken.
-        Err(_) => <Hmac<Sha512> as Mac>::new(&Default::default()),
-    };
-    let mut buf = [0u8; 20];
-    mac.update(decimal(timestamp.get(), &mut buf));
-    mac.update(api_key.as_bytes());
-    mac
-}
-
-/// Spec 5.1: X-Signature, lowercase hex HMAC-SHA512 keyed by the secret over
-/// [`virtual_account_message`].
-pub fn virtual_account_signature(
-    timestamp: UnixSeconds,
-    api_key: &str,
-    secret: &Secret,
-) -> Result<String, SigningError> {
-    non_empty("api_key", api_key)?;
-    let tag = va_mac(timestamp, api_key, secret).finalize().into_bytes();
-    Ok(hex(&tag))
-}
-
-/// Spec 5.1: X-Account-deposit-mode.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum DepositMode {
-    /// Only the account owner may deposit.
-    Owner,
-    /// Any person may deposit.
-    Any,
-}
-
-impl DepositMode {
-    /// `OWNER` or `ANY`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DepositMode::Owner => "OWNER",
-            DepositMode::Any => "ANY",
-        }
-    }
-
-    /// The mode named exactly `OWNER` or `ANY`, or the argument error that says so.
-    pub fn parse(name: &str) -> Result<DepositMode, SigningError> {
-        DepositMode::from_name(name).ok_or(SigningError::InvalidArgument {
-            name: "deposit_mode",
-            expected: "OWNER or ANY",
-        })
-    }
-
-    /// The mode named exactly `OWNER` or `ANY`.
-    pub fn from_name(name: &str) -> Option<DepositMode> {
-        match name {
-            "OWNER" => Some(DepositMode::Owner),
-            "ANY" => Some(DepositMode::Any),
-            _ => None,
-        }
-    }
-}
-
-/// Spec 5.1: the four headers of a virtual-account request, in the spec's order.
-pub fn virtual_account_headers(
-    api_key: &str,
-    secret: &Secret,
-    timestamp: UnixSeconds,
-    deposit_mode: DepositMode,
-) -> Result<Vec<(String, String)>, SigningError> {
-    let signature = virtual_account_signature(timestamp, api_key, secret)?;
-    Ok(vec![
-        ("X-Api-Key".to_string(), api_key.to_string()),
-        ("X-Timestamp".to_string(), timestamp.to_string()),
-        ("X-Signature".to_string(), signature),
-        ("X-Account-deposit-mode".to_string(), deposit_mode.as_str().to_string()),
-    ])
-}
-
-/// The spec's timestamp window: at most 2 minutes (spec 5.1, 8).
-pub const DEFAULT_WINDOW_SECONDS: u64 = 120;
-
-/// Why a virtual-account request's headers do not verify; codes are the provider's.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum VerifyError {
-    /// A required header is absent or empty.
-    MissingHeader {
-        /// The header's name.
-        name: &'static str,
-    },
-    /// A header's value is malformed (a timestamp that is not seconds, an unknown mode).
-    InvalidHeader {
-        /// The header's name.
-        name: &'static str,
-    },
-    /// The timestamp is outside the window: `skew_seconds` > 0 is in the future.
-    TimestampOutOfRange {
-        /// Timestamp minus now, in seconds.
-        skew_seconds: i64,
-        /// The window, in seconds, either way.
-        window_seconds: u64,
-    },
-    /// The signature does not match.
-    InvalidSignature,
-}
-
-impl VerifyError {
-    /// The provider's code (PROVIDER_FACTS.md).
-    pub fn code(&self) -> &'static str {
-        match self {
-            VerifyError::MissingHeader { .. } => "ERR_MISSING_HEADER",
-            VerifyError::InvalidHeader { .. } => "ERR_INVALID_HEADER",
-            VerifyError::TimestampOutOfRange { .. } => "ERR_TIMESTAMP_OUT_OF_RANGE",
-            VerifyError::InvalidSignature => "ERR_INVALID_SIGNATURE",
-        }
-    }
-}
-
-impl fmt::Display for VerifyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            VerifyError::MissingHeader { name } => write!(f, "the {name} header is missing"),
-            VerifyError::InvalidHeader { name } => write!(f, "the {name} header is malformed"),
-            VerifyError::TimestampOutOfRange {
-                skew_seconds,
-                window_seconds,
-            } => {
-                let (n, way) = if *skew_seconds > 0 {
-                    (skew_seconds.unsigned_abs(), "in the future")
-                } else {
-                    (skew_seconds.unsigned_abs(), "in the past")
-                };
-                write!(
-                    f,
-                    "X-Timestamp is {n} s {way}; the window is {window_seconds} s either way"
-                )
-            }
-            VerifyError::InvalidSignature => f.write_str("X-Signature does not match"),
-        }
-    }
-}
-
-impl std::error::Error for VerifyError {}
-
-fn header<'h, N: AsRef<str>, V: AsRef<str>>(headers: &'h [(N, V)], name: &'static str) -> Result<&'h str, VerifyError> {
-    headers
-        .iter()
-        .find(|(n, _)| n.as_ref().eq_ignore_ascii_case(name))
-        .map(|(_, v)| v.as_ref())
-        .filter(|v| !v.is_empty())
-        .ok_or(VerifyError::MissingHeader { name })
-}
-
-/// Verifies the headers of a virtual-account request (spec 5.1), for the receiving
-/// side: all four present (names case-insensitive), the timestamp within
-/// `window_seconds` of `now` either way, and X-Signature matching in constant time.
-pub fn verify_virtual_account_headers<N: AsRef<str>, V: AsRef<str>>(
-    headers: &[(N, V)],
-    secret: &Secret,
-    now: UnixSeconds,
-    window_seconds: u64,
-) -> Result<(), VerifyError> {
-    let api_key = header(headers, "X-Api-Key")?;
-    let ts_text = header(headers, "X-Timestamp")?;
-    let signature = header(headers, "X-Signature")?;
-    let mode = header(headers, "X-Account-deposit-mode")?;
-    if DepositMode::from_name(mode).is_none() {
-        return Err(VerifyError::InvalidHeader {
-            name: "X-Account-deposit-mode",
-        });
-    }
-    let ts = ts_text
-        .parse::<i64>()
-        .ok()
-        .filter(|_| ts_text.bytes().all(|b| b.is_ascii_digit()))
-        .and_then(|s| UnixSeconds::new(s).ok())
-        .ok_or(VerifyError::InvalidHeader { name: "X-Timestamp" })?;
-    let skew = i128::from(ts.get()) - i128::from(now.get());
-    if skew.unsigned_abs() > u128::from(window_seconds) {
-        return Err(VerifyError::TimestampOutOfRange {
-            skew_seconds: i64::try_from(skew).unwrap_or(i64::MAX),
-            window_seconds,
-        });
-    }
-    let tag = unhex::<64>(signature).ok_or(VerifyError::InvalidSignature)?;
-    va_mac(ts, api_key, secret)
-        .verify_slice(&tag)
-        .map_err(|_| VerifyError::InvalidSignature)
-}
-
 /// Lowercase hex SHA-512 of `data` (for known-answer tests and callers that hash).
 pub fn sha512_hex(data: &[u8]) -> String {
     hex(&Sha512::digest(data))
@@ -685,54 +495,5 @@ mod tests {
         ));
         assert!(!verify_payin_verification("1234", "OP-1", "150.5", "PEN", &got, &key()));
         assert!(!verify_payin_verification("1234", "OP-1", "150.50", "PEN", "", &key()));
-    }
-
-    #[test]
-    fn va_headers_round_trip() {
-        let now = UnixSeconds::new(1_700_000_000).unwrap();
-        let h = virtual_account_headers("api-key-1", &key(), now, DepositMode::Owner).unwrap();
-        assert_eq!(
-            h[2].1,
-            hmac_sha512_hex(b"fake-test-key-not-real", b"1700000000api-key-1")
-        );
-        assert_eq!(
-            verify_virtual_account_headers(&h, &key(), now, DEFAULT_WINDOW_SECONDS),
-            Ok(())
-        );
-        let later = UnixSeconds::new(1_700_000_121).unwrap();
-        assert_eq!(
-            verify_virtual_account_headers(&h, &key(), later, DEFAULT_WINDOW_SECONDS),
-            Err(VerifyError::TimestampOutOfRange {
-                skew_seconds: -121,
-                window_seconds: 120
-            })
-        );
-        let mut bad = h.clone();
-        let flipped = if bad[2].1.starts_with('0') { "1" } else { "0" };
-        bad[2].1.replace_range(0..1, flipped);
-        assert_eq!(
-            verify_virtual_account_headers(&bad, &key(), now, 120),
-            Err(VerifyError::InvalidSignature)
-        );
-        let upper: Vec<(String, String)> = h
-            .iter()
-            .map(|(n, v)| {
-                (
-                    n.to_lowercase(),
-                    if n == "X-Signature" {
-                        v.to_uppercase()
-                    } else {
-                        v.clone()
-                    },
-                )
-            })
-            .collect();
-        assert_eq!(verify_virtual_account_headers(&upper, &key(), now, 120), Ok(()));
-        assert_eq!(
-            verify_virtual_account_headers(&h[..3], &key(), now, 120),
-            Err(VerifyError::MissingHeader {
-                name: "X-Account-deposit-mode"
-            })
-        );
     }
 }

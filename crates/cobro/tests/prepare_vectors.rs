@@ -6,8 +6,8 @@
 mod common;
 
 use cobro::{
-    CivilDate, DepositMode, PrepareError, PrepareOptions, PreparedRequest, Secret, UnixSeconds, prepare_payin,
-    prepare_subscription, prepare_subscription_cancel, prepare_virtual_account,
+    CivilDate, DepositMode, PrepareError, PrepareOptions, PreparedRequest, Secret, UnixSeconds, VaSignatureVariant,
+    prepare_payin, prepare_subscription, prepare_subscription_cancel, prepare_virtual_account,
 };
 use serde_json::Value;
 
@@ -88,13 +88,21 @@ fn virtual_account_vectors() {
         let secret = Secret::new(case["secret"].as_str().unwrap()).unwrap();
         let mode = DepositMode::from_name(case["deposit_mode"].as_str().unwrap()).unwrap();
         let now = UnixSeconds::new(case["now"].as_i64().unwrap()).unwrap();
+        // DESIGN.md 9 row 30: no `variant` is the spec's text, the default.
+        let options = PrepareOptions {
+            va_signature: case["variant"]
+                .as_str()
+                .map(|v| VaSignatureVariant::from_name(v).unwrap())
+                .unwrap_or_default(),
+            ..Default::default()
+        };
         let result = prepare_virtual_account(
             case["body_text"].as_str().unwrap().as_bytes(),
             case["api_key"].as_str().unwrap(),
             &secret,
             mode,
             now,
-            &PrepareOptions::default(),
+            &options,
         );
         check(case, result);
     }

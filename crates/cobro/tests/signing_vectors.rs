@@ -7,7 +7,9 @@ mod common;
 
 use cobro::signing::{hmac_sha512_hex, sha512_hex};
 use cobro::{
-    Amount, Secret, UnixSeconds, payin_verification, verify_virtual_account_headers, virtual_account_signature,
+    Amount, DepositMode, Secret, SigningError, UnixSeconds, VaSignatureVariant, VaSignedText, payin_verification,
+    verify_virtual_account_headers, verify_virtual_account_headers_with, virtual_account_headers_with,
+    virtual_account_message_with, virtual_account_signature, virtual_account_signature_with,
 };
 use serde_json::Value;
 
@@ -78,19 +80,49 @@ fn payin_verification_vectors() {
     }
 }
 
+/// The signed text a case selects: its `variant` name and `reference_id`, as every
+/// language passes them (DESIGN.md 9 row 30); neither means the spec's text.
+fn signed_text(c: &Value) -> Result<VaSignedText<'_>, SigningError> {
+    let variant = c["variant"].as_str().map(VaSignatureVariant::parse).transpose()?;
+    VaSignedText::from_parts(variant, c["reference_id"].as_str())
+}
+
 #[test]
 fn virtual_account_signature_vectors() {
     let file = load("virtual-account-signature.json");
-    for c in file["cases"].as_array().unwrap() {
+    let cases = file["cases"].as_array().unwrap();
+    assert!(cases.iter().any(|c| c["variant"] == "reference_id"));
+    for c in cases {
+        let name = s(c, "name");
         let ts = UnixSeconds::new(c["timestamp"].as_i64().unwrap()).unwrap();
-        assert_eq!(cobro::virtual_account_message(ts, s(c, "api_key")), s(c, "message"));
         let secret = Secret::new(s(c, "secret")).unwrap();
+        let text = signed_text(c).unwrap();
         assert_eq!(
-            virtual_account_signature(ts, s(c, "api_key"), &secret).unwrap(),
-            s(c, "expected"),
-            "{}",
-            s(c, "name")
+            virtual_account_message_with(ts, s(c, "api_key"), text),
+            s(c, "message"),
+            "{name}"
         );
+        let got = virtual_account_signature_with(ts, s(c, "api_key"), &secret, text).unwrap();
+        assert_eq!(got, s(c, "expected"), "{name}");
+        let headers = virtual_account_headers_with(s(c, "api_key"), &secret, ts, DepositMode::Owner, text).unwrap();
+        assert_eq!(headers[2], ("X-Signature".to_string(), got), "{name}");
+        assert_eq!(
+            verify_virtual_account_headers_with(&headers, &secret, ts, 120, text),
+            Ok(()),
+            "{name}"
+        );
+        if text == VaSignedText::Spec {
+            // The functions without a variant sign the spec's text.
+            assert_eq!(cobro::virtual_account_message(ts, s(c, "api_key")), s(c, "message"));
+            assert_eq!(
+                virtual_account_signature(ts, s(c, "api_key"), &secret).unwrap(),
+                s(c, "expected"),
+                "{name}"
+            );
+        }
+    }
+    for c in file["variant_errors"].as_array().unwrap() {
+        assert_eq!(signed_text(c).unwrap_err().code(), s(c, "error"), "{}", s(c, "name"));
     }
     let secret = Secret::new("fake-va-secret-1").unwrap();
     let cases = file["verify_cases"].as_array().unwrap();
@@ -103,10 +135,16 @@ fn virtual_account_signature_vectors() {
             .map(|h| (h[0].as_str().unwrap().to_string(), h[1].as_str().unwrap().to_string()))
             .collect();
         let now = UnixSeconds::new(c["now"].as_i64().unwrap()).unwrap();
-        let got = match verify_virtual_account_headers(&headers, &secret, now, c["window_seconds"].as_u64().unwrap()) {
+        let window = c["window_seconds"].as_u64().unwrap();
+        let text = signed_text(c).unwrap();
+        let got = match verify_virtual_account_headers_with(&headers, &secret, now, window, text) {
             Ok(()) => "ok".to_string(),
             Err(e) => e.code().to_string(),
         };
         assert_eq!(got, s(c, "result"), "{}", s(c, "name"));
+        if text == VaSignedText::Spec {
+            let plain = verify_virtual_account_headers(&headers, &secret, now, window).map_err(|e| e.code());
+            assert_eq!(plain.err().unwrap_or("ok"), s(c, "result"), "{}", s(c, "name"));
+        }
     }
 }

@@ -40,6 +40,7 @@ const everyExport: { [K in keyof typeof cobro]: true } = {
   validate: true,
   payinVerification: true,
   subscriptionAuthorization: true,
+  virtualAccountMessage: true,
   virtualAccountSignature: true,
   virtualAccountHeaders: true,
   verifyVirtualAccountHeaders: true,
@@ -111,11 +112,21 @@ const headers: Record<string, string> = cobro.virtualAccountHeaders({
 // @ts-expect-error: OWNER or ANY
 cobro.virtualAccountHeaders({ apiKey: 'a', secret: 's', depositMode: 'SOMEONE' })
 const verified: void = cobro.verifyVirtualAccountHeaders({ headers, secret: 'fake-secret', now: 1700000010, windowSeconds: 60 })
-void [hash, bearer, signature, verified]
+// DESIGN.md 9 row 30: the reference_id variant signs owner.referenceId too.
+const message: string = cobro.virtualAccountMessage({ apiKey: 'fake-api-key', timestamp: 1700000000, variant: 'reference_id', referenceId: 'user-1' })
+const referenceHeaders: Record<string, string> = cobro.virtualAccountHeaders({
+  apiKey: 'fake-api-key', secret: 'fake-secret', depositMode: 'ANY', variant: 'reference_id', referenceId: 'user-1',
+})
+cobro.verifyVirtualAccountHeaders({ headers: referenceHeaders, secret: 'fake-secret', variant: 'reference_id', referenceId: 'user-1' })
+cobro.virtualAccountSignature({ apiKey: 'fake-api-key', secret: 'fake-secret', variant: 'spec' })
+// @ts-expect-error: spec or reference_id
+cobro.virtualAccountSignature({ apiKey: 'a', secret: 's', variant: 'reference-id' })
+void [hash, bearer, signature, verified, message]
 
 // ---- prepared requests ----
 const prepared: PreparedRequest[] = [
   cobro.prepareVirtualAccount('{}', { apiKey: 'fake-api-key', secret: 'fake-secret', depositMode: 'ANY', now: 1700000000 }),
+  cobro.prepareVirtualAccount('{}', { apiKey: 'fake-api-key', secret: 'fake-secret', depositMode: 'ANY', variant: 'reference_id' }),
   cobro.prepareSubscription({}, { key: 'fake-key', strict: true }),
   cobro.prepareSubscriptionCancel(Buffer.from('{}'), { key: 'fake-key', locale: 'en' }),
   cobro.preparePayin({}, { key: 'fake-key', today: '2030-01-31', wrapData: true, maxBytes: 65536 }),

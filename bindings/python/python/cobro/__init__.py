@@ -35,6 +35,7 @@ from ._cobro import (
     verify_virtual_account_headers,
     virtual_account_error_code,
     virtual_account_headers,
+    virtual_account_message,
     virtual_account_signature,
 )
 from ._exceptions import (
@@ -105,5 +106,6 @@ __all__ = [
     "verify_virtual_account_headers",
     "virtual_account_error_code",
     "virtual_account_headers",
+    "virtual_account_message",
     "virtual_account_signature",
 ]

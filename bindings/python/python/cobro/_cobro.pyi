@@ -27,6 +27,7 @@ __all__ = [
     "validate",
     "payin_verification",
     "subscription_authorization",
+    "virtual_account_message",
     "virtual_account_signature",
     "virtual_account_headers",
     "verify_virtual_account_headers",
@@ -66,6 +67,10 @@ _MerchantId = Union[int, str]
 _Kind = Literal["virtual-account", "subscription", "subscription-cancel", "payin"]
 _Locale = Literal["en", "es"]
 _DepositMode = Literal["OWNER", "ANY"]
+_SignatureVariant = Literal["spec", "reference_id"]
+"""The text X-Signature covers (DESIGN.md 9 row 30): ``"spec"``, timestamp + API key (the
+default), or ``"reference_id"``, then owner.referenceId (which a ``reference_id`` alone
+selects)."""
 _Document = Literal[
     "virtual-account-response",
     "subscription-response",
@@ -157,9 +162,25 @@ def payin_verification(
 def subscription_authorization(
     *, merchant_id: _MerchantId, type: Literal["ON_DEMAND", "RECURRENT"], customer_id: str, processor_code: str, key: _Key
 ) -> str: ...
-def virtual_account_signature(*, timestamp: int, api_key: str, secret: _Key) -> str: ...
+def virtual_account_message(
+    *, timestamp: int, api_key: str, variant: Optional[_SignatureVariant] = None, reference_id: Optional[str] = None
+) -> str: ...
+def virtual_account_signature(
+    *,
+    timestamp: int,
+    api_key: str,
+    secret: _Key,
+    variant: Optional[_SignatureVariant] = None,
+    reference_id: Optional[str] = None,
+) -> str: ...
 def virtual_account_headers(
-    *, api_key: str, secret: _Key, deposit_mode: _DepositMode, timestamp: Optional[int] = None
+    *,
+    api_key: str,
+    secret: _Key,
+    deposit_mode: _DepositMode,
+    timestamp: Optional[int] = None,
+    variant: Optional[_SignatureVariant] = None,
+    reference_id: Optional[str] = None,
 ) -> Dict[str, str]: ...
 def verify_virtual_account_headers(
     headers: Union[Mapping[str, str], Iterable[Tuple[str, str]], Iterable[List[str]]],
@@ -167,6 +188,8 @@ def verify_virtual_account_headers(
     secret: _Key,
     now: Optional[int] = None,
     window_seconds: Optional[int] = None,
+    variant: Optional[_SignatureVariant] = None,
+    reference_id: Optional[str] = None,
 ) -> None: ...
 def verify_payin_notification(body: _Body, *, key: _Key) -> PayinNotification:
     """Parses a pay-in notification and checks its payinVerification; raises
@@ -178,6 +201,7 @@ def prepare_virtual_account(
     secret: _Key,
     deposit_mode: _DepositMode,
     now: Optional[int] = None,
+    variant: Optional[_SignatureVariant] = None,
     strict: bool = False,
     locale: Optional[_Locale] = None,
     max_bytes: Optional[int] = None,

@@ -82,6 +82,27 @@ pub fn is_valid_account_name(account_type: &str, name: &str) -> bool {
     }
 }
 
+/// Spec 2.1: whether `reference_id` is a valid owner.referenceId, 1-36 characters
+/// counted in Unicode code points (DESIGN.md 9 row 1). The one rule for the field:
+/// validation applies it to the body (ERR_INVALID_LENGTH), and the `reference_id`
+/// signature variant (DESIGN.md 9 rows 30 and 32) to its argument, with the same code.
+pub fn is_valid_reference_id(reference_id: &str) -> bool {
+    crate::field::reference_id(reference_id).is_ok()
+}
+
+/// owner.referenceId of a virtual-account body, when it is a string: the text the
+/// `reference_id` signature variant signs (DESIGN.md 9 row 30).
+pub(crate) fn owner_reference_id<'v>(body: &'v Value<'_>) -> Option<&'v str> {
+    let Value::Object(members) = body else {
+        return None;
+    };
+    let member = |members: &'v rules::Members<'_>, name: &str| members.iter().find(|(k, _)| k == name).map(|(_, v)| v);
+    match member(members, "owner")? {
+        Value::Object(owner) => member(owner, "referenceId")?.as_str(),
+        _ => None,
+    }
+}
+
 /// Spec 2.1 and 8: whether `key` is a valid metadata key (`^[A-Za-z0-9_-]{1,20}$`,
 /// DESIGN.md 9 row 5).
 pub fn is_valid_metadata_key(key: &str) -> bool {
@@ -197,7 +218,10 @@ fn validate_owner<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Member
             "phone" => Some(7),
             _ => None,
         });
-    text(ctx, &path.key("referenceId"), reference, Need::Required, 1, 36);
+    let reference_path = path.key("referenceId");
+    if let Some(r) = rules::string(ctx, &reference_path, reference, Need::Required) {
+        ctx.check(&reference_path, crate::field::reference_id(r));
+    }
 
     let type_path = path.key("type");
     let owner_type = rules::string(ctx, &type_path, owner_type, Need::Required)
