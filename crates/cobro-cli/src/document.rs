@@ -63,6 +63,7 @@ fn warning_name(w: DocumentWarning) -> &'static str {
     match w {
         DocumentWarning::CheckDigit => "check_digit",
         DocumentWarning::UnknownInstitution => "unknown_institution",
+        DocumentWarning::InconvenientWord => "inconvenient_word",
     }
 }
 
@@ -70,5 +71,8 @@ fn warning_text(w: DocumentWarning) -> &'static str {
     match w {
         DocumentWarning::CheckDigit => "the check digit does not match (numbers that fail it are issued)",
         DocumentWarning::UnknownInstitution => "the bank or institution code is not in the known list",
+        DocumentWarning::InconvenientWord => {
+            "the first four letters are an inconvenient word, never issued (the authority replaces a letter with X)"
+        }
     }
 }
