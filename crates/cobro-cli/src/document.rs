@@ -1,5 +1,5 @@
 //! `cobro document <COUNTRY> <TYPE> <NUMBER> [--json]`: check a document or account
-//! number with the library's module for it (issue 4). The number is the user's own
+//! number with the library's module for it. The number is the user's own
 //! input; it is printed back only in its compact and display forms.
 
 use std::io::Write;
