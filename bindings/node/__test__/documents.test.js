@@ -3,6 +3,8 @@
 // codes and messages for invalid numbers and for unknown countries and types.
 const test = require('node:test')
 const assert = require('node:assert/strict')
+const fs = require('node:fs')
+const path = require('node:path')
 const cobro = require('../cobro.js')
 const { documents } = cobro
 
@@ -44,5 +46,26 @@ test('junk arguments are TypeErrors', () => {
   for (const junk of [undefined, null, 42, {}, []]) {
     assert.throws(() => documents.validate('PE', 'RUC', junk), TypeError)
     assert.throws(() => documents.isValid(junk, 'RUC', '1'), TypeError)
+  }
+})
+
+test('the shared document vectors agree (DESIGN.md 9 row 33)', () => {
+  // The Node API returns the compact form only, so a case's `warnings` are checked by the
+  // Rust and Kotlin runners.
+  const dir = path.join(__dirname, '..', '..', '..', 'tests', 'vectors', 'documents')
+  const names = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
+  assert.ok(names.length > 0)
+  for (const name of names) {
+    const file = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'))
+    file.cases.forEach((c, i) => {
+      const at = `${name} case ${i}`
+      assert.equal(documents.compact(c.country, c.type, c.number), c.compact, at)
+      assert.equal(documents.isValid(c.country, c.type, c.number), c.valid, at)
+      if (c.valid) {
+        assert.equal(documents.validate(c.country, c.type, c.number), c.compact, at)
+      } else {
+        assert.throws(() => documents.validate(c.country, c.type, c.number), documentError(c.code), at)
+      }
+    })
   }
 })

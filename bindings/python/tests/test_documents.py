@@ -5,6 +5,7 @@ import pytest
 
 import cobro
 from cobro import documents
+from vectors import files, load
 
 
 def test_valid_and_invalid_numbers():
@@ -33,3 +34,27 @@ def test_types_list_every_check():
     names = {(t["country"], t["type"]) for t in documents.types()}
     assert ("PE", "CCI") in names and ("BR", "CNPJ") in names
     assert len(names) == 20
+
+
+def _document_vectors():
+    out = []
+    for path in files("documents"):
+        for i, case in enumerate(load(path)["cases"]):
+            out.append(pytest.param(case, id=f"{path.name} case {i}"))
+    return out
+
+
+@pytest.mark.parametrize("case", _document_vectors())
+def test_document_vectors(case):
+    """The shared document vectors (DESIGN.md 9 row 33): validate, is_valid and compact
+    agree with the file. The Python API returns the compact form only, so a case's
+    ``warnings`` are checked by the Rust and Kotlin runners."""
+    country, kind, number = case["country"], case["type"], case["number"]
+    assert documents.compact(country, kind, number) == case["compact"]
+    assert documents.is_valid(country, kind, number) is case["valid"]
+    if case["valid"]:
+        assert documents.validate(country, kind, number) == case["compact"]
+    else:
+        with pytest.raises(cobro.DocumentError) as err:
+            documents.validate(country, kind, number)
+        assert err.value.code == case["code"]

@@ -27,6 +27,9 @@ pub enum DocumentWarning {
     CheckDigit,
     /// The bank or institution code is not in the known list (the list may be stale).
     UnknownInstitution,
+    /// The first four letters are on the authorities' list of inconvenient words
+    /// (Mexico's RFC and CURP; DESIGN.md 9 row 33): never issued, accepted with a warning.
+    InconvenientWord,
 }
 
 impl From<core::DocumentWarning> for DocumentWarning {
@@ -34,6 +37,7 @@ impl From<core::DocumentWarning> for DocumentWarning {
         match w {
             core::DocumentWarning::CheckDigit => DocumentWarning::CheckDigit,
             core::DocumentWarning::UnknownInstitution => DocumentWarning::UnknownInstitution,
+            core::DocumentWarning::InconvenientWord => DocumentWarning::InconvenientWord,
         }
     }
 }

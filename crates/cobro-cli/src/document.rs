@@ -1,5 +1,5 @@
 //! `cobro document <COUNTRY> <TYPE> <NUMBER> [--json]`: check a document or account
-//! number with the library's module for it (issue 4). The number is the user's own
+//! number with the library's module for it. The number is the user's own
 //! input; it is printed back only in its compact and display forms.
 
 use std::io::Write;
@@ -63,6 +63,7 @@ fn warning_name(w: DocumentWarning) -> &'static str {
     match w {
         DocumentWarning::CheckDigit => "check_digit",
         DocumentWarning::UnknownInstitution => "unknown_institution",
+        DocumentWarning::InconvenientWord => "inconvenient_word",
     }
 }
 
@@ -70,5 +71,8 @@ fn warning_text(w: DocumentWarning) -> &'static str {
     match w {
         DocumentWarning::CheckDigit => "the check digit does not match (numbers that fail it are issued)",
         DocumentWarning::UnknownInstitution => "the bank or institution code is not in the known list",
+        DocumentWarning::InconvenientWord => {
+            "the first four letters are an inconvenient word, never issued (the authority replaces a letter with X)"
+        }
     }
 }

@@ -278,12 +278,17 @@ pub fn virtual_account_country(alpha3: &str) -> Option<(&'static Country, &'stat
 
 /// The virtual-account rules of the country that names `document_type` among its
 /// owner.document.type values (spec 2.1; each type belongs to one country), with the
-/// table's own copy of the name.
-pub fn virtual_account_document(document_type: &str) -> Option<(&'static str, &'static VirtualAccountRules)> {
-    COUNTRIES
-        .iter()
-        .filter_map(|c| c.virtual_account.as_ref())
-        .find_map(|r| r.document_types.iter().find(|d| **d == document_type).map(|d| (*d, r)))
+/// table's own copy of the name and the country.
+pub fn virtual_account_document(
+    document_type: &str,
+) -> Option<(&'static str, &'static Country, &'static VirtualAccountRules)> {
+    COUNTRIES.iter().find_map(|c| {
+        let r = c.virtual_account.as_ref()?;
+        r.document_types
+            .iter()
+            .find(|d| **d == document_type)
+            .map(|d| (*d, c, r))
+    })
 }
 
 /// The pay-in country whose currency is `currency` (DESIGN.md 9 row 11).

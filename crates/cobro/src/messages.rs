@@ -228,7 +228,7 @@ fn template(code: Code, locale: Locale) -> &'static str {
 }
 
 /// Optional params that add a clause to any message: (param, English, Spanish).
-const CLAUSES: [(&str, &str, &str); 4] = [
+const CLAUSES: [(&str, &str, &str); 5] = [
     ("when", " (when {when})", " (cuando {when})"),
     (
         "case_of",
@@ -244,6 +244,12 @@ const CLAUSES: [(&str, &str, &str); 4] = [
         "check_character",
         "; the check character {check_character} is not accepted",
         "; no se acepta el carácter verificador {check_character}",
+    ),
+    // DESIGN.md 9 row 33: a DNI written with RENIEC's check character.
+    (
+        "sent_form",
+        "; the provider takes {sent_form}, without the check character",
+        "; el proveedor recibe {sent_form}, sin el carácter verificador",
     ),
 ];
 
@@ -312,6 +318,35 @@ mod tests {
         assert_eq!(
             render(Code::EmptyField, "", &[], Locale::En),
             "the body must not be empty"
+        );
+    }
+
+    #[test]
+    fn dni_with_its_check_character_names_the_form_sent() {
+        let params = vec![
+            ("document_type", "DNI".to_string()),
+            ("format", "[0-9]+".to_string()),
+            ("sent_form", "[0-9] (8)".to_string()),
+        ];
+        assert_eq!(
+            render(
+                Code::InvalidDocumentNumber,
+                "owner.document.number",
+                &params,
+                Locale::En
+            ),
+            "owner.document.number must match [0-9]+ for document type DNI; the provider takes [0-9] (8), \
+             without the check character"
+        );
+        let params = vec![
+            ("document_type", "DNI".to_string()),
+            ("problem", "check_character".to_string()),
+            ("sent_form", "[0-9] (8)".to_string()),
+        ];
+        assert_eq!(
+            render(Code::DocumentFormat, "payinCustomerDocument", &params, Locale::Es),
+            "payinCustomerDocument no tiene la forma de un DNI válido (check_character); el proveedor recibe \
+             [0-9] (8), sin el carácter verificador"
         );
     }
 }

@@ -90,4 +90,24 @@ fun documentTests() {
         assertTrue(types.first { it.name == "CLABE" }.account)
         assertEquals(setOf("AR", "BR", "CL", "CO", "DO", "MX", "PE"), types.map { it.country }.toSet())
     }
+    T.test("document vectors: validate, isValid, compact and warnings agree (DESIGN.md 9 row 33)") {
+        for ((file, content) in vectorFiles("documents")) {
+            for ((i, item) in content.list("cases").withIndex()) {
+                val c = item as JObj
+                val at = "${file.name} case $i"
+                val (country, type, number) = listOf(c.str("country"), c.str("type"), c.str("number"))
+                assertEquals(c.str("compact"), compactDocument(country, type, number), at)
+                assertEquals(c["valid"] as Boolean, isValidDocument(country, type, number), at)
+                if (c["valid"] as Boolean) {
+                    val valid = validateDocument(country, type, number)
+                    assertEquals(c.str("compact"), valid.compact, at)
+                    assertEquals(c.list("warnings"), valid.warnings.map { it.name.lowercase() }, at)
+                } else {
+                    val e = assertFailsWith<CobroException.Document>(at) { validateDocument(country, type, number) }
+                    assertEquals(c.str("code"), e.code, at)
+                }
+            }
+        }
+    }
+
 }

@@ -61,6 +61,11 @@ pub enum DocumentWarning {
     CheckDigit,
     /// The bank or institution code is not in the known list (the list may be stale).
     UnknownInstitution,
+    /// DESIGN.md 9 row 33: the first four letters spell a word on the authorities' list
+    /// of inconvenient words (Mexico's RFC and CURP). Such numbers are never issued: the
+    /// SAT and RENAPO replace a letter with `X`. Accepted with a warning, since the
+    /// rest of the number may be right and only the letters mistyped back.
+    InconvenientWord,
 }
 
 /// A number that passed its checks: its compact form and any doubts.
@@ -93,12 +98,27 @@ pub struct NumberType {
     pub description: &'static str,
     /// Whether it is an account number (CBU/CVU, CLABE, CCI) rather than a document.
     pub account: bool,
+    /// For a number that may be written with a trailing check character the compact form
+    /// leaves out (DESIGN.md 9 row 33: Peru's DNI), how to recognise that form.
+    pub check_character: Option<CheckCharacter>,
     /// Removes the separators of the number's written forms.
     pub compact: fn(&str) -> String,
     /// Checks length, format, components and check digits.
     pub validate: fn(&str) -> Result<Valid, DocumentError>,
     /// The usual display form (the input unchanged when it is not valid).
     pub format: fn(&str) -> String,
+}
+
+/// DESIGN.md 9 row 33: a number that may be written with a check character after it,
+/// which is not part of the number the provider takes (Peru's DNI and RENIEC's
+/// verification character). In a request that written form is WARN_DOCUMENT_FORMAT.
+#[derive(Debug, Clone, Copy)]
+pub struct CheckCharacter {
+    /// The form the provider takes, as a brace-free pattern for messages: `[0-9] (8)`.
+    pub sent_form: &'static str,
+    /// Whether `number` is written with the check character (right or wrong: a wrong
+    /// one is the check digit's failure, reported apart).
+    pub written_with: fn(&str) -> bool,
 }
 
 impl NumberType {
@@ -121,26 +141,77 @@ impl DocumentError {
     }
 }
 
-/// Issue 4 wiring, for a document number that already passed the spec's own rules: runs
-/// the module of `document_type` in `country` (alpha-2). A failing check digit is
-/// WARN_CHECK_DIGIT; a length, character or part the real format does not allow is
-/// WARN_DOCUMENT_FORMAT (the spec's own errors, reported before, stay as they are).
-/// Types without a module (passports) are not checked.
+/// The wiring of spec 2.1 and 2.5 document numbers to their modules, for a number that
+/// already passed the spec's own rules: runs the module of `document_type` in `country`
+/// (alpha-2). A failing check digit is WARN_CHECK_DIGIT; a length, character or part the
+/// real format does not allow is WARN_DOCUMENT_FORMAT (the spec's own errors, reported
+/// before, stay as they are). DESIGN.md 9 row 33: a number written with a check
+/// character the provider does not take (a 9-character DNI), or whose first letters are
+/// an inconvenient word, is WARN_DOCUMENT_FORMAT too, and a wrong check character still
+/// gets WARN_CHECK_DIGIT. Types without a module (passports) are not checked.
 pub(crate) fn check_in_request(ctx: &mut Ctx, path: &Path<'_>, country: &str, document_type: &str, number: &str) {
     let Some(n) = numbers().find(|n| n.country == country && n.name == document_type) else {
         return;
     };
+    if let Some(c) = n.check_character.filter(|c| (c.written_with)(number)) {
+        ctx.report(
+            path,
+            Code::DocumentFormat,
+            &[
+                ("document_type", n.name),
+                ("problem", "check_character"),
+                ("sent_form", c.sent_form),
+            ],
+        );
+    }
     match (n.validate)(number) {
-        Ok(valid) if valid.warnings.contains(&DocumentWarning::CheckDigit) => {
-            ctx.report(path, Code::CheckDigit, &[("document_type", n.name)]);
+        Ok(valid) => {
+            for w in valid.warnings {
+                match w {
+                    DocumentWarning::CheckDigit => ctx.report(path, Code::CheckDigit, &[("document_type", n.name)]),
+                    DocumentWarning::InconvenientWord => ctx.report(
+                        path,
+                        Code::DocumentFormat,
+                        &[("document_type", n.name), ("problem", "inconvenient_word")],
+                    ),
+                    DocumentWarning::UnknownInstitution => {}
+                }
+            }
         }
-        Ok(_) => {}
         Err(DocumentError::InvalidChecksum) => ctx.report(path, Code::CheckDigit, &[("document_type", n.name)]),
         Err(e) => ctx.report(
             path,
             Code::DocumentFormat,
             &[("document_type", n.name), ("problem", e.problem())],
         ),
+    }
+}
+
+/// Spec 2.1 with DESIGN.md 9 rows 2 and 33, for a virtual account's owner document whose
+/// number the spec's digits-only rule already refused: when `number` is the type's
+/// written form with its check character (a DNI with RENIEC's letter), the form the
+/// provider takes, for the error's message; None otherwise.
+pub(crate) fn sent_form_without_check_character(
+    country: &str,
+    document_type: &str,
+    number: &str,
+) -> Option<&'static str> {
+    numbers()
+        .find(|n| n.country == country && n.name == document_type)
+        .and_then(|n| n.check_character)
+        .filter(|c| (c.written_with)(number))
+        .map(|c| c.sent_form)
+}
+
+/// The check-digit half of [`check_in_request`], for a number refused by the spec's own
+/// rule but written with a check character (DESIGN.md 9 row 33): a wrong one is still
+/// WARN_CHECK_DIGIT, since the digits before it may hold the typo.
+pub(crate) fn check_digit_in_request(ctx: &mut Ctx, path: &Path<'_>, country: &str, document_type: &str, number: &str) {
+    let Some(n) = numbers().find(|n| n.country == country && n.name == document_type) else {
+        return;
+    };
+    if (n.validate)(number) == Err(DocumentError::InvalidChecksum) {
+        ctx.report(path, Code::CheckDigit, &[("document_type", n.name)]);
     }
 }
 

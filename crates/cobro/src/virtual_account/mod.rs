@@ -24,6 +24,7 @@ pub mod response;
 
 use crate::code::Code;
 use crate::country::{self, Country, VirtualAccountRules};
+use crate::document;
 use crate::json::Value;
 use crate::metadata;
 use crate::report::{Ctx, Path};
@@ -159,6 +160,9 @@ struct Seen<'v> {
     document_type: Option<&'v str>,
     /// owner.document.number, when it passed the rules of its type.
     document_number: Option<&'v str>,
+    /// owner.document.number, when refused only for being written with its check
+    /// character (DESIGN.md 9 row 33).
+    document_with_check_character: Option<&'v str>,
     /// owner.phone.countryCode, when 1-4 digits.
     calling_code: Option<&'v str>,
     /// account.type, when one of CVU, CCI, CLABE.
@@ -297,11 +301,20 @@ fn validate_document<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Mem
     let Some(number) = rules::string(ctx, &number_path, number, Need::Required) else {
         return;
     };
-    let Some((name, va)) = doc_type.and_then(country::virtual_account_document) else {
+    let Some((name, home, va)) = doc_type.and_then(country::virtual_account_document) else {
         return;
     };
-    match document_number_problem(va, name, number) {
-        Some(NO_CHECK_K) => ctx.report(
+    let problem = document_number_problem(va, name, number);
+    // DESIGN.md 9 row 33: a DNI written with RENIEC's check letter breaks spec 2.1's
+    // digits-only rule, so it stays an error; the message says which form the provider
+    // takes (a bare "[0-9]+" would not tell the sender to drop the letter), and a wrong
+    // check letter is still WARN_CHECK_DIGIT in the cross-field pass.
+    let sent_form = match problem {
+        Some(DIGITS_ONLY) => document::sent_form_without_check_character(home.alpha2, name, number),
+        _ => None,
+    };
+    match (problem, sent_form) {
+        (Some(NO_CHECK_K), _) => ctx.report(
             &number_path,
             Code::InvalidDocumentNumber,
             &[
@@ -310,12 +323,20 @@ fn validate_document<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Mem
                 ("check_character", "K"),
             ],
         ),
-        Some(format) => ctx.report(
+        (Some(format), Some(sent_form)) => {
+            ctx.report(
+                &number_path,
+                Code::InvalidDocumentNumber,
+                &[("document_type", name), ("format", format), ("sent_form", sent_form)],
+            );
+            seen.document_with_check_character = Some(number);
+        }
+        (Some(format), None) => ctx.report(
             &number_path,
             Code::InvalidDocumentNumber,
             &[("document_type", name), ("format", format)],
         ),
-        None => seen.document_number = Some(number),
+        (None, _) => seen.document_number = Some(number),
     }
 }
 
@@ -411,9 +432,12 @@ fn cross_field(ctx: &mut Ctx, seen: &Seen<'_>) {
                 ],
             );
         } else if let Some(number) = seen.document_number {
-            // Issue 4: the real format and check digit of the type.
+            // The real format and check digit of the type.
             let document = owner.key("document");
-            crate::document::check_in_request(ctx, &document.key("number"), country.alpha2, t, number);
+            document::check_in_request(ctx, &document.key("number"), country.alpha2, t, number);
+        } else if let Some(number) = seen.document_with_check_character {
+            let document = owner.key("document");
+            document::check_digit_in_request(ctx, &document.key("number"), country.alpha2, t, number);
         }
     }
 
@@ -502,7 +526,7 @@ mod tests {
     #[test]
     fn document_numbers() {
         let check = |t: &str, n: &str| {
-            country::virtual_account_document(t).and_then(|(name, va)| document_number_problem(va, name, n))
+            country::virtual_account_document(t).and_then(|(name, _, va)| document_number_problem(va, name, n))
         };
         for t in ["CUIT", "RFC", "DNI", "RUC", "RUN", "RUT", "PASS"] {
             assert!(country::virtual_account_document(t).is_some(), "{t}");

@@ -13,6 +13,7 @@ pub const TYPE: NumberType = NumberType {
     name: "DNI",
     description: "Argentine national ID: 7 or 8 digits, no check digit",
     account: false,
+    check_character: None,
     compact,
     validate,
     format,

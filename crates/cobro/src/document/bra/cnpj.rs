@@ -26,6 +26,7 @@ pub const TYPE: NumberType = NumberType {
     name: "CNPJ",
     description: "Brazilian company ID: 14 characters (12 of 0-9/A-Z, 2 check digits), mod 11 over ASCII - 48",
     account: false,
+    check_character: None,
     compact,
     validate,
     format,

@@ -17,6 +17,7 @@ pub const TYPE: NumberType = NumberType {
     name: "CPF",
     description: "Brazilian individual taxpayer ID: 11 digits, two mod-11 check digits, not one repeated digit",
     account: false,
+    check_character: None,
     compact,
     validate,
     format,

@@ -39,7 +39,7 @@ fn check_char(body: &[u32]) -> char {
 }
 
 /// Checks the length (8 or 9 characters), the body's digits, the check character's
-/// form (a digit or `K`) and its value.
+/// form (a digit or `K`), that the body is not all zeros, and the check's value.
 pub fn validate(number: &str) -> Result<Valid, DocumentError> {
     let compact = compact(number);
     if !(MIN_LENGTH..=MAX_LENGTH).contains(&compact.chars().count()) {
@@ -50,6 +50,11 @@ pub fn validate(number: &str) -> Result<Valid, DocumentError> {
     let body = digits(chars.as_str()).ok_or(DocumentError::InvalidFormat)?;
     if !(check.is_ascii_digit() || check == 'K') {
         return Err(DocumentError::InvalidFormat);
+    }
+    // DESIGN.md 9 row 33: a body of zeros names no one (0-0 passes the sum), as the
+    // public suites of these numbers hold.
+    if body.iter().all(|&d| d == 0) {
+        return Err(DocumentError::InvalidComponent);
     }
     if check_char(&body) != check {
         return Err(DocumentError::InvalidChecksum);
@@ -79,6 +84,7 @@ pub const RUN: NumberType = NumberType {
     name: "RUN",
     description: "Rol Único Nacional: 7-8 digit body and a check digit or K (mod 11, weights 2-7 from the right)",
     account: false,
+    check_character: None,
     compact,
     validate,
     format,
@@ -151,6 +157,19 @@ mod tests {
         assert!(is_valid("2.620.223-K"));
         assert!(is_valid("12 345 678 5"));
         assert!(RUT.is_valid("12.345.678-5") && RUN.is_valid("12.345.678-5"));
+        // rut.js's valid cases.
+        for n in [
+            "18.972.631-7",
+            "18972631-7",
+            "189726317",
+            "9.068.826-k",
+            "9068826-k",
+            "9068826k",
+        ] {
+            assert!(is_valid(n), "{n}");
+        }
+        // Zeros are refused only when the whole body is zeros.
+        assert!(is_valid("0000001-9") && is_valid("01.000.000-9"));
     }
 
     #[test]
@@ -170,6 +189,14 @@ mod tests {
             ("12345678²", DocumentError::InvalidFormat),
             ("12345678/5", DocumentError::InvalidLength),
             ("٢٢٨٤١٧٣٦K", DocumentError::InvalidFormat),
+            ("0-0", DocumentError::InvalidLength),
+            ("00000000-0", DocumentError::InvalidComponent),
+            ("0.000.000-0", DocumentError::InvalidComponent),
+            ("00000000-K", DocumentError::InvalidComponent),
+            // rut.js's own cases: a wrong check digit and a comma as separator.
+            ("18.972.631-0", DocumentError::InvalidChecksum),
+            ("18,972,631-7", DocumentError::InvalidLength),
+            ("9068826-1", DocumentError::InvalidChecksum),
         ] {
             assert_eq!(validate(n), Err(e), "{n}");
             assert_eq!(format(n), n);

@@ -52,6 +52,7 @@ pub const TYPE: NumberType = NumberType {
     name: "CC",
     description: "Cédula de Ciudadanía: 6 to 10 digits, no check digit",
     account: false,
+    check_character: None,
     compact,
     validate,
     format,

@@ -21,9 +21,10 @@ const MAX_LENGTH: usize = 15;
 /// The weights of the body's digits, from the right.
 const WEIGHTS: [u32; 15] = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71];
 
-/// Removes spaces, dots, hyphens and Unicode dashes.
+/// Removes spaces, dots, hyphens, Unicode dashes and commas: DESIGN.md 9 row 33, NITs
+/// are written with either `.` or `,` between thousands (`900,206,480-2`).
 pub fn compact(number: &str) -> String {
-    strip_separators(number, false)
+    strip_separators(number, false).replace(',', "")
 }
 
 /// The check digit of the body.
@@ -70,6 +71,7 @@ pub const TYPE: NumberType = NumberType {
     name: "NIT",
     description: "Número de Identificación Tributaria: 8 to 15 digits incl. the DIAN mod 11 check digit (prime weights 3,7,13,...,71 from the right)",
     account: false,
+    check_character: None,
     compact,
     validate,
     format,
@@ -118,6 +120,17 @@ mod tests {
         }
         assert!(is_valid("430.923.271-0"));
         assert!(is_valid("430 923 271 0"));
+        // From python-stdnum's test suite: thousands separated by commas, or mixed.
+        for n in [
+            "900,206,480-2",
+            "900.206.480-2",
+            "900,206,483-4",
+            "900.206,483-4",
+            "213.123.432-1",
+        ] {
+            assert!(is_valid(n), "{n}");
+        }
+        assert_eq!(validate("900,206,480-2"), validate("900.206.480-2"));
     }
 
     #[test]
@@ -148,6 +161,10 @@ mod tests {
             ("66464173", DocumentError::InvalidChecksum),
             ("580831367837775", DocumentError::InvalidChecksum),
             ("4309223710", DocumentError::InvalidChecksum),
+            ("900,206,480-3", DocumentError::InvalidChecksum),
+            ("900;206;480-2", DocumentError::InvalidFormat),
+            (",,,,,,,,", DocumentError::InvalidLength),
+            ("2131234350", DocumentError::InvalidChecksum),
         ] {
             assert_eq!(validate(n), Err(e), "{n}");
             assert_eq!(format(n), n);
@@ -162,5 +179,7 @@ mod tests {
         assert_eq!(format("580831367837774"), "58.083.136.783.777-4");
         assert_eq!(format(&format("4309232710")), "430.923.271-0");
         assert_eq!(validate("430-923-271-0").unwrap().compact, "4309232710");
+        assert_eq!(compact("900,206,480-2"), "9002064802");
+        assert_eq!(format("900,206,480-2"), "900.206.480-2");
     }
 }

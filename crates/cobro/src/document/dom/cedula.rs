@@ -65,6 +65,7 @@ pub const TYPE: NumberType = NumberType {
     name: "CIE",
     description: "Cédula de Identidad y Electoral: 11 digits, Luhn check digit",
     account: false,
+    check_character: None,
     compact,
     validate,
     format,

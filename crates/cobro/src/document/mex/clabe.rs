@@ -22,6 +22,7 @@ pub const TYPE: NumberType = NumberType {
     name: "CLABE",
     description: "Mexican bank account key: 18 digits (bank, plaza, account), weights 3-7-1 check digit (Banxico)",
     account: true,
+    check_character: None,
     compact,
     validate,
     format,

@@ -13,8 +13,14 @@
 //! since 2023, following birth certificates with a non-binary sex. The homoclave fixes
 //! the century, so 29 February is checked against the full year (000229 exists only
 //! with a letter homoclave). The CURP writes Ñ as X, so only A-Z is accepted.
+//!
+//! DESIGN.md 9 row 33: RENAPO never issues a CURP whose four letters spell a word of its
+//! list of inconvenient words (the instructivo's annex: the second letter is replaced
+//! with `X`); such a number is accepted with [`DocumentWarning::InconvenientWord`],
+//! since the letters are most likely the name's own, typed back without RENAPO's
+//! replacement.
 
-use super::super::{DocumentError, NumberType, Valid};
+use super::super::{DocumentError, DocumentWarning, NumberType, Valid};
 use super::{compact_upper, date_exists};
 
 /// Check-digit values: a character's value is its position.
@@ -23,6 +29,15 @@ const VALUES: &str = "0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ";
 const STATES: &[&str] = &[
     "AS", "BC", "BS", "CC", "CL", "CM", "CS", "CH", "DF", "DG", "GT", "GR", "HG", "JC", "MC", "MN", "MS", "NT", "NL",
     "OC", "PL", "QT", "QR", "SP", "SL", "SR", "TC", "TS", "TL", "VZ", "YN", "ZS", "NE",
+];
+/// RENAPO's inconvenient words, never issued as a CURP's four letters (sorted).
+const INCONVENIENT: &[&str] = &[
+    "BACA", "BAKA", "BUEI", "BUEY", "CACA", "CACO", "CAGA", "CAGO", "CAKA", "CAKO", "COGE", "COGI", "COJA", "COJE",
+    "COJI", "COJO", "COLA", "CULO", "FALO", "FETO", "GETA", "GUEI", "GUEY", "JETA", "JOTO", "KACA", "KACO", "KAGA",
+    "KAGO", "KAKA", "KAKO", "KOGE", "KOGI", "KOJA", "KOJE", "KOJI", "KOJO", "KOLA", "KULO", "LILO", "LOCA", "LOCO",
+    "LOKA", "LOKO", "MAME", "MAMO", "MEAR", "MEAS", "MEON", "MIAR", "MION", "MOCO", "MOKO", "MULA", "MULO", "NACA",
+    "NACO", "PEDA", "PEDO", "PENE", "PIPI", "PITO", "POPO", "PUTA", "PUTO", "QULO", "RATA", "ROBA", "ROBE", "ROBO",
+    "RUIN", "SENO", "TETA", "VACA", "VAGA", "VAGO", "VAKA", "VUEI", "VUEY", "WUEI", "WUEY",
 ];
 /// The sex codes: hombre, mujer, and X (non-binary).
 const SEXES: &[char] = &['H', 'M', 'X'];
@@ -33,6 +48,7 @@ pub const TYPE: NumberType = NumberType {
     name: "CURP",
     description: "Mexican population ID: 18 characters, date YYMMDD, sex H/M/X, state code, RENAPO check digit",
     account: false,
+    check_character: None,
     compact,
     validate,
     format,
@@ -85,7 +101,8 @@ fn shape(chars: &[char]) -> bool {
 }
 
 /// Checks a CURP: 18 characters of the right kinds, a date that exists, sex, state,
-/// consonants, then the check digit.
+/// consonants, then the check digit; an inconvenient word is accepted with
+/// [`DocumentWarning::InconvenientWord`].
 pub fn validate(number: &str) -> Result<Valid, DocumentError> {
     let compact = compact(number);
     let chars: Vec<char> = compact.chars().collect();
@@ -115,11 +132,16 @@ pub fn validate(number: &str) -> Result<Valid, DocumentError> {
         return Err(DocumentError::InvalidComponent);
     }
     let check = part(17, 18).first().and_then(|c| c.to_digit(10));
-    if check.is_some() && check == check_digit(part(0, 17)) {
-        Ok(Valid::clean(compact))
-    } else {
-        Err(DocumentError::InvalidChecksum)
+    if check.is_none() || check != check_digit(part(0, 17)) {
+        return Err(DocumentError::InvalidChecksum);
     }
+    let letters: String = part(0, 4).iter().collect();
+    let warnings = if INCONVENIENT.binary_search(&letters.as_str()).is_ok() {
+        vec![DocumentWarning::InconvenientWord]
+    } else {
+        Vec::new()
+    };
+    Ok(Valid { compact, warnings })
 }
 
 /// Whether `number` is a valid CURP.
@@ -184,6 +206,41 @@ mod tests {
             assert_eq!(validate(n), Ok(Valid::clean(n.to_string())), "{n}");
             assert!(is_valid(n));
         }
+    }
+
+    #[test]
+    fn inconvenient_words_only_warn() {
+        // python-stdnum's test suite refuses BACA890909MJCRMS05 ("bad word used"); its
+        // check digit is right.
+        let warned = Valid {
+            compact: "BACA890909MJCRMS05".to_string(),
+            warnings: vec![DocumentWarning::InconvenientWord],
+        };
+        assert_eq!(validate("BACA890909MJCRMS05"), Ok(warned));
+        assert!(is_valid("baca-890909-mjcrms-05"));
+        // RENAPO's replacement passes clean; a wrong check digit is still an error.
+        let with_check = |first: &str| {
+            for d in '0'..='9' {
+                let n = format!("{first}{d}");
+                if independent_check(&n) {
+                    return n;
+                }
+            }
+            unreachable!()
+        };
+        let replaced = with_check("BXCA890909MJCRMS0");
+        assert_eq!(validate(&replaced), Ok(Valid::clean(replaced.clone())));
+        for word in ["CACA", "BUEY", "CULO", "PUTO", "WUEY"] {
+            let n = with_check(&format!("{word}890909MJCRMS0"));
+            assert_eq!(
+                validate(&n).map(|v| v.warnings),
+                Ok(vec![DocumentWarning::InconvenientWord]),
+                "{n}"
+            );
+        }
+        assert_eq!(validate("BACA890909MJCRMS06"), Err(DocumentError::InvalidChecksum));
+        assert!(INCONVENIENT.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(INCONVENIENT.len(), 81);
     }
 
     #[test]

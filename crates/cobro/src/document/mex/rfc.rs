@@ -14,12 +14,25 @@
 //! [`DocumentWarning::CheckDigit`]. The generic RFCs XAXX010101000 (Mexican public) and
 //! XEXX010101000 (foreigners) are valid without warning. The date's year has no century,
 //! so 29 February is accepted in any year divisible by 4 (00 stands for 2000).
+//!
+//! DESIGN.md 9 row 33: the SAT never issues a persona física's RFC whose four letters
+//! spell a word of its list of inconvenient words (annex 4 of the same algorithm: the
+//! last letter is replaced with `X`); such a number is accepted with
+//! [`DocumentWarning::InconvenientWord`], since the letters are most likely the name's
+//! own, typed back without the SAT's replacement.
 
 use super::super::{DocumentError, DocumentWarning, NumberType, Valid};
 use super::{compact_upper, date_exists};
 
 /// Annex 3: a character's value is its position.
 const VALUES: &str = "0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ";
+/// Annex 4: the inconvenient words the SAT never issues as a persona física's four
+/// letters (sorted).
+const INCONVENIENT: &[&str] = &[
+    "BUEI", "BUEY", "CACA", "CACO", "CAGA", "CAGO", "CAKA", "CAKO", "COGE", "COJA", "COJE", "COJI", "COJO", "CULO",
+    "FETO", "GUEY", "JOTO", "KACA", "KACO", "KAGA", "KAGO", "KAKA", "KOGE", "KOJO", "KULO", "MAME", "MAMO", "MEAR",
+    "MEAS", "MEON", "MION", "MOCO", "MULA", "PEDA", "PEDO", "PENE", "PUTA", "PUTO", "QULO", "RATA", "RUIN",
+];
 /// The generic RFCs the SAT publishes for invoices to the public and to foreigners.
 const GENERIC: &[&str] = &["XAXX010101000", "XEXX010101000"];
 
@@ -30,6 +43,7 @@ pub const TYPE: NumberType = NumberType {
     description: "Mexican tax ID: 13 (persona física) or 12 (moral) characters, date YYMMDD, \
                   SAT check digit (a mismatch only warns)",
     account: false,
+    check_character: None,
     compact,
     validate,
     format,
@@ -54,8 +68,9 @@ fn check_char(first: &[char]) -> Option<char> {
     })
 }
 
-/// Checks an RFC: length 12 or 13, letters, a date that exists, the homoclave; a failing
-/// check digit is accepted with [`DocumentWarning::CheckDigit`].
+/// Checks an RFC: length 12 or 13, letters, a date that exists, the homoclave; an
+/// inconvenient word is accepted with [`DocumentWarning::InconvenientWord`], a failing
+/// check digit with [`DocumentWarning::CheckDigit`].
 pub fn validate(number: &str) -> Result<Valid, DocumentError> {
     let compact = compact(number);
     let chars: Vec<char> = compact.chars().collect();
@@ -79,14 +94,15 @@ pub fn validate(number: &str) -> Result<Valid, DocumentError> {
     let Some((check, first)) = chars.split_last() else {
         return Err(DocumentError::InvalidLength);
     };
-    if check_char(first) == Some(*check) {
-        Ok(Valid::clean(compact))
-    } else {
-        Ok(Valid {
-            compact,
-            warnings: vec![DocumentWarning::CheckDigit],
-        })
+    let mut warnings = Vec::new();
+    let letters: String = name.iter().collect();
+    if name.len() == 4 && INCONVENIENT.binary_search(&letters.as_str()).is_ok() {
+        warnings.push(DocumentWarning::InconvenientWord);
     }
+    if check_char(first) != Some(*check) {
+        warnings.push(DocumentWarning::CheckDigit);
+    }
+    Ok(Valid { compact, warnings })
 }
 
 /// Whether `number` is a valid RFC (a failing check digit still counts as valid).
@@ -190,6 +206,34 @@ mod tests {
             validate("XAXX010101001").map(|v| v.warnings),
             Ok(vec![DocumentWarning::CheckDigit])
         );
+    }
+
+    #[test]
+    fn inconvenient_words_only_warn() {
+        // python-stdnum's test suite refuses CACA580710NF7; its check digit is right.
+        assert_eq!(
+            validate("CACA 580710 NF7").map(|v| v.warnings),
+            Ok(vec![DocumentWarning::InconvenientWord])
+        );
+        let puto = format!("PUTO800101AB{}", independent_check("PUTO800101AB0"));
+        assert_eq!(
+            validate(&puto).map(|v| v.warnings),
+            Ok(vec![DocumentWarning::InconvenientWord])
+        );
+        assert_eq!(
+            validate("CULO800101AB0").map(|v| v.warnings),
+            Ok(vec![DocumentWarning::InconvenientWord, DocumentWarning::CheckDigit])
+        );
+        // The SAT's replacement, a persona moral (3 letters) and a word only RENAPO
+        // lists pass clean.
+        let replaced = format!("CACX580710NF{}", independent_check("CACX580710NF0"));
+        assert_eq!(validate(&replaced).map(|v| v.warnings), Ok(vec![]));
+        let moral = format!("CAC580710NF{}", independent_check("CAC580710NF0"));
+        assert_eq!(validate(&moral).map(|v| v.warnings), Ok(vec![]));
+        let baca = format!("BACA580710NF{}", independent_check("BACA580710NF0"));
+        assert_eq!(validate(&baca).map(|v| v.warnings), Ok(vec![]));
+        assert!(INCONVENIENT.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(INCONVENIENT.len(), 41);
     }
 
     #[test]

@@ -53,6 +53,7 @@ pub const TYPE: NumberType = NumberType {
     name: "CE",
     description: "Carné de Extranjería: 8 to 12 letters or digits, no check digit",
     account: false,
+    check_character: None,
     compact,
     validate,
     format,

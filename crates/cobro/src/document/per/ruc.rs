@@ -67,6 +67,7 @@ pub const TYPE: NumberType = NumberType {
     name: "RUC",
     description: "Registro Único de Contribuyentes: 11 digits, prefix 10, 15, 16, 17 or 20, SUNAT mod 11 check digit (weights 5,4,3,2,7,6,5,4,3,2)",
     account: false,
+    check_character: None,
     compact,
     validate,
     format,
