@@ -1,4 +1,4 @@
-//! `cobro-node`: the native addon of the `cobro` npm package (issue 6).
+//! `cobro-node`: the native addon of the `cobro` npm package.
 //!
 //! A thin binding in the manner of the Python one (STYLE.md 1): it converts JS values to
 //! the core's types and back, and maps the core's errors in one place (`errors`). Every

@@ -1,4 +1,4 @@
-//! `cobro._cobro`: the native module of the `cobro` Python package (issue 5).
+//! `cobro._cobro`: the native module of the `cobro` Python package.
 //!
 //! A thin binding in the manner of jiter-python (STYLE.md 1): it converts Python values
 //! to the core's types and back and maps the core's errors to Python exceptions in one

@@ -1,4 +1,4 @@
-//! `cobro-uniffi`: the Kotlin and Swift binding of cobro (issue 7), through uniffi's
+//! `cobro-uniffi`: the Kotlin and Swift binding of cobro, through uniffi's
 //! proc-macros.
 //!
 //! A thin binding (STYLE.md 1): each module defines the records and enums Kotlin and

@@ -1,5 +1,5 @@
 //! `cobro parse <DOCUMENT> [FILE|-] [--json]` and `cobro verify payin-notification FILE`:
-//! answers and notifications of the service as typed values (issue 3). Reading and
+//! answers and notifications of the service as typed values. Reading and
 //! printing only: every rule lives in the library.
 
 use std::io::Write;

@@ -1,5 +1,5 @@
 //! Pay-in catalogues as data (PROVIDER_FACTS.md "Error catalogues" and "Status
-//! catalogues"; issue 3 item 5): the creation codes of the pay-in answer
+//! catalogues"): the creation codes of the pay-in answer
 //! (payinErrorCode, 0000-0099), the payment confirmation codes of the payment
 //! notification (errorDetails.codeErrorTrx, 9000-9099) and the pay-in states
 //! (payinStateID 1, 2, 3, 5, 6, 9, 10, 11).

@@ -1,4 +1,4 @@
-//! Pay-in lifecycle helpers (spec section 3, issue 3 item 6): which pay-in states are
+//! Pay-in lifecycle helpers (spec section 3): which pay-in states are
 //! final and which changes of state the provider makes, as pure functions over a state
 //! id the merchant stored, each answer with its reason.
 //!
