@@ -179,9 +179,7 @@ pub(crate) fn one_of(s: &str, allowed: &[&str]) -> Result<(), FieldError> {
         return Ok(());
     }
     let mut params = vec![("allowed", rules::list(allowed))];
-    if let Some(same) = rules::case_variant_of(s, allowed.iter().copied()) {
-        params.push(("case_of", same.to_string()));
-    }
+    rules::push_case_hint(&mut params, s, allowed.iter().copied());
     Err(FieldError {
         code: Code::InvalidField,
         params,

@@ -202,10 +202,22 @@ pub(crate) fn one_of(ctx: &mut Ctx, path: &Path<'_>, s: &str, allowed: &[&str], 
     }
 }
 
+/// Adds the `case_of` param when `s` differs from one of `candidates` only in letter
+/// case (DESIGN.md 9 row 22: the message then says so).
+pub(crate) fn push_case_hint<'a>(
+    params: &mut Vec<(&'static str, String)>,
+    s: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) {
+    if let Some(same) = case_variant_of(s, candidates) {
+        params.push(("case_of", same.to_string()));
+    }
+}
+
 /// The value of `candidates` that `s` equals when letter case is ignored, if any: the
 /// value a merchant most likely meant (DESIGN.md 9 row 22: codes are case-sensitive, and
 /// the message says when case is the only difference).
-pub(crate) fn case_variant_of<'a>(s: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+fn case_variant_of<'a>(s: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     candidates.into_iter().find(|c| *c != s && c.eq_ignore_ascii_case(s))
 }
 

@@ -229,9 +229,7 @@ fn method<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req:
     if let Some((c, r)) = req.country {
         if !r.methods.contains(&s) {
             let mut params = vec![("country", c.alpha2.to_string()), ("known", rules::list(r.methods))];
-            if let Some(same) = rules::case_variant_of(s, r.methods.iter().copied()) {
-                params.push(("case_of", same.to_string()));
-            }
+            rules::push_case_hint(&mut params, s, r.methods.iter().copied());
             ctx.report_owned(path, Code::UnknownMethod, params);
         }
     }
@@ -357,9 +355,7 @@ fn type_document<'v>(
                 ("country", c.alpha2.to_string()),
                 ("known", rules::join(names.clone(), ", ")),
             ];
-            if let Some(same) = rules::case_variant_of(s, names) {
-                params.push(("case_of", same.to_string()));
-            }
+            rules::push_case_hint(&mut params, s, names);
             ctx.report_owned(path, Code::UnknownDocumentType, params);
         }
     }

@@ -204,9 +204,7 @@ fn processor_code(ctx: &mut Ctx, path: &Path<'_>, value: Option<&Value<'_>>) {
         return;
     }
     let mut params = vec![("known", rules::list(&processor::ON_FILE))];
-    if let Some(same) = rules::case_variant_of(s, processor::ON_FILE) {
-        params.push(("case_of", same.to_string()));
-    }
+    rules::push_case_hint(&mut params, s, processor::ON_FILE);
     ctx.report_owned(path, Code::UnknownProcessorCode, params);
 }
 

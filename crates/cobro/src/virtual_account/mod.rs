@@ -370,11 +370,10 @@ fn validate_account<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Memb
     if let Some(c) = rules::string(ctx, &country_path, country_value, Need::Required) {
         seen.country = country::virtual_account_country(c);
         if seen.country.is_none() {
-            ctx.report(
-                &country_path,
-                Code::InvalidCountry,
-                &[("allowed", &country::virtual_account_codes())],
-            );
+            let mut params = vec![("allowed", country::virtual_account_codes())];
+            let served = country::COUNTRIES.iter().filter(|k| k.virtual_account.is_some());
+            rules::push_case_hint(&mut params, c, served.map(|k| k.alpha3));
+            ctx.report_owned(&country_path, Code::InvalidCountry, params);
         }
     }
 
@@ -423,14 +422,12 @@ fn cross_field(ctx: &mut Ctx, seen: &Seen<'_>) {
     if let Some(t) = seen.document_type {
         if !va.document_types.contains(&t) {
             let document = owner.key("document");
-            ctx.report(
-                &document.key("type"),
-                Code::UnsupportedDocumentType,
-                &[
-                    ("country", country.alpha3),
-                    ("allowed", &rules::list(va.document_types)),
-                ],
-            );
+            let mut params = vec![
+                ("country", country.alpha3.to_string()),
+                ("allowed", rules::list(va.document_types)),
+            ];
+            rules::push_case_hint(&mut params, t, va.document_types.iter().copied());
+            ctx.report_owned(&document.key("type"), Code::UnsupportedDocumentType, params);
         } else if let Some(number) = seen.document_number {
             // The real format and check digit of the type.
             let document = owner.key("document");
