@@ -144,6 +144,10 @@ codes! {
     /// A document number does not have the length, characters or parts (date, prefix)
     /// of its type, beyond what the spec itself requires.
     DocumentFormat = "WARN_DOCUMENT_FORMAT",
+    /// More issues were found than a report lists (`report::MAX_ISSUES`, DESIGN.md
+    /// section 8); `count` says how many were left out. A warning, so it never makes a
+    /// report invalid by itself: a report with any error found lists an error.
+    TooManyIssues = "WARN_TOO_MANY_ISSUES",
 }
 
 impl Code {

@@ -223,6 +223,10 @@ fn template(code: Code, locale: Locale) -> &'static str {
             "{path} is not a date of the form YYYY-MM-DD as in the samples",
             "{path} no es una fecha de la forma AAAA-MM-DD como en los ejemplos",
         ),
+        TooManyIssues => (
+            "{count} more issues were found and are not listed (past a list's own limit, or past {max} issues in all)",
+            "se encontraron {count} problemas más que no se listan (pasado el límite de una lista, o pasados {max} problemas en total)",
+        ),
     };
     if locale == Locale::Es { es } else { en }
 }

@@ -91,19 +91,32 @@ pub(crate) fn validate_object(ctx: &mut Ctx, path: &Path<'_>, value: &Value<'_>)
         ctx.report(path, Code::EmptyMetadata, &[]);
     }
     too_many(ctx, path, members.len());
-    for (key, v) in members {
-        let at = path.key(key);
-        if !is_valid_key(key) {
-            ctx.report(&at, Code::InvalidMetadataKey, &[("max", &MAX_KEY.to_string())]);
-        }
-        check_value(ctx, &at, Some(v), Need::Required);
+    for (i, (key, v)) in members.iter().enumerate() {
+        within_limit(ctx, i, |ctx| {
+            let at = path.key(key);
+            if !is_valid_key(key) {
+                ctx.report(&at, Code::InvalidMetadataKey, &[("max", &MAX_KEY.to_string())]);
+            }
+            check_value(ctx, &at, Some(v), Need::Required);
+        });
     }
     if members.len() > 1 {
         for i in rules::repeated_keys(members) {
             if let Some((k, _)) = members.get(i) {
-                ctx.report(&path.key(k), Code::DuplicateField, &[]);
+                within_limit(ctx, i, |ctx| ctx.report(&path.key(k), Code::DuplicateField, &[]));
             }
         }
+    }
+}
+
+/// Runs the checks of element `i`: listed for the first [`MAX_ENTRIES`] elements, only
+/// counted past them (the list is already refused as too long, and a body of the size
+/// limit holds hundreds of thousands of elements).
+fn within_limit(ctx: &mut Ctx, i: usize, f: impl FnOnce(&mut Ctx)) {
+    if i < MAX_ENTRIES {
+        f(ctx);
+    } else {
+        ctx.counting_only(f);
     }
 }
 
@@ -124,29 +137,44 @@ pub(crate) fn validate_array(ctx: &mut Ctx, path: &Path<'_>, value: &Value<'_>) 
         ctx.report(path, Code::EmptyMetadata, &[]);
     }
     too_many(ctx, path, items.len());
-    let mut seen: Vec<&str> = Vec::new();
+    let mut keys: Vec<(&str, usize)> = Vec::new();
     for (i, item) in items.iter().enumerate() {
-        let at = path.index(i);
-        let Some(members) = rules::object(ctx, &at, Some(item), Need::Required) else {
-            continue;
-        };
-        let [key, value] = rules::fields::<2>(ctx, &at, members, |k| match k {
-            "key" => Some(0),
-            "value" => Some(1),
-            _ => None,
+        within_limit(ctx, i, |ctx| {
+            let at = path.index(i);
+            let Some(members) = rules::object(ctx, &at, Some(item), Need::Required) else {
+                return;
+            };
+            let [key, value] = rules::fields::<2>(ctx, &at, members, |k| match k {
+                "key" => Some(0),
+                "value" => Some(1),
+                _ => None,
+            });
+            let key_path = at.key("key");
+            if let Some(k) = rules::string(ctx, &key_path, key, Need::Required) {
+                if is_valid_key(k) {
+                    keys.push((k, i));
+                } else {
+                    ctx.report(&key_path, Code::InvalidMetadataKey, &[("max", &MAX_KEY.to_string())]);
+                }
+            }
+            check_value(ctx, &at.key("value"), value, Need::Required);
         });
+    }
+    // Sorted by key, then position: each entry after the first of its key repeats it
+    // (n log n however many entries a hostile body holds).
+    keys.sort_unstable();
+    let mut repeats: Vec<usize> = keys
+        .windows(2)
+        .filter_map(|w| match w {
+            [(a, _), (b, i)] if a == b => Some(*i),
+            _ => None,
+        })
+        .collect();
+    repeats.sort_unstable();
+    for i in repeats {
+        let at = path.index(i);
         let key_path = at.key("key");
-        if let Some(k) = rules::string(ctx, &key_path, key, Need::Required) {
-            if !is_valid_key(k) {
-                ctx.report(&key_path, Code::InvalidMetadataKey, &[("max", &MAX_KEY.to_string())]);
-            } else if seen.len() <= MAX_ENTRIES * 4 && seen.contains(&k) {
-                ctx.report(&key_path, Code::DuplicateMetadataKey, &[]);
-            }
-            if seen.len() <= MAX_ENTRIES * 4 {
-                seen.push(k);
-            }
-        }
-        check_value(ctx, &at.key("value"), value, Need::Required);
+        within_limit(ctx, i, |ctx| ctx.report(&key_path, Code::DuplicateMetadataKey, &[]));
     }
 }
 

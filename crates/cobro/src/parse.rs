@@ -26,7 +26,8 @@ pub struct ParseError {
     pub path: String,
     /// What was expected there, in a few words (never the value found).
     pub expected: &'static str,
-    /// Byte offset in the body, for unreadable JSON.
+    /// Byte offset, for unreadable JSON: in the body when `path` is `""`, else in the
+    /// JSON text held by the string field at `path` (voucherConfig, spec 2.8).
     pub offset: Option<usize>,
 }
 
@@ -67,7 +68,16 @@ impl fmt::Display for ParseError {
         match (self.code, self.offset) {
             (Code::MissingField, _) => write!(f, "{at} is missing ({})", self.expected),
             (Code::DuplicateField, _) => write!(f, "{at} appears more than once"),
-            (_, Some(offset)) => write!(f, "{}: expected {} at byte {offset}", self.code, self.expected),
+            (_, Some(offset)) if self.path.is_empty() => {
+                write!(f, "{}: expected {} at byte {offset}", self.code, self.expected)
+            }
+            // A JSON text inside a string field (voucherConfig): the offset counts from
+            // the start of that text, so the field is named with it.
+            (_, Some(offset)) => write!(
+                f,
+                "{at}: {}: expected {} at byte {offset} of the field's text",
+                self.code, self.expected
+            ),
             _ => write!(f, "{at}: expected {} ({})", self.expected, self.code),
         }
     }
@@ -385,5 +395,21 @@ mod tests {
         let e = read(b"{").unwrap_err();
         assert_eq!((e.code, e.offset), (Code::MalformedJson, Some(1)));
         assert_eq!(read(b"\xff").unwrap_err().code, Code::InvalidUtf8);
+        assert_eq!(
+            read(b"{").unwrap_err().to_string(),
+            "ERR_MALFORMED_JSON: expected a string key at byte 1"
+        );
+    }
+
+    #[test]
+    fn unreadable_nested_text_names_its_field_and_the_offset_in_it() {
+        let e = read_nested("{x", "experienceVoucher.voucherConfig").unwrap_err();
+        assert_eq!((e.code, e.offset), (Code::MalformedJson, Some(1)));
+        let text = e.to_string();
+        assert!(
+            text.starts_with("experienceVoucher.voucherConfig: ERR_MALFORMED_JSON: expected"),
+            "{text}"
+        );
+        assert!(text.ends_with("at byte 1 of the field's text"), "{text}");
     }
 }

@@ -191,11 +191,34 @@ fn push_decimal(out: &mut String, n: usize) {
     out.push(char::from_digit((n % 10) as u32, 10).unwrap_or('0'));
 }
 
-/// Collects issues during one validation pass.
+/// The most issues a report lists. A body of the size limit can break a rule in
+/// hundreds of thousands of places (a list of 300,000 empty metadata entries); listing
+/// each would make a report a hundred times larger than the body, while a person or a
+/// program acting on a report needs the first problems and how many more there are.
+/// Past the cap one more issue, WARN_TOO_MANY_ISSUES, says how many were not listed.
+/// Errors go before warnings: an error found once the report is full takes the place of
+/// the last warning listed, so an invalid report always lists an error. The note is a
+/// warning, so a report whose unlisted issues are all warnings stays valid (under
+/// `strict` every unlisted warning is an error, and the note becomes one too).
+pub const MAX_ISSUES: usize = 100;
+
+/// The most WARN_UNKNOWN_FIELD issues listed for one object: beyond a few, more names
+/// of fields the spec does not know tell the merchant nothing new, and they would crowd
+/// out the issues of the rest of the body. The rest are counted in WARN_TOO_MANY_ISSUES.
+pub(crate) const MAX_UNKNOWN_FIELDS_LISTED: usize = 10;
+
+/// Collects issues during one validation pass, at most [`MAX_ISSUES`] listed.
 pub(crate) struct Ctx {
     locale: Locale,
     errors: Vec<Issue>,
     warnings: Vec<Issue>,
+    /// Issues found and not listed.
+    omitted: usize,
+    /// How many of them are errors.
+    omitted_errors: usize,
+    /// While above zero, issues are counted, not listed (elements past a list's own
+    /// limit, unknown fields past [`MAX_UNKNOWN_FIELDS_LISTED`]).
+    counting_only: usize,
 }
 
 /// A rule's figures: `(name, value)` pairs.
@@ -207,25 +230,33 @@ impl Ctx {
             locale,
             errors: Vec::new(),
             warnings: Vec::new(),
+            omitted: 0,
+            omitted_errors: 0,
+            counting_only: 0,
         }
     }
 
     /// Records `code` at `path`; its severity comes from the code.
     pub(crate) fn report(&mut self, path: &Path<'_>, code: Code, params: Params<'_>) {
-        let path = path.render();
-        let mut owned = Vec::with_capacity(params.len());
-        owned.extend(params.iter().map(|(k, v)| (*k, (*v).to_string())));
-        self.push(path, code, owned);
+        if self.admit(code) {
+            let mut owned = Vec::with_capacity(params.len());
+            owned.extend(params.iter().map(|(k, v)| (*k, (*v).to_string())));
+            self.push(path.render(), code, owned);
+        }
     }
 
     /// [`Ctx::report`] with params already owned (no copy).
     pub(crate) fn report_owned(&mut self, path: &Path<'_>, code: Code, params: Vec<(&'static str, String)>) {
-        self.push(path.render(), code, params);
+        if self.admit(code) {
+            self.push(path.render(), code, params);
+        }
     }
 
     /// Records a value rule's error (DESIGN.md 9 row 32: the rule shared with signing).
     pub(crate) fn report_field(&mut self, path: &Path<'_>, error: FieldError) {
-        self.push(path.render(), error.code, error.params);
+        if self.admit(error.code) {
+            self.push(path.render(), error.code, error.params);
+        }
     }
 
     /// The value of `result`, or None after recording its error at `path`.
@@ -239,7 +270,38 @@ impl Ctx {
         }
     }
 
+    /// Runs `f` with every issue it finds counted, not listed: for the elements of a
+    /// list past its own limit, already refused as a whole.
+    pub(crate) fn counting_only<R>(&mut self, f: impl FnOnce(&mut Ctx) -> R) -> R {
+        self.counting_only += 1;
+        let out = f(self);
+        self.counting_only -= 1;
+        out
+    }
+
+    /// Whether an issue of `code` is to be listed; if not, it is counted. Decided before
+    /// the path and params are rendered, so an issue past the cap costs no allocation.
+    fn admit(&mut self, code: Code) -> bool {
+        let warning = code.is_warning();
+        let full = self.errors.len() + self.warnings.len() >= MAX_ISSUES;
+        let listed = self.counting_only == 0 && (!full || (!warning && !self.warnings.is_empty()));
+        if !listed {
+            self.omit(warning);
+        }
+        listed
+    }
+
+    fn omit(&mut self, warning: bool) {
+        self.omitted += 1;
+        if !warning {
+            self.omitted_errors += 1;
+        }
+    }
+
     fn push(&mut self, path: String, code: Code, params: Vec<(&'static str, String)>) {
+        if self.errors.len() + self.warnings.len() >= MAX_ISSUES && self.warnings.pop().is_some() {
+            self.omit(true);
+        }
         let issue = |severity| Issue {
             path,
             code,
@@ -255,7 +317,17 @@ impl Ctx {
     }
 
     /// Ends the pass; under `strict` warnings become errors (after the errors found).
+    /// When issues were left out, WARN_TOO_MANY_ISSUES comes last with their number.
     pub(crate) fn finish(mut self, strict: bool) -> Report {
+        let omitted = self.omitted;
+        let note = (omitted > 0).then(|| Issue {
+            path: String::new(),
+            code: Code::TooManyIssues,
+            severity: Severity::Warning,
+            params: vec![("count", omitted.to_string()), ("max", MAX_ISSUES.to_string())],
+            locale: self.locale,
+        });
+        self.warnings.extend(note);
         if strict {
             for mut w in self.warnings.drain(..) {
                 w.severity = Severity::Error;
@@ -263,7 +335,7 @@ impl Ctx {
             }
         }
         Report {
-            valid: self.errors.is_empty(),
+            valid: self.errors.is_empty() && self.omitted_errors == 0,
             errors: self.errors,
             warnings: self.warnings,
         }
@@ -302,6 +374,64 @@ mod tests {
             r.to_json(),
             r#"{"valid":false,"errors":[{"path":"x","code":"WARN_UNKNOWN_FIELD","message":"x is not a field of this request","severity":"error","params":{}}],"warnings":[]}"#
         );
+    }
+
+    fn fill(ctx: &mut Ctx, code: Code, n: usize) {
+        for i in 0..n {
+            ctx.report(&Path::Root.index(i), code, &[]);
+        }
+    }
+
+    #[test]
+    fn the_report_stops_at_its_cap_and_says_how_many_more() {
+        let mut ctx = Ctx::new(Locale::En);
+        fill(&mut ctx, Code::UnknownField, MAX_ISSUES + 50);
+        let r = ctx.finish(false);
+        assert!(r.valid, "left-out warnings leave the report valid");
+        assert_eq!(r.warnings.len(), MAX_ISSUES + 1);
+        let note = r.warnings.last().unwrap();
+        assert_eq!((note.code, note.path.as_str()), (Code::TooManyIssues, ""));
+        assert_eq!(note.params[0], ("count", "50".to_string()));
+        assert!(note.message().starts_with("50 more issues were found"));
+
+        let mut ctx = Ctx::new(Locale::En);
+        fill(&mut ctx, Code::UnknownField, MAX_ISSUES + 50);
+        let r = ctx.finish(true);
+        assert!(!r.valid);
+        assert_eq!(r.errors.len(), MAX_ISSUES + 1);
+        assert!(r.warnings.is_empty());
+        assert_eq!(r.errors.last().unwrap().code, Code::TooManyIssues);
+    }
+
+    #[test]
+    fn errors_take_the_place_of_warnings_past_the_cap() {
+        let mut ctx = Ctx::new(Locale::En);
+        fill(&mut ctx, Code::UnknownField, MAX_ISSUES);
+        fill(&mut ctx, Code::MissingField, 3);
+        let r = ctx.finish(false);
+        assert!(!r.valid);
+        assert_eq!(r.errors.len(), 3);
+        assert_eq!(r.warnings.len(), MAX_ISSUES - 3 + 1);
+        assert_eq!(r.warnings.last().unwrap().params[0].1, "3");
+
+        let mut ctx = Ctx::new(Locale::En);
+        fill(&mut ctx, Code::MissingField, MAX_ISSUES + 7);
+        let r = ctx.finish(false);
+        assert!(!r.valid);
+        assert_eq!(r.errors.len(), MAX_ISSUES);
+        assert_eq!(r.warnings.len(), 1);
+        assert_eq!(r.warnings[0].params[0].1, "7");
+    }
+
+    #[test]
+    fn counted_issues_are_not_listed() {
+        let mut ctx = Ctx::new(Locale::Es);
+        ctx.counting_only(|ctx| fill(ctx, Code::UnknownField, 4));
+        fill(&mut ctx, Code::UnknownField, 1);
+        let r = ctx.finish(false);
+        assert!(r.valid);
+        assert_eq!(r.warnings.len(), 2);
+        assert!(r.warnings[1].message().starts_with("se encontraron 4 problemas más"));
     }
 
     #[test]

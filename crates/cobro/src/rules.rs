@@ -11,7 +11,7 @@ use crate::amount::{Amount, AmountError, MAX_INTEGER_DIGITS};
 use crate::code::Code;
 use crate::field;
 use crate::json::Value;
-use crate::report::{Ctx, Path};
+use crate::report::{Ctx, MAX_UNKNOWN_FIELDS_LISTED, Path};
 
 /// The members of a JSON object.
 pub(crate) type Members<'v> = [(Cow<'v, str>, Value<'v>)];
@@ -243,7 +243,7 @@ fn key_at<'m>(members: &'m Members<'_>, i: usize) -> &'m str {
 
 /// Dispatches the members of an object into `N` named slots. `slot` maps a key to its
 /// slot; repeated keys are ERR_DUPLICATE_FIELD (DESIGN.md 9 row 26), other keys
-/// WARN_UNKNOWN_FIELD.
+/// WARN_UNKNOWN_FIELD (the first [`MAX_UNKNOWN_FIELDS_LISTED`] listed, the rest counted).
 pub(crate) fn fields<'v, const N: usize>(
     ctx: &mut Ctx,
     path: &Path<'_>,
@@ -259,7 +259,11 @@ pub(crate) fn fields<'v, const N: usize>(
             Some(Some(_)) => repeated = true,
             None => {
                 unknown += 1;
-                ctx.report(&path.key(key), Code::UnknownField, &[]);
+                if unknown > MAX_UNKNOWN_FIELDS_LISTED {
+                    ctx.counting_only(|ctx| ctx.report(&path.key(key), Code::UnknownField, &[]));
+                } else {
+                    ctx.report(&path.key(key), Code::UnknownField, &[]);
+                }
             }
         }
     }

@@ -19,6 +19,12 @@
 //!   seconds), and a real instruction holds a few tags; a value past the bound is
 //!   refused ([`TooManyTags`]; in an answer, ERR_INVALID_FIELD at the value's path)
 //!   rather than rendered slowly.
+//! - An answer may hold at most [`MAX_DISTINCT_VALUES`] distinct instruction values;
+//!   each is rendered once and repeats share the result, so the work of any answer
+//!   under the size limit is bounded. Past the bound the answer is refused
+//!   (ERR_INVALID_FIELD at the first value past it): every value of a parsed answer is
+//!   rendered, none left out. Likewise the distinct values of an answer may hold at
+//!   most [`MAX_TAGS_PER_ANSWER`] `<` characters in all.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
@@ -66,20 +72,84 @@ impl Markup {
     /// Renders `raw` as plain text and as sanitized HTML; refuses a value with more
     /// than [`MAX_TAGS`] `<` characters.
     pub fn new(raw: &str) -> Result<Markup, TooManyTags> {
-        if raw.bytes().filter(|&b| b == b'<').count() > MAX_TAGS {
+        if tag_count(raw) > MAX_TAGS {
             return Err(TooManyTags);
         }
-        Ok(Markup {
+        Ok(Markup::rendered(raw))
+    }
+
+    fn rendered(raw: &str) -> Markup {
+        Markup {
             raw: raw.to_string(),
             text: plain_text(raw),
             html: sanitized_html(raw),
-        })
+        }
     }
 }
 
-/// The markup of the value at `path` of an answer, or ERR_INVALID_FIELD there.
-pub(crate) fn read_markup(raw: &str, path: &str) -> Result<Markup, ParseError> {
-    Markup::new(raw).map_err(|_| ParseError::new(Code::InvalidField, path, "markup with at most 256 tags"))
+/// The `<` characters of `raw`: an upper bound of its tags.
+fn tag_count(raw: &str) -> usize {
+    raw.bytes().filter(|&b| b == b'<').count()
+}
+
+/// The most distinct instruction values one answer may hold. Rendering a value costs a
+/// few microseconds however short it is (two HTML parsers are set up for it), and a body
+/// of the size limit can hold a quarter of a million one-character values; a real
+/// voucher holds a few dozen, most repeated from bank to bank. Each distinct value is
+/// rendered once per answer and repeats reuse it, so this bound bounds the work; an
+/// answer with more distinct values is refused (ERR_INVALID_FIELD at the first value
+/// past the bound) rather than parsed slowly or with values left unrendered.
+pub const MAX_DISTINCT_VALUES: usize = 1000;
+
+/// The most `<` characters the distinct instruction values of one answer may hold in
+/// all. [`MAX_TAGS`] bounds one value, but a body of the size limit holds hundreds of
+/// values each nested [`MAX_TAGS`] deep, and their rendering costs the square of the
+/// depth each (over half a second in all); a real voucher holds a few hundred tags.
+pub const MAX_TAGS_PER_ANSWER: usize = 4096;
+
+/// Renders the instruction values of one answer: each distinct value once, at most
+/// [`MAX_DISTINCT_VALUES`] of them holding at most [`MAX_TAGS_PER_ANSWER`] tags.
+#[derive(Debug, Default)]
+pub(crate) struct Renderer {
+    done: HashMap<String, Markup>,
+    tags: usize,
+}
+
+impl Renderer {
+    /// The markup of the value at `path` of an answer, or ERR_INVALID_FIELD there (too
+    /// many tags, or too many distinct values in the answer). The path is built only for
+    /// an error: an answer may hold a quarter of a million values.
+    pub(crate) fn read(&mut self, raw: &str, path: impl FnOnce() -> String) -> Result<Markup, ParseError> {
+        if let Some(done) = self.done.get(raw) {
+            return Ok(done.clone());
+        }
+        if self.done.len() >= MAX_DISTINCT_VALUES {
+            return Err(ParseError::new(
+                Code::InvalidField,
+                &path(),
+                "at most 1000 distinct instruction values in one answer",
+            ));
+        }
+        let tags = tag_count(raw);
+        if tags > MAX_TAGS {
+            return Err(ParseError::new(
+                Code::InvalidField,
+                &path(),
+                "markup with at most 256 tags",
+            ));
+        }
+        self.tags += tags;
+        if self.tags > MAX_TAGS_PER_ANSWER {
+            return Err(ParseError::new(
+                Code::InvalidField,
+                &path(),
+                "at most 4096 tags in the instruction values of one answer",
+            ));
+        }
+        let markup = Markup::rendered(raw);
+        self.done.insert(raw.to_string(), markup.clone());
+        Ok(markup)
+    }
 }
 
 static SANITIZER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
@@ -252,8 +322,41 @@ mod tests {
     fn tag_bound() {
         assert!(Markup::new(&"<div>".repeat(MAX_TAGS)).is_ok());
         assert_eq!(Markup::new(&"<div>".repeat(MAX_TAGS + 1)), Err(TooManyTags));
-        let e = read_markup(&"<".repeat(MAX_TAGS + 1), "v").unwrap_err();
+        let e = Renderer::default()
+            .read(&"<".repeat(MAX_TAGS + 1), || "v".into())
+            .unwrap_err();
         assert_eq!(e.expected, format!("markup with at most {MAX_TAGS} tags"));
+    }
+
+    #[test]
+    fn distinct_values_are_rendered_once_and_bounded() {
+        let mut renderer = Renderer::default();
+        for _ in 0..3 {
+            for i in 0..MAX_DISTINCT_VALUES {
+                assert_eq!(
+                    renderer.read(&format!("<b>{i}</b>"), || "v".into()).unwrap().text,
+                    i.to_string()
+                );
+            }
+        }
+        assert_eq!(renderer.done.len(), MAX_DISTINCT_VALUES);
+        let e = renderer.read("one more", || "v".into()).unwrap_err();
+        assert_eq!((e.code, e.path.as_str()), (Code::InvalidField, "v"));
+        assert_eq!(
+            e.expected,
+            format!("at most {MAX_DISTINCT_VALUES} distinct instruction values in one answer")
+        );
+        let mut renderer = Renderer::default();
+        let deep = "<div>".repeat(MAX_TAGS);
+        for i in 0..MAX_TAGS_PER_ANSWER / MAX_TAGS {
+            assert!(renderer.read(&format!("{i}{deep}"), || "v".into()).is_ok());
+        }
+        let e = renderer.read("<b>x</b>", || "w".into()).unwrap_err();
+        assert_eq!((e.code, e.path.as_str()), (Code::InvalidField, "w"));
+        assert_eq!(
+            e.expected,
+            format!("at most {MAX_TAGS_PER_ANSWER} tags in the instruction values of one answer")
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@ use serde::{Serialize, Serializer};
 use crate::code::Code;
 use crate::json::Value;
 use crate::parse::{Fields, ParseError, index_path};
-use crate::payin::markup::{Markup, read_markup};
+use crate::payin::markup::{Markup, Renderer};
 
 /// The eight bytes every PNG file starts with.
 pub const PNG_SIGNATURE: [u8; 8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A];
@@ -160,6 +160,7 @@ pub(crate) fn read_general_instructions(
     path: &str,
 ) -> Result<Vec<GeneralInstruction>, ParseError> {
     let mut out = Vec::with_capacity(items.len());
+    let mut renderer = Renderer::default();
     for (i, item) in items.iter().enumerate() {
         let item_path = index_path(path, i);
         let f = Fields::of(item, &item_path)?;
@@ -174,7 +175,7 @@ pub(crate) fn read_general_instructions(
             let mut instructions = Vec::new();
             for (k, value) in d.array("instructions")?.iter().enumerate() {
                 match value {
-                    Value::String(s) => instructions.push(read_markup(s, &index_path(&list_path, k))?),
+                    Value::String(s) => instructions.push(renderer.read(s, || index_path(&list_path, k))?),
                     _ => {
                         return Err(ParseError::new(
                             Code::InvalidType,

@@ -14,7 +14,7 @@ use crate::code::Code;
 use crate::date::CivilDate;
 use crate::json::Value;
 use crate::parse::{Fields, ParseError, index_path, read_nested, sort_by_order};
-use crate::payin::markup::{Markup, read_markup};
+use crate::payin::markup::{Markup, Renderer};
 
 /// The payment status of a voucher (spec 2.8: sample values PENDIENTE_PAGO and
 /// PENDING_PAYMENT, both "pending payment", spec 3); an open enum.
@@ -366,8 +366,9 @@ pub(crate) fn read_voucher_config(ev: &Fields<'_, '_>) -> Result<(VoucherFamily,
         };
         let list_path = cfg.path_of(family.list_name());
         let mut entries = Vec::new();
+        let mut renderer = Renderer::default();
         for (i, item) in cfg.array(family.list_name())?.iter().enumerate() {
-            entries.push(read_entry(item, &index_path(&list_path, i))?);
+            entries.push(read_entry(item, &index_path(&list_path, i), &mut renderer)?);
         }
         sort_by_order(&mut entries, |e| e.nro_order);
         let methods_path = cfg.path_of("instruction_payment_methods");
@@ -398,7 +399,7 @@ pub(crate) fn read_voucher_config(ev: &Fields<'_, '_>) -> Result<(VoucherFamily,
     })
 }
 
-fn read_entry(item: &Value<'_>, path: &str) -> Result<VoucherEntry, ParseError> {
+fn read_entry(item: &Value<'_>, path: &str, renderer: &mut Renderer) -> Result<VoucherEntry, ParseError> {
     let f = Fields::of(item, path)?;
     let bank_code = f.text("bankCode")?.to_string();
     let nro_order = f.opt_int("nroOrder")?;
@@ -421,7 +422,7 @@ fn read_entry(item: &Value<'_>, path: &str) -> Result<VoucherEntry, ParseError> 
             let x = Fields::of(ins, &ins_path)?;
             instructions.push(Instruction {
                 order: x.opt_int("order")?,
-                value: read_markup(x.str("value")?, &x.path_of("value"))?,
+                value: renderer.read(x.str("value")?, || x.path_of("value"))?,
             });
         }
         sort_by_order(&mut instructions, |x| x.order);

@@ -19,6 +19,7 @@ use crate::catalog::CodeInfo;
 use crate::code::Code;
 use crate::json::Value;
 use crate::parse::{self, Fields, ParseError, index_path, join_path};
+use crate::rules;
 use crate::virtual_account::catalog::virtual_account_error_code;
 
 /// The answer to a virtual-account creation (spec 4.1). Serializes with an `outcome`
@@ -334,12 +335,13 @@ fn metadata_echo(value: &Value<'_>, path: &str) -> Result<Vec<MetadataEntry>, Pa
     let Value::Object(members) = value else {
         return Err(ParseError::new(Code::InvalidType, path, "an object"));
     };
+    // Sorted, so a hostile echo with many keys costs n log n (DESIGN.md section 8).
+    if let Some((k, _)) = rules::repeated_keys(members).first().and_then(|&i| members.get(i)) {
+        return Err(ParseError::new(Code::DuplicateField, &join_path(path, k), "one value"));
+    }
     let mut out: Vec<MetadataEntry> = Vec::with_capacity(members.len());
     for (k, v) in members {
         let at = join_path(path, k);
-        if out.iter().any(|e| e.key == k.as_ref()) {
-            return Err(ParseError::new(Code::DuplicateField, &at, "one value"));
-        }
         let Value::String(s) = v else {
             return Err(ParseError::new(Code::InvalidType, &at, "a string"));
         };
