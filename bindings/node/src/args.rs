@@ -8,17 +8,18 @@ use napi::bindgen_prelude::{BigInt, Either, Either3, FromNapiValue, JsObjectValu
 use napi::{JsValue, Unknown, ValueType};
 
 use crate::errors::{Fail, Res, signing, type_error};
+use crate::utf16::Utf16Text;
 
 /// The text of a string argument that is hashed or is a key, read as UTF-16 because
 /// napi's UTF-8 conversion would put U+FFFD in place of a lone surrogate and sign
 /// another text than the caller's: such text is a `SigningError` (never echoed).
-pub fn text(value: &Utf16String, name: &'static str) -> Res<String> {
-    String::from_utf16(value).map_err(|_| signing(&SigningError::not_unicode(name)))
+pub fn text(value: &Utf16Text, name: &'static str) -> Res<String> {
+    value.text().ok_or_else(|| signing(&SigningError::not_unicode(name)))
 }
 
 /// A key (the pay-in key, the subscription key or the virtual-account secret), named
 /// `name` in errors.
-pub fn secret(value: &Utf16String, name: &'static str) -> Res<cobro::Secret> {
+pub fn secret(value: &Utf16Text, name: &'static str) -> Res<cobro::Secret> {
     cobro::Secret::new(text(value, name)?).map_err(|e| signing(&e))
 }
 

@@ -10,7 +10,7 @@
 
 use cobro::parse::{DEFAULT_HTTP_STATUS, DocumentKind, Parsed, parse_document};
 use cobro::payin::response::Experience;
-use napi::bindgen_prelude::{BigInt, Buffer, Either3, FromNapiValue, JsObjectValue, Object, Utf16String};
+use napi::bindgen_prelude::{BigInt, Buffer, Either3, FromNapiValue, JsObjectValue, Object};
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
@@ -18,6 +18,7 @@ use crate::args::{Keys, http_status, optional, options as required_options, secr
 use crate::body::{Body, Read, bytes};
 use crate::errors::{Res, Thrown, guard, notification, parse as parse_error, type_error};
 use crate::text64::Nested;
+use crate::utf16::Utf16Text;
 
 /// `value` as JS values: the core's serde JSON, with 64-bit integers as decimal strings
 /// ([`crate::text64`]).
@@ -167,10 +168,11 @@ pub fn parse_deposit_notification<'e>(
 }
 
 /// Options of `verifyPayinNotification`.
-#[napi(object)]
+#[napi(object, object_to_js = false)]
 pub struct VerifyPayinNotificationOptions {
     /// The pay-in key.
-    pub key: Utf16String,
+    #[napi(ts_type = "string")]
+    pub key: Utf16Text,
 }
 
 impl Keys for VerifyPayinNotificationOptions {

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use cobro::PrepareOptions;
-use napi::bindgen_prelude::{Object, Utf16String};
+use napi::bindgen_prelude::Object;
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
@@ -12,6 +12,7 @@ use crate::args::{Keys, civil_date, locale, max_bytes, options, secret, text, un
 use crate::body::{Body, Read, bytes};
 use crate::errors::{Res, Thrown, guard, prepare};
 use crate::signing::{deposit_mode, header_object, signature_variant};
+use crate::utf16::Utf16Text;
 
 /// A request ready to send: join `path` to the API's base URL and send `headers` and
 /// `body` (the exact text that was signed).
@@ -30,12 +31,14 @@ pub struct PreparedRequest {
 }
 
 /// Options of `prepareVirtualAccount`.
-#[napi(object)]
+#[napi(object, object_to_js = false)]
 pub struct PrepareVirtualAccountArgs {
     /// The API key.
-    pub api_key: Utf16String,
+    #[napi(ts_type = "string")]
+    pub api_key: Utf16Text,
     /// The secret.
-    pub secret: Utf16String,
+    #[napi(ts_type = "string")]
+    pub secret: Utf16Text,
     /// `OWNER` or `ANY`.
     #[napi(ts_type = "'OWNER' | 'ANY'")]
     pub deposit_mode: String,
@@ -69,10 +72,11 @@ impl Keys for PrepareVirtualAccountArgs {
 }
 
 /// Options of `prepareSubscription` and `prepareSubscriptionCancel`.
-#[napi(object)]
+#[napi(object, object_to_js = false)]
 pub struct PrepareSubscriptionArgs {
     /// The subscription key.
-    pub key: Utf16String,
+    #[napi(ts_type = "string")]
+    pub key: Utf16Text,
     /// Turn warnings into errors.
     pub strict: Option<bool>,
     /// Language of the report's messages: `"en"` (default) or `"es"`.
@@ -87,10 +91,11 @@ impl Keys for PrepareSubscriptionArgs {
 }
 
 /// Options of `preparePayin`.
-#[napi(object)]
+#[napi(object, object_to_js = false)]
 pub struct PreparePayinArgs {
     /// The pay-in key.
-    pub key: Utf16String,
+    #[napi(ts_type = "string")]
+    pub key: Utf16Text,
     /// `"YYYY-MM-DD"`; defaults to today's UTC date.
     pub today: Option<String>,
     /// Send the body as `{"data": {...}}`.

@@ -5,26 +5,30 @@ use std::collections::HashMap;
 
 use cobro::signing::DEFAULT_WINDOW_SECONDS;
 use cobro::{DepositMode, VaSignatureVariant, VaSignedText};
-use napi::bindgen_prelude::{BigInt, Either, Either3, Object, Utf16String};
+use napi::bindgen_prelude::{BigInt, Either, Either3, Object};
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
 use crate::args::{Keys, amount, merchant_id, options, secret, size, text, unix_seconds};
 use crate::errors::{Res, Thrown, guard, signing, verify};
+use crate::utf16::Utf16Text;
 
 /// Arguments of `payinVerification`.
-#[napi(object)]
+#[napi(object, object_to_js = false)]
 pub struct PayinVerificationArgs {
     /// payinMerchantID: a safe integer, a bigint or a digit string.
     pub merchant_id: Either3<f64, BigInt, String>,
     /// payinMerchantOperationNumber.
-    pub operation_number: Utf16String,
+    #[napi(ts_type = "string")]
+    pub operation_number: Utf16Text,
     /// payinAmount: a decimal string, or a number with at most two decimals.
     pub amount: Either<String, f64>,
     /// payinCurrency.
-    pub currency: Utf16String,
+    #[napi(ts_type = "string")]
+    pub currency: Utf16Text,
     /// The pay-in key.
-    pub key: Utf16String,
+    #[napi(ts_type = "string")]
+    pub key: Utf16Text,
 }
 
 impl Keys for PayinVerificationArgs {
@@ -49,18 +53,22 @@ pub fn payin_verification(
 }
 
 /// Arguments of `subscriptionAuthorization`.
-#[napi(object)]
+#[napi(object, object_to_js = false)]
 pub struct SubscriptionAuthorizationArgs {
     /// merchantId: a safe integer, a bigint or a digit string.
     pub merchant_id: Either3<f64, BigInt, String>,
     /// `ON_DEMAND` or `RECURRENT`.
-    pub r#type: Utf16String,
+    #[napi(ts_type = "string")]
+    pub r#type: Utf16Text,
     /// customerId.
-    pub customer_id: Utf16String,
+    #[napi(ts_type = "string")]
+    pub customer_id: Utf16Text,
     /// processorCode.
-    pub processor_code: Utf16String,
+    #[napi(ts_type = "string")]
+    pub processor_code: Utf16Text,
     /// The subscription key.
-    pub key: Utf16String,
+    #[napi(ts_type = "string")]
+    pub key: Utf16Text,
 }
 
 impl Keys for SubscriptionAuthorizationArgs {
@@ -92,7 +100,7 @@ pub fn signature_variant(name: Option<&str>) -> Res<Option<VaSignatureVariant>> 
 }
 
 /// The `referenceId` argument, which is signed.
-pub fn reference_id(value: Option<&Utf16String>) -> Res<Option<String>> {
+pub fn reference_id(value: Option<&Utf16Text>) -> Res<Option<String>> {
     value.map(|v| text(v, "referenceId")).transpose()
 }
 
@@ -102,19 +110,21 @@ fn signed_text<'r>(variant: Option<&str>, reference_id: Option<&'r str>) -> Res<
 }
 
 /// Arguments of `virtualAccountMessage`.
-#[napi(object)]
+#[napi(object, object_to_js = false)]
 pub struct VirtualAccountMessageArgs {
     /// Unix seconds; defaults to the system clock.
     pub timestamp: Option<f64>,
     /// The API key.
-    pub api_key: Utf16String,
+    #[napi(ts_type = "string")]
+    pub api_key: Utf16Text,
     /// The signed text: `'spec'` (timestamp + API key, the default) or `'reference_id'`
     /// (then `referenceId`, as the provider's reference code signs; a `referenceId`
     /// alone selects it).
     #[napi(ts_type = "'spec' | 'reference_id'")]
     pub variant: Option<String>,
     /// owner.referenceId, for the `reference_id` variant (1-36 characters).
-    pub reference_id: Option<Utf16String>,
+    #[napi(ts_type = "string")]
+    pub reference_id: Option<Utf16Text>,
 }
 
 impl Keys for VirtualAccountMessageArgs {
@@ -138,20 +148,23 @@ pub fn virtual_account_message(
 }
 
 /// Arguments of `virtualAccountSignature`.
-#[napi(object)]
+#[napi(object, object_to_js = false)]
 pub struct VirtualAccountSignatureArgs {
     /// Unix seconds; defaults to the system clock.
     pub timestamp: Option<f64>,
     /// The API key.
-    pub api_key: Utf16String,
+    #[napi(ts_type = "string")]
+    pub api_key: Utf16Text,
     /// The secret.
-    pub secret: Utf16String,
+    #[napi(ts_type = "string")]
+    pub secret: Utf16Text,
     /// The signed text: `'spec'` (the default) or `'reference_id'` (see
     /// `virtualAccountMessage`).
     #[napi(ts_type = "'spec' | 'reference_id'")]
     pub variant: Option<String>,
     /// owner.referenceId, for the `reference_id` variant (1-36 characters).
-    pub reference_id: Option<Utf16String>,
+    #[napi(ts_type = "string")]
+    pub reference_id: Option<Utf16Text>,
 }
 
 impl Keys for VirtualAccountSignatureArgs {
@@ -191,12 +204,14 @@ pub fn header_object<'e>(env: &'e Env, headers: &[(String, String)]) -> napi::Re
 }
 
 /// Arguments of `virtualAccountHeaders`.
-#[napi(object)]
+#[napi(object, object_to_js = false)]
 pub struct VirtualAccountHeadersArgs {
     /// The API key.
-    pub api_key: Utf16String,
+    #[napi(ts_type = "string")]
+    pub api_key: Utf16Text,
     /// The secret.
-    pub secret: Utf16String,
+    #[napi(ts_type = "string")]
+    pub secret: Utf16Text,
     /// `OWNER` or `ANY`.
     #[napi(ts_type = "'OWNER' | 'ANY'")]
     pub deposit_mode: String,
@@ -207,7 +222,8 @@ pub struct VirtualAccountHeadersArgs {
     #[napi(ts_type = "'spec' | 'reference_id'")]
     pub variant: Option<String>,
     /// owner.referenceId, for the `reference_id` variant (1-36 characters).
-    pub reference_id: Option<Utf16String>,
+    #[napi(ts_type = "string")]
+    pub reference_id: Option<Utf16Text>,
 }
 
 impl Keys for VirtualAccountHeadersArgs {
@@ -236,13 +252,14 @@ pub fn virtual_account_headers<'e>(
 }
 
 /// Arguments of `verifyVirtualAccountHeaders`.
-#[napi(object)]
+#[napi(object, object_to_js = false)]
 pub struct VerifyVirtualAccountHeadersArgs {
     /// The request's headers (names case-insensitive).
     #[napi(ts_type = "Record<string, string>")]
-    pub headers: HashMap<String, Utf16String>,
+    pub headers: HashMap<String, Utf16Text>,
     /// The secret.
-    pub secret: Utf16String,
+    #[napi(ts_type = "string")]
+    pub secret: Utf16Text,
     /// Unix seconds; defaults to the system clock.
     pub now: Option<f64>,
     /// The window either way, in seconds (default 120).
@@ -252,7 +269,8 @@ pub struct VerifyVirtualAccountHeadersArgs {
     #[napi(ts_type = "'spec' | 'reference_id'")]
     pub variant: Option<String>,
     /// The request body's owner.referenceId, for the `reference_id` variant.
-    pub reference_id: Option<Utf16String>,
+    #[napi(ts_type = "string")]
+    pub reference_id: Option<Utf16Text>,
 }
 
 impl Keys for VerifyVirtualAccountHeadersArgs {

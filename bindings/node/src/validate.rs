@@ -12,9 +12,10 @@ use crate::args::{Keys, locale, max_bytes, optional, secret, string};
 use crate::body::{Body, Read, bytes};
 use crate::errors::{Res, Thrown, guard, type_error};
 use crate::packed::pack_utf16;
+use crate::utf16::Utf16Text;
 
 /// Options of `validate`.
-#[napi(object)]
+#[napi(object, object_to_js = false)]
 pub struct ValidateOptions {
     /// Turn warnings into errors.
     pub strict: Option<bool>,
@@ -22,7 +23,8 @@ pub struct ValidateOptions {
     #[napi(ts_type = "'en' | 'es'")]
     pub locale: Option<String>,
     /// Pay-ins: check payinVerification against this key.
-    pub key: Option<Utf16String>,
+    #[napi(ts_type = "string")]
+    pub key: Option<Utf16Text>,
     /// Largest body accepted, in bytes (default 1 MiB).
     pub max_bytes: Option<f64>,
 }
