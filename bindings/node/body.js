@@ -7,7 +7,14 @@
 // object itself goes to the addon, whose walk writes bigints as digits and applies the
 // core's nesting and size limits (the report says ERR_NESTING_TOO_DEEP or
 // ERR_BODY_TOO_LARGE) or rethrows what a getter threw (a TypeError, see errors.js).
+// So does an object holding NaN or an infinity, which JSON.stringify would write as
+// `null` (an absent field to the core): the walk reports the number at its path.
+// Two conversions keep the caller's bytes exact: an ArrayBuffer is read through a
+// Uint8Array over it (no copy), and a string with a lone surrogate, which napi would
+// turn into U+FFFD, is sent as its generalized UTF-8 (the surrogate as the three bytes
+// UTF-8 gives a code point), which the core refuses as ERR_INVALID_UTF8.
 
+const { isAnyArrayBuffer } = require('node:util').types
 const native = require('./index.js')
 
 /** Which argument of each exported function is a request or response body. */
@@ -27,12 +34,46 @@ const BODY_ARGUMENT = {
   preparePayin: 0,
 }
 
+/** `text`, with a lone surrogate, as generalized UTF-8 bytes. */
+function generalizedUtf8(text) {
+  const parts = []
+  let start = 0
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i)
+    if (unit < 0xd800 || unit > 0xdfff) continue
+    const next = text.charCodeAt(i + 1)
+    if (unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      i++
+      continue
+    }
+    parts.push(Buffer.from(text.slice(start, i)), Buffer.from([0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]))
+    start = i + 1
+  }
+  parts.push(Buffer.from(text.slice(start)))
+  return Buffer.concat(parts)
+}
+
+/** Whether JSON.stringify met a number it writes as `null` (NaN, an infinity) in `body`. */
+function holdsNonFinite(body) {
+  let found = false
+  JSON.stringify(body, (_, v) => {
+    if (typeof v === 'number' && !Number.isFinite(v)) found = true
+    return v
+  })
+  return found
+}
+
 /** `body` as the addon should get it: objects as their JSON text when JSON.stringify can write them. */
 function bodyText(body) {
+  if (typeof body === 'string') return body.isWellFormed() ? body : generalizedUtf8(body)
   if (typeof body !== 'object' || body === null || ArrayBuffer.isView(body)) return body
   let text
   try {
     text = JSON.stringify(body)
+    // An ArrayBuffer is written `{}`, and `null` in the text is rare in a request: only
+    // then is the object looked at again, so a common body pays for neither check.
+    if (text === '{}' && isAnyArrayBuffer(body)) return new Uint8Array(body)
+    if (typeof text === 'string' && text.includes('null') && holdsNonFinite(body)) return body
   } catch {
     return body
   }

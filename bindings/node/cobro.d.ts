@@ -4,6 +4,15 @@
 // napi cannot generate them. Here only what napi cannot express: `parse` returning the
 // type of the document named by its first argument, and `validate`, whose report the JS
 // layer builds from the addon's packed report (the generated declaration says `string`).
+//
+// Bodies (`body` below and in every function of index.d.ts that takes one): JSON text,
+// its bytes as a Buffer/Uint8Array or an ArrayBuffer (read through a Uint8Array over it),
+// or a plain object written as JSON.stringify writes it. Other typed arrays and DataViews
+// are a `TypeError` (their elements are not bytes of text). A string with a lone
+// surrogate is not valid UTF-8: the report says ERR_INVALID_UTF8. NaN or an infinity in
+// an object is ERR_INVALID_TYPE at its path (JSON cannot hold it). Options objects take
+// only the keys their interface declares: any other key, or options that are not an
+// object, is a `TypeError` naming the key.
 import type { ParseOptions, Report, ValidateOptions } from './index'
 import type { DocumentName, ParsedByName } from './parsed'
 
@@ -13,7 +22,7 @@ export * from './parsed'
 
 /**
  * Parses an answer or notification of the service (`document` names which; see
- * `DocumentName`). `body` is JSON text, its bytes, or a plain object. Returns the core's
+ * `DocumentName`). `body` is JSON text, its bytes, or a plain object (see above). Returns the core's
  * value as a plain object of the document's type (`ParsedByName[document]`): the QR
  * image as a `Buffer`, 64-bit integers as decimal strings. The API's error answers are
  * values, not exceptions. Throws `ParseError` (`.code`, `.path`, `.offset`) for a body
@@ -21,7 +30,7 @@ export * from './parsed'
  */
 export declare function parse<D extends DocumentName>(
   document: D,
-  body: string | Uint8Array | object,
+  body: string | Uint8Array | ArrayBuffer | object,
   options?: ParseOptions | undefined | null,
 ): ParsedByName[D]
 
@@ -29,12 +38,12 @@ export declare function parse<D extends DocumentName>(
  * Validates one request body of `kind` (`"virtual-account"`, `"subscription"`,
  * `"subscription-cancel"`, `"payin"`) and reports every problem at once, as a plain
  * object in the shape of DESIGN.md section 3 (`JSON.stringify` of it is the core's report
- * JSON, byte for byte). `body` is JSON text, its bytes, or a plain object. Throws only
- * for bad arguments (`TypeError`, `SigningError` for an unusable key); bad content is in
- * the report.
+ * JSON, byte for byte). `body` is JSON text, its bytes, or a plain object (see above). Throws only
+ * for bad arguments (`TypeError`, also for an options key it does not take;
+ * `SigningError` for an unusable key); bad content is in the report.
  */
 export declare function validate(
   kind: 'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin',
-  body: string | Uint8Array | object,
+  body: string | Uint8Array | ArrayBuffer | object,
   options?: ValidateOptions | undefined | null,
 ): Report

@@ -46,11 +46,14 @@ const { validateFast, kindNames, localeNames } = native
 /**
  * The options of `validate` as the number src/fast.rs reads (bit 0 `strict`, the bits
  * above it the locale's position), or -1 when the call is for the napi-rs `validate`:
- * options with a key or a size limit, or anything it must check and report.
+ * options with a key or a size limit, or anything it must check and report (a key it
+ * does not take, a value of the wrong type).
  */
 function fastOptions(options) {
   if (options === undefined) return 0
   if (typeof options !== 'object' || options === null) return -1
+  // Any other key goes to the napi-rs `validate`, which refuses it.
+  for (const name in options) if (name !== 'strict' && name !== 'locale') return -1
   const { strict, locale, key, maxBytes } = options
   if (key !== undefined || maxBytes !== undefined) return -1
   if (strict !== undefined && typeof strict !== 'boolean') return -1

@@ -37,7 +37,7 @@ const NAPI_CODES = new Set([
 
 // Rust types in napi's messages, as the JS types they take.
 const JS_TYPES = {
-  String: 'a string', f64: 'a number', f32: 'a number', i32: 'a number', u32: 'a number',
+  String: 'a string', 'String(utf16)': 'a string', f64: 'a number', f32: 'a number', i32: 'a number', u32: 'a number',
   i64: 'a number', u64: 'a number', bool: 'a boolean', BigInt: 'a bigint', Object: 'an object',
   Uint8Array: 'a Uint8Array', Buffer: 'a Buffer',
 }

@@ -33,10 +33,10 @@ export interface Issue {
  * `ParseError` (`.code`, `.path`, `.offset`) for a body that is not such a document.
  * `cobro.d.ts` gives one overload per document with its precise type.
  */
-export declare function parse(document: import('./parsed').DocumentName, body: string | Uint8Array | object, options?: ParseOptions | undefined | null): import('./parsed').ParsedDocument
+export declare function parse(document: import('./parsed').DocumentName, body: string | Uint8Array | ArrayBuffer | object, options?: ParseOptions | undefined | null): import('./parsed').ParsedDocument
 
 /** The virtual-account deposit notification, `parse('deposit-notification', ...)`. */
-export declare function parseDepositNotification(body: string | Uint8Array | object): import('./parsed').DepositNotification
+export declare function parseDepositNotification(body: string | Uint8Array | ArrayBuffer | object): import('./parsed').DepositNotification
 
 /** Options of `parse` and `parseVirtualAccountResponse`. */
 export interface ParseOptions {
@@ -51,31 +51,31 @@ export interface ParseOptions {
  * The pay-in payment notification, `parse('payin-notification', ...)`, NOT verified:
  * use `verifyPayinNotification` before acting on it.
  */
-export declare function parsePayinNotification(body: string | Uint8Array | object): import('./parsed').PayinNotification
+export declare function parsePayinNotification(body: string | Uint8Array | ArrayBuffer | object): import('./parsed').PayinNotification
 
 /**
  * Spec 2.8 / 4.4: the answer to a pay-in creation, `parse('payin-response', ...)`; its
  * `experience.kind` says what to show the shopper.
  */
-export declare function parsePayinResponse(body: string | Uint8Array | object): import('./parsed').PayinResponse
+export declare function parsePayinResponse(body: string | Uint8Array | ArrayBuffer | object): import('./parsed').PayinResponse
 
 /**
  * Spec 2.3 / 7.2: the answer to a subscription creation or cancellation,
  * `parse('subscription-response', ...)` (`outcome` `created`, `cancelled` or `error`).
  */
-export declare function parseSubscriptionResponse(body: string | Uint8Array | object): import('./parsed').SubscriptionAnswer
+export declare function parseSubscriptionResponse(body: string | Uint8Array | ArrayBuffer | object): import('./parsed').SubscriptionAnswer
 
 /**
  * The subscription webhook, `parse('subscription-webhook', ...)` (unsigned: the
  * provider recommends IP allow-listing).
  */
-export declare function parseSubscriptionWebhook(body: string | Uint8Array | object): import('./parsed').SubscriptionWebhook
+export declare function parseSubscriptionWebhook(body: string | Uint8Array | ArrayBuffer | object): import('./parsed').SubscriptionWebhook
 
 /**
  * Spec 2.2 / 7.1: the answer to a virtual-account creation, `parse('virtual-account-response', ...)`:
  * the created account (`outcome: 'account'`) or the API's error object (`outcome: 'error'`).
  */
-export declare function parseVirtualAccountResponse(body: string | Uint8Array | object, options?: ParseOptions | undefined | null): import('./parsed').VirtualAccountAnswer
+export declare function parseVirtualAccountResponse(body: string | Uint8Array | ArrayBuffer | object, options?: ParseOptions | undefined | null): import('./parsed').VirtualAccountAnswer
 
 /** What a pay-in creation code (`payinErrorCode`) means, or `null`. */
 export declare function payinCreationCode(code: string): import('./parsed').CodeInfo | null
@@ -112,36 +112,6 @@ export interface PayinVerificationArgs {
  */
 export declare function paymentConfirmationCode(code: string): import('./parsed').CodeInfo | null
 
-/** Options common to every `prepare*` function. */
-export interface PrepareArgs {
-  /** The pay-in or subscription key. */
-  key?: string
-  /** Virtual accounts: the API key. */
-  apiKey?: string
-  /** Virtual accounts: the secret. */
-  secret?: string
-  /** Virtual accounts: `OWNER` or `ANY`. */
-  depositMode?: 'OWNER' | 'ANY'
-  /** Virtual accounts: Unix seconds; defaults to the system clock. */
-  now?: number
-  /**
-   * Virtual accounts: the text X-Signature covers, `'spec'` (timestamp + API key, the
-   * default) or `'reference_id'` (then the body's owner.referenceId, as the provider's
-   * reference code signs).
-   */
-  variant?: 'spec' | 'reference_id'
-  /** Pay-ins: `"YYYY-MM-DD"`; defaults to today's UTC date. */
-  today?: string
-  /** Pay-ins: send the body as `{"data": {...}}`. */
-  wrapData?: boolean
-  /** Turn warnings into errors. */
-  strict?: boolean
-  /** Language of the report's messages: `"en"` (default) or `"es"`. */
-  locale?: 'en' | 'es'
-  /** Largest body accepted, in bytes (default 1 MiB). */
-  maxBytes?: number
-}
-
 /**
  * A request ready to send: join `path` to the API's base URL and send `headers` and
  * `body` (the exact text that was signed).
@@ -162,23 +132,75 @@ export interface PreparedRequest {
  * (DESIGN.md section 5); `today` defaults to today's UTC date; `wrapData` sends it as
  * `{"data": {...}}`.
  */
-export declare function preparePayin(body: string | Uint8Array | object, args: PrepareArgs): PreparedRequest
+export declare function preparePayin(body: string | Uint8Array | ArrayBuffer | object, args: PreparePayinArgs): PreparedRequest
+
+/** Options of `preparePayin`. */
+export interface PreparePayinArgs {
+  /** The pay-in key. */
+  key: string
+  /** `"YYYY-MM-DD"`; defaults to today's UTC date. */
+  today?: string
+  /** Send the body as `{"data": {...}}`. */
+  wrapData?: boolean
+  /** Turn warnings into errors. */
+  strict?: boolean
+  /** Language of the report's messages: `"en"` (default) or `"es"`. */
+  locale?: 'en' | 'es'
+  /** Largest body accepted, in bytes (default 1 MiB). */
+  maxBytes?: number
+}
 
 /**
  * Spec 4.2 and 5.2: validates a subscription body and signs it (Authorization) with
  * `key`.
  */
-export declare function prepareSubscription(body: string | Uint8Array | object, args: PrepareArgs): PreparedRequest
+export declare function prepareSubscription(body: string | Uint8Array | ArrayBuffer | object, args: PrepareSubscriptionArgs): PreparedRequest
+
+/** Options of `prepareSubscription` and `prepareSubscriptionCancel`. */
+export interface PrepareSubscriptionArgs {
+  /** The subscription key. */
+  key: string
+  /** Turn warnings into errors. */
+  strict?: boolean
+  /** Language of the report's messages: `"en"` (default) or `"es"`. */
+  locale?: 'en' | 'es'
+  /** Largest body accepted, in bytes (default 1 MiB). */
+  maxBytes?: number
+}
 
 /** Spec 4.3 and 5.2: validates a subscription cancellation and signs it with `key`. */
-export declare function prepareSubscriptionCancel(body: string | Uint8Array | object, args: PrepareArgs): PreparedRequest
+export declare function prepareSubscriptionCancel(body: string | Uint8Array | ArrayBuffer | object, args: PrepareSubscriptionArgs): PreparedRequest
 
 /**
  * Spec 4.1 and 5.1: validates a virtual-account body and signs it (`apiKey`, `secret`,
  * `depositMode`, `now`, and `variant`: DESIGN.md 9 row 30). Throws `ValidationError`
  * (with `.report`, `.errors`) or `SigningError`.
  */
-export declare function prepareVirtualAccount(body: string | Uint8Array | object, args: PrepareArgs): PreparedRequest
+export declare function prepareVirtualAccount(body: string | Uint8Array | ArrayBuffer | object, args: PrepareVirtualAccountArgs): PreparedRequest
+
+/** Options of `prepareVirtualAccount`. */
+export interface PrepareVirtualAccountArgs {
+  /** The API key. */
+  apiKey: string
+  /** The secret. */
+  secret: string
+  /** `OWNER` or `ANY`. */
+  depositMode: 'OWNER' | 'ANY'
+  /** Unix seconds; defaults to the system clock. */
+  now?: number
+  /**
+   * The text X-Signature covers, `'spec'` (timestamp + API key, the default) or
+   * `'reference_id'` (then the body's owner.referenceId, as the provider's reference
+   * code signs).
+   */
+  variant?: 'spec' | 'reference_id'
+  /** Turn warnings into errors. */
+  strict?: boolean
+  /** Language of the report's messages: `"en"` (default) or `"es"`. */
+  locale?: 'en' | 'es'
+  /** Largest body accepted, in bytes (default 1 MiB). */
+  maxBytes?: number
+}
 
 /** The outcome of validating one request (DESIGN.md section 3). */
 export interface Report {
@@ -219,10 +241,11 @@ export declare function subscriptionErrorCode(code: string): import('./parsed').
  * text, its bytes, or a plain object. Returns the report in the packed form of
  * `packed.rs`, which `cobro.js` turns into the plain object of DESIGN.md section 3
  * (declared in `cobro.d.ts`; `JSON.stringify` of it is the core's `Report::to_json()`).
- * Throws only for bad arguments (`TypeError`, `SigningError` for an unusable key); bad
- * content is in the report. `cobro.js` calls it when `fast.rs` declines a call.
+ * Throws only for bad arguments (`TypeError`, also for an options key it does not
+ * take; `SigningError` for an unusable key); bad content is in the report. `cobro.js`
+ * calls it when `fast.rs` declines a call.
  */
-export declare function validate(kind: 'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin', body: string | Uint8Array | object, options?: ValidateOptions | undefined | null): string
+export declare function validate(kind: 'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin', body: string | Uint8Array | ArrayBuffer | object, options?: ValidateOptions | undefined | null): string
 
 /** Options of `validate`. */
 export interface ValidateOptions {
@@ -242,7 +265,7 @@ export interface ValidateOptions {
  * `VerificationError` (`.code` ERR_MISSING_SIGNATURE, ERR_INVALID_SIGNATURE) or
  * `ParseError`.
  */
-export declare function verifyPayinNotification(body: string | Uint8Array | object, options: VerifyPayinNotificationOptions): import('./parsed').PayinNotification
+export declare function verifyPayinNotification(body: string | Uint8Array | ArrayBuffer | object, options: VerifyPayinNotificationOptions): import('./parsed').PayinNotification
 
 /** Options of `verifyPayinNotification`. */
 export interface VerifyPayinNotificationOptions {

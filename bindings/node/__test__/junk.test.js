@@ -8,6 +8,8 @@
 // JSON.stringify or String, wrong-argument errors included.
 const test = require('node:test')
 const assert = require('node:assert/strict')
+const fs = require('node:fs')
+const path = require('node:path')
 const util = require('node:util')
 const cobro = require('../cobro.js')
 
@@ -201,4 +203,71 @@ test('a valid key signs, and the key is in no error of a wrong call', () => {
   }
   assert.throws(() => cobro.verifyPayinNotification('{}', { key: NUMERIC_SECRET }), (e) => e instanceof TypeError && !leaks(shown(e)))
   assert.throws(() => cobro.virtualAccountSignature({ apiKey: 'a', secret: Buffer.from(SECRET) }), (e) => e instanceof TypeError && !leaks(shown(e)))
+})
+
+// ---- options objects ----
+
+const DECLARATIONS = fs.readFileSync(path.join(__dirname, '..', 'index.d.ts'), 'utf8')
+
+/** The keys of the interface `name` declared in index.d.ts. */
+function interfaceKeys(name) {
+  const body = new RegExp(`export interface ${name} \\{([^]*?)\\n\\}`).exec(DECLARATIONS)
+  assert.ok(body, `interface ${name}`)
+  return [...body[1].matchAll(/^ {2}(\w+)\??:/gm)].map((m) => m[1])
+}
+
+/**
+ * Every exported function with an options object, found by listing the exports: the
+ * position and interface of each parameter whose declared type is an interface, from the
+ * declaration of the same name in index.d.ts, with valid-looking arguments before it.
+ */
+function optionParameters() {
+  const out = []
+  for (const [name, f] of FUNCTIONS) {
+    const parts = name.split('.')
+    const scope = parts.length === 1
+      ? DECLARATIONS
+      : new RegExp(`export declare namespace ${parts[0]} \\{([^]*?)\\n\\}`).exec(DECLARATIONS)[1]
+    const declared = new RegExp(`^\\s*export (?:declare )?function ${parts.at(-1)}\\((.*)\\):`, 'm').exec(scope)
+    assert.ok(declared, `the declaration of ${name}`)
+    const params = declared[1] === '' ? [] : declared[1].split(/, (?=\w+\??: )/).map((p) => /^(\w+)\??: (.*)$/.exec(p))
+    params.forEach((m, at) => {
+      const type = /^(\w+(?:Options|Args))\b/.exec(m[2])
+      if (!type) return
+      const lead = params.slice(0, at).map(([, , t]) => (t.includes('DocumentName') ? 'payin-notification' : t.startsWith("'") ? t.slice(1, t.indexOf("'", 1)) : '{}'))
+      out.push({ name, f, lead, param: m[1], type: type[1] })
+    })
+  }
+  return out
+}
+
+test('every options object refuses a key it does not declare and a value that is not an object, naming the key only', () => {
+  const found = optionParameters()
+  const names = found.map((o) => o.name)
+  assert.ok(found.length >= 14, names.join())
+  for (const n of ['validate', 'parse', 'payinVerification', 'preparePayin', 'verifyPayinNotification', 'virtualAccountHeaders']) {
+    assert.ok(names.includes(n), `${n} among ${names}`)
+  }
+  const VALUE = 'fake-value-never-shown'
+  for (const { name, f, lead, param, type } of found) {
+    const keys = interfaceKeys(type)
+    assert.ok(keys.length > 0, type)
+    for (const unknown of ['notAnOption', keys[0].toUpperCase(), `${keys[0]}s`]) {
+      assert.throws(() => f(...lead, { [unknown]: VALUE }), (e) => e instanceof TypeError && e.message.includes(`"${unknown}"`) && !e.message.includes(VALUE), `${name} ${unknown}`)
+      // Next to every declared key, an unknown one is still refused.
+      const full = Object.fromEntries(keys.map((k) => [k, undefined]))
+      assert.throws(() => f(...lead, { ...full, [unknown]: VALUE }), (e) => e instanceof TypeError && e.message.includes(`"${unknown}"`), `${name} ${unknown} among the rest`)
+    }
+    for (const wrong of [VALUE, 42, true, 10n, Symbol(VALUE), [VALUE], () => VALUE]) {
+      assert.throws(() => f(...lead, wrong), (e) => e instanceof TypeError && e.message.startsWith(`${param} must be an object`) && !shown(e).includes(VALUE), `${name} ${String(wrong)}`)
+    }
+    // A declared key is never the unknown one (it may be missing something else).
+    for (const k of keys) {
+      try {
+        f(...lead, { [k]: undefined })
+      } catch (e) {
+        assert.ok(!/unknown key/.test(e.message), `${name} refused its own ${k}: ${e.message}`)
+      }
+    }
+  }
 })

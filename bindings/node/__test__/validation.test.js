@@ -47,16 +47,35 @@ test('every vector, Buffer and string bodies', () => {
   assert.ok(withReport >= 5, `${withReport} vectors state the full report`)
 })
 
+/** Whether `body` holds a number JSON.stringify writes as `null` (NaN, an infinity). */
+function holdsNonFinite(body) {
+  let found = false
+  JSON.stringify(body, (_, v) => {
+    if (typeof v === 'number' && !Number.isFinite(v)) found = true
+    return v
+  })
+  return found
+}
+
 test('object bodies give the report of their JSON text', () => {
   let same = 0
+  let nonFinite = 0
   for (const { id, file, case: c } of CASES) {
     if (!('body' in c) || typeof c.body !== 'object' || c.body === null) continue
     const report = cobro.validate(file.kind, c.body, options(c))
+    // A number past the double range (1e999) is Infinity once read into JS: no JSON text
+    // writes it, so the report names it where it is instead of the `null` JSON.stringify writes.
+    if (holdsNonFinite(c.body)) {
+      assert.ok(report.errors.some((e) => e.code === 'ERR_INVALID_TYPE' && /Infinity/.test(e.params.found)), id)
+      nonFinite++
+      continue
+    }
     const viaText = cobro.validate(file.kind, JSON.stringify(c.body), options(c))
     assert.deepEqual(report, viaText, id)
     if (JSON.stringify(pairs(report.errors)) === JSON.stringify(c.errors)) same++
   }
   assert.ok(same > 150, `${same} object bodies match the vector`)
+  assert.ok(nonFinite > 0, 'a vector holds a number past the double range')
 })
 
 test('a report whose fields hold a NUL comes back whole (the JSON form of the transport)', () => {

@@ -4,13 +4,88 @@
 //! the value is judged by the core.
 
 use cobro::{CivilDate, Locale, SigningError, UnixSeconds};
-use napi::bindgen_prelude::{BigInt, Either, Either3};
+use napi::bindgen_prelude::{BigInt, Either, Either3, FromNapiValue, JsObjectValue, Object, Utf16String};
+use napi::{JsValue, Unknown, ValueType};
 
 use crate::errors::{Fail, Res, signing, type_error};
+use crate::utf16::Utf16Text;
 
-/// A key (the pay-in key, the subscription key or the virtual-account secret).
-pub fn secret(value: String) -> Res<cobro::Secret> {
-    cobro::Secret::new(value).map_err(|e| signing(&e))
+/// The text of a string argument that is hashed or is a key, read as UTF-16 because
+/// napi's UTF-8 conversion would put U+FFFD in place of a lone surrogate and sign
+/// another text than the caller's: such text is a `SigningError` (never echoed).
+pub fn text(value: &Utf16Text, name: &'static str) -> Res<String> {
+    value.text().ok_or_else(|| signing(&SigningError::not_unicode(name)))
+}
+
+/// A key (the pay-in key, the subscription key or the virtual-account secret), named
+/// `name` in errors.
+pub fn secret(value: &Utf16Text, name: &'static str) -> Res<cobro::Secret> {
+    cobro::Secret::new(text(value, name)?).map_err(|e| signing(&e))
+}
+
+/// The keys an options object of the binding takes (its fields, as JS names them).
+pub trait Keys {
+    /// Every key, in the order of the fields.
+    const KEYS: &'static [&'static str];
+}
+
+/// What JS calls the type of a value that is not an options object.
+fn js_type(value: &Unknown<'_>) -> Res<&'static str> {
+    Ok(match value.get_type()? {
+        ValueType::Undefined => "undefined",
+        ValueType::Null => "null",
+        ValueType::Boolean => "a boolean",
+        ValueType::Number => "a number",
+        ValueType::String => "a string",
+        ValueType::Symbol => "a symbol",
+        ValueType::Function => "a function",
+        ValueType::BigInt => "a bigint",
+        ValueType::Object if value.is_array()? => "an array",
+        ValueType::Object => "an object",
+        _ => "another type",
+    })
+}
+
+/// The options object `value` (argument `name`) as `T`. Anything but a non-array object
+/// is a `TypeError`, and so is an enumerable key `T` does not take (a misspelt `key`
+/// would otherwise skip a signature check in silence); the error names the key, never a
+/// value.
+pub fn options<T: FromNapiValue + Keys>(value: Unknown<'_>, name: &str) -> Res<T> {
+    if value.get_type()? != ValueType::Object || value.is_array()? {
+        let found = js_type(&value)?;
+        return Err(type_error(name, &format!("an object, not {found}")));
+    }
+    let object = Object::from_unknown(value)?;
+    let keys = object.get_property_names()?;
+    for i in 0..keys.get_array_length()? {
+        let key: Unknown<'_> = keys.get_element(i)?;
+        let key = String::from_utf16_lossy(&Utf16String::from_unknown(key)?);
+        if !T::KEYS.contains(&key.as_str()) {
+            return Err(Fail::Type(format!(
+                "{name} has an unknown key {key:?} (it takes: {})",
+                T::KEYS.join(", ")
+            )));
+        }
+    }
+    Ok(T::from_unknown(value)?)
+}
+
+/// The string argument `name` (a kind or document name), or a `TypeError` naming it.
+pub fn string(value: Unknown<'_>, name: &str, expected: &str) -> Res<String> {
+    if value.get_type()? != ValueType::String {
+        let found = js_type(&value)?;
+        return Err(type_error(name, &format!("{expected}, not {found}")));
+    }
+    Ok(String::from_unknown(value)?)
+}
+
+/// An optional options object: `undefined` and `null` are none, anything else as
+/// [`options`].
+pub fn optional<T: FromNapiValue + Keys>(value: Option<Unknown<'_>>, name: &str) -> Res<Option<T>> {
+    match value {
+        Some(v) if !matches!(v.get_type()?, ValueType::Undefined | ValueType::Null) => options(v, name).map(Some),
+        _ => Ok(None),
+    }
 }
 
 /// The largest integer a JS number holds exactly.

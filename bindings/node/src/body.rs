@@ -1,49 +1,112 @@
 //! Request bodies: a string, a Buffer/Uint8Array (the exact bytes), or a plain object
-//! or array written as compact JSON text.
+//! or array written as compact JSON text. Other views of memory (`Float64Array`,
+//! `DataView`...) are refused with a `TypeError`: their bytes are not text. `cobro.js`
+//! passes an `ArrayBuffer` on as a `Uint8Array` over it, and a string with a lone
+//! surrogate as its generalized UTF-8 (the surrogate as the three bytes UTF-8 would give
+//! it), which the core refuses as ERR_INVALID_UTF8 instead of reading a U+FFFD in its
+//! place.
 //!
 //! `cobro.js` writes objects with `JSON.stringify` (V8's is several times faster than a
 //! walk through napi) and sends the text. Only an object `JSON.stringify` cannot write
-//! (a bigint, a cycle, nesting deeper than its stack allows) reaches the walk here, which
-//! follows `JSON.stringify` (own enumerable keys in order; `undefined`, functions and
-//! symbols left out of objects and written as `null` in arrays; non-finite numbers as
-//! `null`; numbers as JS writes them, `1e+21` included) and adds what it cannot: a bigint
-//! is written as its digits, and the walk stops descending past the core's nesting limit
-//! and stops writing past the size limit, so a cyclic or huge object gets the core's
-//! report (ERR_NESTING_TOO_DEEP, ERR_BODY_TOO_LARGE), never a hang. `toJSON` methods are
-//! not called here.
+//! (a bigint, a cycle, nesting deeper than its stack allows) or one holding a number JSON
+//! cannot hold reaches the walk here, which follows `JSON.stringify` (own enumerable keys
+//! in order; `undefined`, functions and symbols left out of objects and written as `null`
+//! in arrays; numbers as JS writes them, `1e+21` included; lone surrogates escaped as
+//! `\udXXX`) and adds what it cannot: a bigint is written as its digits, a NaN or an
+//! infinity stops the walk with its path (the core's ERR_INVALID_TYPE, not a `null`
+//! that reads as an absent field), and the walk stops descending past the core's nesting
+//! limit and stops writing past the size limit, so a cyclic or huge object gets the
+//! core's report (ERR_NESTING_TOO_DEEP, ERR_BODY_TOO_LARGE), never a hang. `toJSON`
+//! methods are not called here.
 
 use std::borrow::Cow;
 
-use napi::bindgen_prelude::{BigInt, Either3, FromNapiValue, JsObjectValue, Object, Uint8Array};
+use cobro::{HostBodyError, PathStep};
+use napi::bindgen_prelude::{BigInt, Either3, FromNapiValue, JsObjectValue, Object, Uint8Array, Utf16String};
 use napi::{JsValue, Unknown, ValueType};
 
-use crate::errors::{Res, type_error};
+use crate::errors::{Fail, Res, type_error};
 
 /// A body as JS gives it.
 pub type Body<'a> = Either3<String, Uint8Array, Unknown<'a>>;
 
-/// The bytes of `body`; an object is written within `max_bytes` (0: the core's default).
-pub fn bytes<'b>(body: &'b Body<'_>, max_bytes: usize) -> Res<Cow<'b, [u8]>> {
+/// What the body's types allow, for the `TypeError` of any other.
+const BODY_TYPES: &str = "a string, a Buffer/Uint8Array, an ArrayBuffer or a plain object";
+
+/// A body read for the core: its bytes, or what makes it one the core cannot read.
+pub enum Read<'b> {
+    /// The bytes for the core.
+    Bytes(Cow<'b, [u8]>),
+    /// Past the size limit (measured, not copied), or holding a number JSON cannot hold.
+    Host(HostBodyError),
+}
+
+/// `body` for the core within `max_bytes` (0: the core's default): bytes past the limit
+/// are measured, never copied; an object is written as JSON text.
+pub fn bytes<'b>(body: &'b Body<'_>, max_bytes: usize) -> Res<Read<'b>> {
+    let limit = if max_bytes == 0 {
+        cobro::DEFAULT_MAX_BYTES
+    } else {
+        max_bytes
+    };
     match body {
-        Either3::A(text) => Ok(Cow::Borrowed(text.as_bytes())),
+        Either3::A(text) => Ok(Read::Bytes(Cow::Borrowed(text.as_bytes()))),
+        Either3::B(array) if cobro::host::too_large(array.len(), max_bytes) => {
+            Ok(Read::Host(HostBodyError::TooLarge { size: array.len() }))
+        }
         // Copied at once: a view of a SharedArrayBuffer may change under another thread,
         // and the core must see one fixed text.
-        Either3::B(array) => Ok(Cow::Owned(array.to_vec())),
+        Either3::B(array) => Ok(Read::Bytes(Cow::Owned(array.to_vec()))),
         Either3::C(value) => {
-            match value.get_type()? {
-                ValueType::Object => {}
-                _ => return Err(type_error("body", "a string, a Buffer/Uint8Array or a plain object")),
+            if value.get_type()? != ValueType::Object
+                || value.is_typedarray()?
+                || value.is_dataview()?
+                || value.is_arraybuffer()?
+            {
+                return Err(type_error("body", BODY_TYPES));
             }
-            let limit = if max_bytes == 0 {
-                cobro::DEFAULT_MAX_BYTES
-            } else {
-                max_bytes
-            };
             let mut out = Vec::with_capacity(1024);
-            write(value, &mut out, 0, limit)?;
-            Ok(Cow::Owned(out))
+            match write(value, &mut out, 0, limit) {
+                Ok(()) => Ok(Read::Bytes(Cow::Owned(out))),
+                Err(Stop::Fail(e)) => Err(e),
+                Err(Stop::NonFinite(mut at, value)) => {
+                    at.reverse();
+                    Ok(Read::Host(HostBodyError::NonFinite { at, value }))
+                }
+            }
         }
     }
+}
+
+/// Why the walk stopped.
+enum Stop {
+    /// A failure to throw.
+    Fail(Fail),
+    /// A number JSON cannot hold, with the steps to it from the innermost out.
+    NonFinite(Vec<PathStep>, f64),
+}
+
+impl From<Fail> for Stop {
+    fn from(e: Fail) -> Stop {
+        Stop::Fail(e)
+    }
+}
+
+impl From<napi::Error> for Stop {
+    fn from(e: napi::Error) -> Stop {
+        Stop::Fail(Fail::Napi(e))
+    }
+}
+
+/// `result` with `step` added to the path of a number JSON cannot hold.
+fn at<T>(result: Result<T, Stop>, step: impl FnOnce() -> PathStep) -> Result<T, Stop> {
+    result.map_err(|stop| match stop {
+        Stop::NonFinite(mut steps, n) => {
+            steps.push(step());
+            Stop::NonFinite(steps, n)
+        }
+        other => other,
+    })
 }
 
 /// Whether a member of this type is left out of an object (as `JSON.stringify` does).
@@ -51,7 +114,7 @@ fn skipped(t: ValueType) -> bool {
     matches!(t, ValueType::Undefined | ValueType::Function | ValueType::Symbol)
 }
 
-fn write(value: &Unknown<'_>, out: &mut Vec<u8>, depth: usize, limit: usize) -> Res<()> {
+fn write(value: &Unknown<'_>, out: &mut Vec<u8>, depth: usize, limit: usize) -> Result<(), Stop> {
     if out.len() > limit {
         return Ok(());
     }
@@ -62,14 +125,13 @@ fn write(value: &Unknown<'_>, out: &mut Vec<u8>, depth: usize, limit: usize) -> 
         }
         ValueType::Number => {
             let n = f64::from_unknown(*value)?;
-            if n.is_finite() {
-                out.extend_from_slice(js_number_text(n).as_bytes());
-            } else {
-                out.extend_from_slice(b"null");
+            if !n.is_finite() {
+                return Err(Stop::NonFinite(Vec::new(), n));
             }
+            out.extend_from_slice(js_number_text(n).as_bytes());
         }
         ValueType::BigInt => write_bigint(&BigInt::from_unknown(*value)?, out)?,
-        ValueType::String => write_string(&String::from_unknown(*value)?, out),
+        ValueType::String => write_string(&Utf16String::from_unknown(*value)?, out),
         ValueType::Object if depth > cobro::MAX_DEPTH => out.extend_from_slice(b"null"),
         ValueType::Object => {
             let object = Object::from_unknown(*value)?;
@@ -83,7 +145,9 @@ fn write(value: &Unknown<'_>, out: &mut Vec<u8>, depth: usize, limit: usize) -> 
                     if skipped(item.get_type()?) {
                         out.extend_from_slice(b"null");
                     } else {
-                        write(&item, out, depth + 1, limit)?;
+                        at(write(&item, out, depth + 1, limit), || {
+                            PathStep::Index(usize::try_from(i).unwrap_or(usize::MAX))
+                        })?;
                     }
                     if out.len() > limit {
                         break;
@@ -93,8 +157,11 @@ fn write(value: &Unknown<'_>, out: &mut Vec<u8>, depth: usize, limit: usize) -> 
             } else {
                 out.push(b'{');
                 let mut first = true;
-                for key in Object::keys(&object)? {
-                    let member: Unknown<'_> = object.get_named_property(&key)?;
+                let keys = object.get_property_names()?;
+                for i in 0..keys.get_array_length()? {
+                    // Keys read as UTF-16, so a lone surrogate in one is escaped, not replaced.
+                    let key: Unknown<'_> = keys.get_element(i)?;
+                    let member: Unknown<'_> = object.get_property(key)?;
                     if skipped(member.get_type()?) {
                         continue;
                     }
@@ -102,9 +169,12 @@ fn write(value: &Unknown<'_>, out: &mut Vec<u8>, depth: usize, limit: usize) -> 
                         out.push(b',');
                     }
                     first = false;
+                    let key = Utf16String::from_unknown(key)?;
                     write_string(&key, out);
                     out.push(b':');
-                    write(&member, out, depth + 1, limit)?;
+                    at(write(&member, out, depth + 1, limit), || {
+                        PathStep::Key(String::from_utf16_lossy(&key))
+                    })?;
                     if out.len() > limit {
                         break;
                     }
@@ -167,24 +237,28 @@ fn write_bigint(b: &BigInt, out: &mut Vec<u8>) -> Res<()> {
     Ok(())
 }
 
-/// Writes `s` as a JSON string: `"` and `\` escaped, control characters as `\u00XX`.
-fn write_string(s: &str, out: &mut Vec<u8>) {
+/// Writes the UTF-16 text `units` as a JSON string, as `JSON.stringify` does: `"` and
+/// `\\` escaped, control characters and lone surrogates as `\\uXXXX`.
+fn write_string(units: &[u16], out: &mut Vec<u8>) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
+    let escape = |out: &mut Vec<u8>, unit: u16| {
+        out.extend_from_slice(b"\\u");
+        for shift in [12, 8, 4, 0] {
+            out.push(HEX.get(usize::from((unit >> shift) & 0x0f)).copied().unwrap_or(b'0'));
+        }
+    };
     out.push(b'"');
-    for &b in s.as_bytes() {
-        match b {
-            b'"' => out.extend_from_slice(b"\\\""),
-            b'\\' => out.extend_from_slice(b"\\\\"),
-            b'\n' => out.extend_from_slice(b"\\n"),
-            b'\r' => out.extend_from_slice(b"\\r"),
-            b'\t' => out.extend_from_slice(b"\\t"),
-            0..=0x1f => {
-                out.extend_from_slice(b"\\u00");
-                for nibble in [b >> 4, b & 0x0f] {
-                    out.push(HEX.get(usize::from(nibble)).copied().unwrap_or(b'0'));
-                }
-            }
-            _ => out.push(b),
+    let mut buf = [0u8; 4];
+    for c in char::decode_utf16(units.iter().copied()) {
+        match c {
+            Ok('"') => out.extend_from_slice(b"\\\""),
+            Ok('\\') => out.extend_from_slice(b"\\\\"),
+            Ok('\n') => out.extend_from_slice(b"\\n"),
+            Ok('\r') => out.extend_from_slice(b"\\r"),
+            Ok('\t') => out.extend_from_slice(b"\\t"),
+            Ok(c) if u32::from(c) < 0x20 => escape(out, u16::try_from(u32::from(c)).unwrap_or(0)),
+            Ok(c) => out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes()),
+            Err(lone) => escape(out, lone.unpaired_surrogate()),
         }
     }
     out.push(b'"');

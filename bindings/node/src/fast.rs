@@ -13,7 +13,9 @@
 //! other than a `Uint8Array`, a body larger than the default size limit, a failed napi
 //! call, a panic) it returns `undefined` and `cobro.js` calls the napi-rs `validate`,
 //! which handles and reports every case; so this path has no errors of its own and
-//! never changes a result, only its speed.
+//! never changes a result, only its speed. A string with a lone surrogate never reaches
+//! it: Node would write U+FFFD in its place, so `body.js` sends such a string as bytes
+//! the core refuses (ERR_INVALID_UTF8).
 //!
 //! The module also exports, once, the tables the packed form refers to by position
 //! (`kindNames`, `codeNames`, `severityNames`) and the locales the options number refers

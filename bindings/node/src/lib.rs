@@ -19,4 +19,5 @@ mod parse;
 mod prepare;
 mod signing;
 mod text64;
+mod utf16;
 mod validate;

@@ -14,10 +14,11 @@ use napi::bindgen_prelude::{BigInt, Buffer, Either3, FromNapiValue, JsObjectValu
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
-use crate::args::{http_status, secret, state_id};
-use crate::body::{Body, bytes};
+use crate::args::{Keys, http_status, optional, options as required_options, secret, state_id, string};
+use crate::body::{Body, Read, bytes};
 use crate::errors::{Res, Thrown, guard, notification, parse as parse_error, type_error};
 use crate::text64::Nested;
+use crate::utf16::Utf16Text;
 
 /// `value` as JS values: the core's serde JSON, with 64-bit integers as decimal strings
 /// ([`crate::text64`]).
@@ -36,12 +37,11 @@ fn payin_response<'e>(env: &'e Env, r: &cobro::payin::response::PayinResponse) -
     Ok(js)
 }
 
-/// The document kind named `name`.
-fn document_kind(name: &str) -> Res<DocumentKind> {
-    DocumentKind::from_name(name).ok_or_else(|| {
-        let names = DocumentKind::ALL.map(DocumentKind::as_str).join(", ");
-        type_error("document", &format!("one of: {names}"))
-    })
+/// The document kind named by the argument `document`.
+fn document_kind(value: Unknown<'_>) -> Res<DocumentKind> {
+    let expected = format!("one of: {}", DocumentKind::ALL.map(DocumentKind::as_str).join(", "));
+    let name = string(value, "document", &expected)?;
+    DocumentKind::from_name(&name).ok_or_else(|| type_error("document", &expected))
 }
 
 /// Options of `parse` and `parseVirtualAccountResponse`.
@@ -52,9 +52,21 @@ pub struct ParseOptions {
     pub http_status: Option<f64>,
 }
 
+impl Keys for ParseOptions {
+    const KEYS: &'static [&'static str] = &["httpStatus"];
+}
+
+/// The HTTP status of the options argument `options`.
+fn status(options: Option<Unknown<'_>>) -> Res<u16> {
+    http_status(optional::<ParseOptions>(options, "options")?.and_then(|o| o.http_status))
+}
+
 /// `body` parsed as a document of `kind`, as JS values.
 fn parsed<'e>(env: &'e Env, kind: DocumentKind, status: u16, body: &Body<'e>) -> Res<Unknown<'e>> {
-    let bytes = bytes(body, 0)?;
+    let bytes = match bytes(body, 0)? {
+        Read::Bytes(bytes) => bytes,
+        Read::Host(e) => return Err(parse_error(&e.parse_error())),
+    };
     match parse_document(kind, status, &bytes).map_err(|e| parse_error(&e))? {
         Parsed::VirtualAccountResponse(v) => to_js(env, &v),
         Parsed::SubscriptionResponse(v) => to_js(env, &v),
@@ -81,13 +93,13 @@ fn document<'e>(env: &'e Env, kind: DocumentKind, body: &Body<'e>) -> napi::Resu
 #[napi(ts_return_type = "import('./parsed').ParsedDocument")]
 pub fn parse<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "import('./parsed').DocumentName")] document: String,
-    #[napi(ts_arg_type = "string | Uint8Array | object")] body: Body<'e>,
-    options: Option<ParseOptions>,
+    #[napi(ts_arg_type = "import('./parsed').DocumentName")] document: Unknown<'e>,
+    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
+    #[napi(ts_arg_type = "ParseOptions | undefined | null")] options: Option<Unknown<'e>>,
 ) -> napi::Result<Unknown<'e>, Thrown> {
     guard(|| {
-        let kind = document_kind(&document)?;
-        let status = http_status(options.and_then(|o| o.http_status))?;
+        let kind = document_kind(document)?;
+        let status = status(options)?;
         parsed(env, kind, status, &body)
     })
 }
@@ -97,11 +109,11 @@ pub fn parse<'e>(
 #[napi(ts_return_type = "import('./parsed').VirtualAccountAnswer")]
 pub fn parse_virtual_account_response<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | object")] body: Body<'e>,
-    options: Option<ParseOptions>,
+    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
+    #[napi(ts_arg_type = "ParseOptions | undefined | null")] options: Option<Unknown<'e>>,
 ) -> napi::Result<Unknown<'e>, Thrown> {
     guard(|| {
-        let status = http_status(options.and_then(|o| o.http_status))?;
+        let status = status(options)?;
         parsed(env, DocumentKind::VirtualAccountResponse, status, &body)
     })
 }
@@ -111,7 +123,7 @@ pub fn parse_virtual_account_response<'e>(
 #[napi(ts_return_type = "import('./parsed').SubscriptionAnswer")]
 pub fn parse_subscription_response<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | object")] body: Body<'e>,
+    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
 ) -> napi::Result<Unknown<'e>, Thrown> {
     document(env, DocumentKind::SubscriptionResponse, &body)
 }
@@ -121,7 +133,7 @@ pub fn parse_subscription_response<'e>(
 #[napi(ts_return_type = "import('./parsed').PayinResponse")]
 pub fn parse_payin_response<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | object")] body: Body<'e>,
+    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
 ) -> napi::Result<Unknown<'e>, Thrown> {
     document(env, DocumentKind::PayinResponse, &body)
 }
@@ -131,7 +143,7 @@ pub fn parse_payin_response<'e>(
 #[napi(ts_return_type = "import('./parsed').PayinNotification")]
 pub fn parse_payin_notification<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | object")] body: Body<'e>,
+    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
 ) -> napi::Result<Unknown<'e>, Thrown> {
     document(env, DocumentKind::PayinNotification, &body)
 }
@@ -141,7 +153,7 @@ pub fn parse_payin_notification<'e>(
 #[napi(ts_return_type = "import('./parsed').SubscriptionWebhook")]
 pub fn parse_subscription_webhook<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | object")] body: Body<'e>,
+    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
 ) -> napi::Result<Unknown<'e>, Thrown> {
     document(env, DocumentKind::SubscriptionWebhook, &body)
 }
@@ -150,16 +162,21 @@ pub fn parse_subscription_webhook<'e>(
 #[napi(ts_return_type = "import('./parsed').DepositNotification")]
 pub fn parse_deposit_notification<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | object")] body: Body<'e>,
+    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
 ) -> napi::Result<Unknown<'e>, Thrown> {
     document(env, DocumentKind::DepositNotification, &body)
 }
 
 /// Options of `verifyPayinNotification`.
-#[napi(object)]
+#[napi(object, object_to_js = false)]
 pub struct VerifyPayinNotificationOptions {
     /// The pay-in key.
-    pub key: String,
+    #[napi(ts_type = "string")]
+    pub key: Utf16Text,
+}
+
+impl Keys for VerifyPayinNotificationOptions {
+    const KEYS: &'static [&'static str] = &["key"];
 }
 
 /// Parses a pay-in payment notification and checks its payinVerification; returns the
@@ -169,12 +186,16 @@ pub struct VerifyPayinNotificationOptions {
 #[napi(ts_return_type = "import('./parsed').PayinNotification")]
 pub fn verify_payin_notification<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | object")] body: Body<'e>,
-    options: VerifyPayinNotificationOptions,
+    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
+    #[napi(ts_arg_type = "VerifyPayinNotificationOptions")] options: Unknown<'e>,
 ) -> napi::Result<Unknown<'e>, Thrown> {
     guard(|| {
-        let key = secret(options.key)?;
-        let bytes = bytes(&body, 0)?;
+        let options: VerifyPayinNotificationOptions = required_options(options, "options")?;
+        let key = secret(&options.key, "key")?;
+        let bytes = match bytes(&body, 0)? {
+            Read::Bytes(bytes) => bytes,
+            Read::Host(e) => return Err(parse_error(&e.parse_error())),
+        };
         let n = cobro::payin::notification::verify_payin_notification(&bytes, &key).map_err(|e| notification(&e))?;
         to_js(env, &n)
     })

@@ -1,15 +1,18 @@
 //! Prepared requests (spec section 4, DESIGN.md section 5): `{method, path, headers,
 //! body}` ready for `fetch`, headers as a plain object in order.
 
+use std::borrow::Cow;
+
 use cobro::PrepareOptions;
-use napi::Env;
 use napi::bindgen_prelude::Object;
+use napi::{Env, Unknown};
 use napi_derive::napi;
 
-use crate::args::{civil_date, locale, max_bytes, secret, unix_seconds};
-use crate::body::{Body, bytes};
+use crate::args::{Keys, civil_date, locale, max_bytes, options, secret, text, unix_seconds};
+use crate::body::{Body, Read, bytes};
 use crate::errors::{Res, Thrown, guard, prepare};
 use crate::signing::{deposit_mode, header_object, signature_variant};
+use crate::utf16::Utf16Text;
 
 /// A request ready to send: join `path` to the API's base URL and send `headers` and
 /// `body` (the exact text that was signed).
@@ -27,28 +30,75 @@ pub struct PreparedRequest {
     pub body: String,
 }
 
-/// Options common to every `prepare*` function.
-#[napi(object)]
-pub struct PrepareArgs {
-    /// The pay-in or subscription key.
-    pub key: Option<String>,
-    /// Virtual accounts: the API key.
-    pub api_key: Option<String>,
-    /// Virtual accounts: the secret.
-    pub secret: Option<String>,
-    /// Virtual accounts: `OWNER` or `ANY`.
+/// Options of `prepareVirtualAccount`.
+#[napi(object, object_to_js = false)]
+pub struct PrepareVirtualAccountArgs {
+    /// The API key.
+    #[napi(ts_type = "string")]
+    pub api_key: Utf16Text,
+    /// The secret.
+    #[napi(ts_type = "string")]
+    pub secret: Utf16Text,
+    /// `OWNER` or `ANY`.
     #[napi(ts_type = "'OWNER' | 'ANY'")]
-    pub deposit_mode: Option<String>,
-    /// Virtual accounts: Unix seconds; defaults to the system clock.
+    pub deposit_mode: String,
+    /// Unix seconds; defaults to the system clock.
     pub now: Option<f64>,
-    /// Virtual accounts: the text X-Signature covers, `'spec'` (timestamp + API key, the
-    /// default) or `'reference_id'` (then the body's owner.referenceId, as the provider's
-    /// reference code signs).
+    /// The text X-Signature covers, `'spec'` (timestamp + API key, the default) or
+    /// `'reference_id'` (then the body's owner.referenceId, as the provider's reference
+    /// code signs).
     #[napi(ts_type = "'spec' | 'reference_id'")]
     pub variant: Option<String>,
-    /// Pay-ins: `"YYYY-MM-DD"`; defaults to today's UTC date.
+    /// Turn warnings into errors.
+    pub strict: Option<bool>,
+    /// Language of the report's messages: `"en"` (default) or `"es"`.
+    #[napi(ts_type = "'en' | 'es'")]
+    pub locale: Option<String>,
+    /// Largest body accepted, in bytes (default 1 MiB).
+    pub max_bytes: Option<f64>,
+}
+
+impl Keys for PrepareVirtualAccountArgs {
+    const KEYS: &'static [&'static str] = &[
+        "apiKey",
+        "secret",
+        "depositMode",
+        "now",
+        "variant",
+        "strict",
+        "locale",
+        "maxBytes",
+    ];
+}
+
+/// Options of `prepareSubscription` and `prepareSubscriptionCancel`.
+#[napi(object, object_to_js = false)]
+pub struct PrepareSubscriptionArgs {
+    /// The subscription key.
+    #[napi(ts_type = "string")]
+    pub key: Utf16Text,
+    /// Turn warnings into errors.
+    pub strict: Option<bool>,
+    /// Language of the report's messages: `"en"` (default) or `"es"`.
+    #[napi(ts_type = "'en' | 'es'")]
+    pub locale: Option<String>,
+    /// Largest body accepted, in bytes (default 1 MiB).
+    pub max_bytes: Option<f64>,
+}
+
+impl Keys for PrepareSubscriptionArgs {
+    const KEYS: &'static [&'static str] = &["key", "strict", "locale", "maxBytes"];
+}
+
+/// Options of `preparePayin`.
+#[napi(object, object_to_js = false)]
+pub struct PreparePayinArgs {
+    /// The pay-in key.
+    #[napi(ts_type = "string")]
+    pub key: Utf16Text,
+    /// `"YYYY-MM-DD"`; defaults to today's UTC date.
     pub today: Option<String>,
-    /// Pay-ins: send the body as `{"data": {...}}`.
+    /// Send the body as `{"data": {...}}`.
     pub wrap_data: Option<bool>,
     /// Turn warnings into errors.
     pub strict: Option<bool>,
@@ -59,18 +109,27 @@ pub struct PrepareArgs {
     pub max_bytes: Option<f64>,
 }
 
-fn options(a: &PrepareArgs) -> Res<PrepareOptions> {
+impl Keys for PreparePayinArgs {
+    const KEYS: &'static [&'static str] = &["key", "today", "wrapData", "strict", "locale", "maxBytes"];
+}
+
+/// The core's options from the JS options every `prepare*` function shares.
+fn common(strict: Option<bool>, locale_tag: Option<&str>, max: Option<f64>) -> Res<PrepareOptions> {
     Ok(PrepareOptions {
-        strict: a.strict.unwrap_or(false),
-        locale: locale(a.locale.as_deref())?,
-        max_bytes: max_bytes(a.max_bytes)?,
-        wrap_data: a.wrap_data.unwrap_or(false),
-        va_signature: signature_variant(a.variant.as_deref())?.unwrap_or_default(),
+        strict: strict.unwrap_or(false),
+        locale: locale(locale_tag)?,
+        max_bytes: max_bytes(max)?,
+        ..Default::default()
     })
 }
 
-fn required(value: Option<String>, name: &str) -> Res<String> {
-    value.ok_or_else(|| crate::errors::type_error(name, "a string"))
+/// `body` for the core, or the report of a body it cannot read (past the size limit, a
+/// number JSON cannot hold) as the `ValidationError` the core would give.
+fn read<'b>(body: &'b Body<'_>, opts: &PrepareOptions) -> Res<Cow<'b, [u8]>> {
+    match bytes(body, opts.max_bytes)? {
+        Read::Bytes(bytes) => Ok(bytes),
+        Read::Host(e) => Err(prepare(e.prepare_error(opts))),
+    }
 }
 
 fn done<'e>(env: &'e Env, result: Result<cobro::PreparedRequest, cobro::PrepareError>) -> Res<Object<'e>> {
@@ -89,16 +148,20 @@ fn done<'e>(env: &'e Env, result: Result<cobro::PreparedRequest, cobro::PrepareE
 #[napi(ts_return_type = "PreparedRequest")]
 pub fn prepare_virtual_account<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | object")] body: Body<'e>,
-    args: PrepareArgs,
+    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
+    #[napi(ts_arg_type = "PrepareVirtualAccountArgs")] args: Unknown<'e>,
 ) -> napi::Result<Object<'e>, Thrown> {
     guard(|| {
-        let opts = options(&args)?;
-        let api_key = required(args.api_key, "apiKey")?;
-        let secret = secret(required(args.secret, "secret")?)?;
-        let mode = deposit_mode(&required(args.deposit_mode, "depositMode")?)?;
+        let args: PrepareVirtualAccountArgs = options(args, "args")?;
+        let opts = PrepareOptions {
+            va_signature: signature_variant(args.variant.as_deref())?.unwrap_or_default(),
+            ..common(args.strict, args.locale.as_deref(), args.max_bytes)?
+        };
+        let api_key = text(&args.api_key, "apiKey")?;
+        let secret = secret(&args.secret, "secret")?;
+        let mode = deposit_mode(&args.deposit_mode)?;
         let now = unix_seconds(args.now, "now")?;
-        let bytes = bytes(&body, opts.max_bytes)?;
+        let bytes = read(&body, &opts)?;
         done(
             env,
             cobro::prepare_virtual_account(&bytes, &api_key, &secret, mode, now, &opts),
@@ -111,8 +174,8 @@ pub fn prepare_virtual_account<'e>(
 #[napi(ts_return_type = "PreparedRequest")]
 pub fn prepare_subscription<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | object")] body: Body<'e>,
-    args: PrepareArgs,
+    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
+    #[napi(ts_arg_type = "PrepareSubscriptionArgs")] args: Unknown<'e>,
 ) -> napi::Result<Object<'e>, Thrown> {
     signed_subscription(env, &body, args, cobro::prepare_subscription)
 }
@@ -121,8 +184,8 @@ pub fn prepare_subscription<'e>(
 #[napi(ts_return_type = "PreparedRequest")]
 pub fn prepare_subscription_cancel<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | object")] body: Body<'e>,
-    args: PrepareArgs,
+    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
+    #[napi(ts_arg_type = "PrepareSubscriptionArgs")] args: Unknown<'e>,
 ) -> napi::Result<Object<'e>, Thrown> {
     signed_subscription(env, &body, args, cobro::prepare_subscription_cancel)
 }
@@ -136,13 +199,14 @@ type SubscriptionPrepare =
 fn signed_subscription<'e>(
     env: &'e Env,
     body: &Body<'e>,
-    args: PrepareArgs,
+    args: Unknown<'e>,
     prepare: SubscriptionPrepare,
 ) -> napi::Result<Object<'e>, Thrown> {
     guard(|| {
-        let opts = options(&args)?;
-        let key = secret(required(args.key, "key")?)?;
-        let bytes = bytes(body, opts.max_bytes)?;
+        let args: PrepareSubscriptionArgs = options(args, "args")?;
+        let opts = common(args.strict, args.locale.as_deref(), args.max_bytes)?;
+        let key = secret(&args.key, "key")?;
+        let bytes = read(body, &opts)?;
         done(env, prepare(&bytes, &key, &opts))
     })
 }
@@ -153,14 +217,18 @@ fn signed_subscription<'e>(
 #[napi(ts_return_type = "PreparedRequest")]
 pub fn prepare_payin<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | object")] body: Body<'e>,
-    args: PrepareArgs,
+    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
+    #[napi(ts_arg_type = "PreparePayinArgs")] args: Unknown<'e>,
 ) -> napi::Result<Object<'e>, Thrown> {
     guard(|| {
-        let opts = options(&args)?;
-        let key = secret(required(args.key.clone(), "key")?)?;
+        let args: PreparePayinArgs = options(args, "args")?;
+        let opts = PrepareOptions {
+            wrap_data: args.wrap_data.unwrap_or(false),
+            ..common(args.strict, args.locale.as_deref(), args.max_bytes)?
+        };
+        let key = secret(&args.key, "key")?;
         let today = civil_date(args.today, "today")?;
-        let bytes = bytes(&body, opts.max_bytes)?;
+        let bytes = read(&body, &opts)?;
         done(env, cobro::prepare_payin(&bytes, &key, today, &opts))
     })
 }

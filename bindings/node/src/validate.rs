@@ -4,16 +4,18 @@
 //! `Issue` are declared here for the TypeScript types.
 
 use cobro::Kind;
+use napi::Unknown;
 use napi::bindgen_prelude::Utf16String;
 use napi_derive::napi;
 
-use crate::args::{locale, max_bytes, secret};
-use crate::body::{Body, bytes};
+use crate::args::{Keys, locale, max_bytes, optional, secret, string};
+use crate::body::{Body, Read, bytes};
 use crate::errors::{Res, Thrown, guard, type_error};
 use crate::packed::pack_utf16;
+use crate::utf16::Utf16Text;
 
 /// Options of `validate`.
-#[napi(object)]
+#[napi(object, object_to_js = false)]
 pub struct ValidateOptions {
     /// Turn warnings into errors.
     pub strict: Option<bool>,
@@ -21,9 +23,14 @@ pub struct ValidateOptions {
     #[napi(ts_type = "'en' | 'es'")]
     pub locale: Option<String>,
     /// Pay-ins: check payinVerification against this key.
-    pub key: Option<String>,
+    #[napi(ts_type = "string")]
+    pub key: Option<Utf16Text>,
     /// Largest body accepted, in bytes (default 1 MiB).
     pub max_bytes: Option<f64>,
+}
+
+impl Keys for ValidateOptions {
+    const KEYS: &'static [&'static str] = &["strict", "locale", "key", "maxBytes"];
 }
 
 /// One problem found in a request (the shape of the report JSON).
@@ -59,12 +66,11 @@ pub struct Report {
     pub warnings: Vec<Issue>,
 }
 
-/// The request kind named `name`.
-pub fn kind(name: &str) -> Res<Kind> {
-    Kind::from_name(name).ok_or_else(|| {
-        let names = Kind::ALL.map(Kind::as_str).join(", ");
-        type_error("kind", &format!("one of: {names}"))
-    })
+/// The request kind named by the argument `kind`.
+pub fn kind(value: Unknown<'_>) -> Res<Kind> {
+    let expected = format!("one of: {}", Kind::ALL.map(Kind::as_str).join(", "));
+    let name = string(value, "kind", &expected)?;
+    Kind::from_name(&name).ok_or_else(|| type_error("kind", &expected))
 }
 
 /// Validates one request body of `kind` (`"virtual-account"`, `"subscription"`,
@@ -72,23 +78,24 @@ pub fn kind(name: &str) -> Res<Kind> {
 /// text, its bytes, or a plain object. Returns the report in the packed form of
 /// `packed.rs`, which `cobro.js` turns into the plain object of DESIGN.md section 3
 /// (declared in `cobro.d.ts`; `JSON.stringify` of it is the core's `Report::to_json()`).
-/// Throws only for bad arguments (`TypeError`, `SigningError` for an unusable key); bad
-/// content is in the report. `cobro.js` calls it when `fast.rs` declines a call.
+/// Throws only for bad arguments (`TypeError`, also for an options key it does not
+/// take; `SigningError` for an unusable key); bad content is in the report. `cobro.js`
+/// calls it when `fast.rs` declines a call.
 #[napi]
 pub fn validate(
-    #[napi(ts_arg_type = "'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin'")] kind: String,
-    #[napi(ts_arg_type = "string | Uint8Array | object")] body: Body<'_>,
-    options: Option<ValidateOptions>,
+    #[napi(ts_arg_type = "'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin'")] kind: Unknown<'_>,
+    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'_>,
+    #[napi(ts_arg_type = "ValidateOptions | undefined | null")] options: Option<Unknown<'_>>,
 ) -> napi::Result<Utf16String, Thrown> {
     guard(|| {
-        let kind = self::kind(&kind)?;
-        let o = options.unwrap_or(ValidateOptions {
+        let kind = self::kind(kind)?;
+        let o = optional::<ValidateOptions>(options, "options")?.unwrap_or(ValidateOptions {
             strict: None,
             locale: None,
             key: None,
             max_bytes: None,
         });
-        let key = o.key.map(secret).transpose()?;
+        let key = o.key.as_ref().map(|k| secret(k, "key")).transpose()?;
         let max_bytes = max_bytes(o.max_bytes)?;
         let options = cobro::ValidateOptions {
             strict: o.strict.unwrap_or(false),
@@ -96,7 +103,10 @@ pub fn validate(
             max_bytes,
             payin_key: key.as_ref(),
         };
-        let bytes = bytes(&body, max_bytes)?;
-        Ok(Utf16String::from(pack_utf16(&cobro::validate(kind, &bytes, &options))))
+        let report = match bytes(&body, max_bytes)? {
+            Read::Bytes(bytes) => cobro::validate(kind, &bytes, &options),
+            Read::Host(e) => e.report(&options),
+        };
+        Ok(Utf16String::from(pack_utf16(&report)))
     })
 }

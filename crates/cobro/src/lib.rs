@@ -20,6 +20,7 @@ pub mod country;
 pub mod date;
 pub mod document;
 mod field;
+pub mod host;
 pub mod json;
 pub mod messages;
 mod metadata;
@@ -36,6 +37,7 @@ pub mod virtual_account;
 pub use amount::{Amount, AmountError};
 pub use code::Code;
 pub use date::CivilDate;
+pub use host::{HostBodyError, PathStep};
 pub use json::{DEFAULT_MAX_BYTES, JsonError, Limits, MAX_DEPTH};
 pub use messages::Locale;
 pub use prepare::{

@@ -84,6 +84,13 @@ cobro.validate('subscription-cancel', { customerId: '1' })
 cobro.validate('payout', '{}')
 // @ts-expect-error: not a locale
 cobro.validate('payin', '{}', { locale: 'fr' })
+cobro.validate('payin', new ArrayBuffer(2))
+// @ts-expect-error: options are an object, never the key itself
+cobro.validate('payin', '{}', 'fake-key')
+// @ts-expect-error: no option is named Key
+cobro.validate('payin', '{}', { Key: 'fake-key' })
+// @ts-expect-error: no option is named status
+cobro.parse('payin-response', '{}', { status: 400 })
 const firstIssue: Issue | undefined = report.errors[0]
 if (firstIssue) {
   const severity: 'error' | 'warning' = firstIssue.severity
@@ -131,6 +138,12 @@ const prepared: PreparedRequest[] = [
   cobro.prepareSubscriptionCancel(Buffer.from('{}'), { key: 'fake-key', locale: 'en' }),
   cobro.preparePayin({}, { key: 'fake-key', today: '2030-01-31', wrapData: true, maxBytes: 65536 }),
 ]
+// @ts-expect-error: subscriptions are never wrapped in data
+cobro.prepareSubscription({}, { key: 'fake-key', wrapData: true })
+// @ts-expect-error: a pay-in is signed with key, not secret
+cobro.preparePayin({}, { key: 'fake-key', secret: 'fake-secret' })
+// @ts-expect-error: no argument is named merchantID
+cobro.payinVerification({ merchantId: 1, merchantID: 1, operationNumber: 'O', amount: '1.00', currency: 'PEN', key: 'k' })
 for (const p of prepared) {
   const init: RequestInit = { method: p.method, headers: p.headers, body: p.body }
   void [p.path, init]
