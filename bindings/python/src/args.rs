@@ -26,11 +26,12 @@ impl Secret {
     /// Wraps `value`; raises `SigningError` for an empty value or one with surrounding
     /// whitespace.
     #[new]
-    fn new(py: Python<'_>, value: String) -> PyResult<Secret> {
+    fn new(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Secret> {
         guard(py, || {
-            cobro::Secret::new(value)
-                .map(|inner| Secret { inner })
-                .map_err(|e| signing_error(py, &e))
+            if !value.is_instance_of::<PyString>() {
+                return Err(type_error("value", "a str", value));
+            }
+            key_text(value, "value").map(|inner| Secret { inner })
         })
     }
 
@@ -207,19 +208,44 @@ pub fn decimal_text(n: i64, buf: &mut [u8; 20]) -> &str {
 }
 
 /// A key given as `str` or [`Secret`].
-pub fn secret(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<cobro::Secret> {
+pub fn secret(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<cobro::Secret> {
     if let Ok(s) = obj.cast::<Secret>() {
         return Ok(s.get().inner.clone());
     }
     if obj.is_instance_of::<PyString>() {
-        let value: String = obj.extract()?;
-        return cobro::Secret::new(value).map_err(|e| signing_error(obj.py(), &e));
+        return key_text(obj, name);
     }
     Err(type_error(name, "a str or a cobro.Secret", obj))
 }
 
+/// The key held by the `str` `obj`. A `str` with lone surrogates has no UTF-8 form, and
+/// Python's `UnicodeEncodeError` would carry the whole key in its `args` and `repr`: it
+/// is dropped, and the `SigningError` raised instead names the argument only, with no
+/// exception chained to it.
+fn key_text(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<cobro::Secret> {
+    let py = obj.py();
+    let Ok(value) = obj.extract::<String>() else {
+        let error = SigningError::InvalidArgument {
+            name,
+            expected: "text that UTF-8 can encode (a str without lone surrogates)",
+        };
+        return Err(unchained(py, signing_error(py, &error)));
+    };
+    cobro::Secret::new(value).map_err(|e| signing_error(py, &e))
+}
+
+/// `e` with `__cause__` set to `None`, which also suppresses any context Python would
+/// attach when it is raised.
+fn unchained(py: Python<'_>, e: PyErr) -> PyErr {
+    let value = e.value(py);
+    match value.setattr("__cause__", py.None()) {
+        Ok(()) => e,
+        Err(other) => other,
+    }
+}
+
 /// An optional key (see [`secret`]).
-pub fn opt_secret(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<cobro::Secret>> {
+pub fn opt_secret(obj: Option<&Bound<'_, PyAny>>, name: &'static str) -> PyResult<Option<cobro::Secret>> {
     match obj {
         Some(o) if !o.is_none() => secret(o, name).map(Some),
         _ => Ok(None),

@@ -11,14 +11,18 @@
 use std::borrow::Cow;
 use std::cell::Cell;
 
-use cobro::json::{plain_prefix, write_string};
+use cobro::json::{is_number, plain_prefix, write_string};
 use pyo3::PyTypeInfo;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PySlice, PyString, PyTuple};
 
 use crate::args::{Utf8, decimal_text, decimal_type, is_decimal};
 use crate::errors::type_error;
+
+/// How many times the size limit a body may be and still be copied whole (see
+/// [`with_body`]): a bounded copy, and the exact size in the report.
+const READ_WHOLE: usize = 4;
 
 /// A buffer kept above this capacity is dropped after the call rather than kept.
 const KEEP_CAPACITY: usize = 64 * 1024;
@@ -43,27 +47,46 @@ thread_local! {
 /// Calls `f` with the bytes of a body: `str` (UTF-8; lone surrogates are kept as the
 /// invalid bytes they are, so the core reports ERR_INVALID_UTF8 rather than the binding
 /// raising), `bytes`, `bytearray`, or a `dict`/`list` written as JSON (see [`write_json`]).
+///
+/// A `str` or `bytearray` body is read whole up to [`READ_WHOLE`] times the limit, so a
+/// body a little too large is refused with its exact size, as its `bytes` would be; a
+/// larger one is not copied whole: the core refuses it for its size alone, so it gets
+/// the first limit plus one bytes (STYLE.md 15) and its report's `size` is that many. A
+/// `bytes` body is borrowed, never copied, and always keeps its own size.
 pub fn with_body<R>(obj: &Bound<'_, PyAny>, max_bytes: usize, f: impl FnOnce(&[u8]) -> R) -> PyResult<R> {
+    let max = limit(max_bytes);
     if let Some(b) = exact::<PyBytes>(obj) {
         return Ok(f(b.as_bytes()));
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(match Utf8::of(s) {
-            Ok(text) => f(text.as_bytes()),
-            Err(_) => f(surrogatepass(s)?.as_bytes()),
-        });
+        // A code point takes at least one byte: the `str` is at least this large.
+        if s.len()? > max.saturating_mul(READ_WHOLE) {
+            let head = s
+                .as_any()
+                .get_item(PySlice::new(s.py(), 0, slice_end(max)?, 1))?
+                .cast_into::<PyString>()?;
+            return str_bytes(&head, |bytes| f(bytes.get(..=max).unwrap_or(bytes)));
+        }
+        return str_bytes(s, f);
     }
     if let Ok(b) = obj.cast::<PyBytes>() {
         return Ok(f(b.as_bytes()));
     }
     if let Ok(b) = obj.cast::<PyByteArray>() {
+        if b.len() > max.saturating_mul(READ_WHOLE) {
+            let head = b
+                .as_any()
+                .get_item(PySlice::new(b.py(), 0, slice_end(max)?, 1))?
+                .cast_into::<PyByteArray>()?;
+            return Ok(f(&head.to_vec()));
+        }
         return Ok(f(&b.to_vec()));
     }
     if obj.is_instance_of::<PyDict>() || obj.is_instance_of::<PyList>() {
         let mut scratch = SCRATCH.take();
         scratch.out.clear();
         scratch.path.clear();
-        let written = write_json(obj, &mut scratch, limit(max_bytes));
+        let written = write_json(obj, &mut scratch, max).map_err(|stop| stop.into_err());
         let result = written.map(|()| f(&scratch.out));
         if scratch.out.capacity() <= KEEP_CAPACITY {
             SCRATCH.set(scratch);
@@ -71,6 +94,19 @@ pub fn with_body<R>(obj: &Bound<'_, PyAny>, max_bytes: usize, f: impl FnOnce(&[u
         return result;
     }
     Err(type_error("body", "a str, bytes or dict", obj))
+}
+
+/// The end of a slice of `max + 1` items, as Python's slice index.
+fn slice_end(max: usize) -> PyResult<isize> {
+    isize::try_from(max.saturating_add(1)).map_err(|_| PyValueError::new_err("max_bytes is out of range"))
+}
+
+/// Calls `f` with the UTF-8 bytes of `s` (lone surrogates kept, see [`with_body`]).
+fn str_bytes<R>(s: &Bound<'_, PyString>, f: impl FnOnce(&[u8]) -> R) -> PyResult<R> {
+    Ok(match Utf8::of(s) {
+        Ok(text) => f(text.as_bytes()),
+        Err(_) => f(surrogatepass(s)?.as_bytes()),
+    })
 }
 
 /// The bytes of a body, as [`with_body`] reads them, borrowed from a `bytes` object and
@@ -108,23 +144,157 @@ fn surrogatepass<'py>(s: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyBytes>>
         .cast_into::<PyBytes>()?)
 }
 
+/// Why the walk of a `dict`/`list` body stopped.
+enum Stop {
+    /// An error of Python's (a `__str__` that raised) or of the body as a whole.
+    Py(PyErr),
+    /// A value the body cannot hold, at `path` (innermost key or index first).
+    At(Vec<Step>, Problem),
+}
+
+/// One key or index of the path to a value, as the core writes paths.
+enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// What is wrong with a value of the body; each names a Python type, never a value.
+enum Problem {
+    /// No JSON form at all (a `set`, an `object()`): the type's name.
+    NotJson(String),
+    /// A number whose text is not a JSON number: the type's name and, for NaN and the
+    /// infinities, which one.
+    NotNumber(String, Option<&'static str>),
+    /// A `dict` key that is not a `str`: the key's type name.
+    Key(String),
+    /// The `dict` changed size or keys while it was read (by a `__str__` of a value).
+    Changed,
+}
+
+impl From<PyErr> for Stop {
+    fn from(e: PyErr) -> Stop {
+        Stop::Py(e)
+    }
+}
+
+impl Stop {
+    /// Adds the key or index under which the value stopping the walk lies.
+    fn within(self, step: impl FnOnce() -> Step) -> Stop {
+        match self {
+            Stop::At(mut path, problem) => {
+                path.push(step());
+                Stop::At(path, problem)
+            }
+            py => py,
+        }
+    }
+
+    /// The exception: a `TypeError` naming the path and the type for a value the body
+    /// cannot hold (a bad argument, DESIGN.md 3), a `RuntimeError` for a `dict` changed
+    /// while it was read (as Python's own iteration raises).
+    fn into_err(self) -> PyErr {
+        let (path, problem) = match self {
+            Stop::Py(e) => return e,
+            Stop::At(path, problem) => (path, problem),
+        };
+        let mut at = String::new();
+        for step in path.iter().rev() {
+            match step {
+                Step::Key(k) => {
+                    if !at.is_empty() {
+                        at.push('.');
+                    }
+                    at.push_str(k);
+                }
+                Step::Index(i) => {
+                    at.push('[');
+                    at.push_str(&i.to_string());
+                    at.push(']');
+                }
+            }
+        }
+        let value = if at.is_empty() {
+            "the body".to_string()
+        } else {
+            format!("the body's value at {at}")
+        };
+        let dict = if at.is_empty() {
+            "the body".to_string()
+        } else {
+            format!("the body's dict at {at}")
+        };
+        match problem {
+            Problem::NotJson(found) => PyTypeError::new_err(format!(
+                "{value} must be JSON data (None, bool, int, float, Decimal, str, list, tuple or dict), not {found}"
+            )),
+            Problem::NotNumber(found, Some(special)) => PyTypeError::new_err(format!(
+                "{value} must be a JSON number, not {found} {special}: JSON has no NaN or Infinity"
+            )),
+            Problem::NotNumber(found, None) => PyTypeError::new_err(format!(
+                "{value} must be a JSON number, not a {found} whose text is not a JSON number"
+            )),
+            Problem::Key(found) => PyTypeError::new_err(format!("a key of {dict} must be a str, not {found}")),
+            Problem::Changed => PyRuntimeError::new_err(format!(
+                "{dict} changed while it was being read (by a __str__ or __repr__ of its values)"
+            )),
+        }
+    }
+}
+
+/// The name of `obj`'s type, for messages.
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".to_string())
+}
+
+/// Calls `f` with each member of `dict` in order. A `dict` that changes size while `f`
+/// runs (a `__str__` of a value that adds or removes keys), or whose keys were replaced
+/// at the same size, gives `changed()`: pyo3's iterator would panic on the next member.
+pub fn for_each_member<'py, E>(
+    dict: &Bound<'py, PyDict>,
+    changed: impl Fn() -> E,
+    mut f: impl FnMut(usize, Bound<'py, PyAny>, Bound<'py, PyAny>) -> Result<(), E>,
+) -> Result<(), E> {
+    let len = dict.len();
+    let mut members = dict.iter();
+    for i in 0..len {
+        let Some((key, value)) = members.next() else {
+            return Err(changed());
+        };
+        f(i, key, value)?;
+        if dict.len() != len {
+            return Err(changed());
+        }
+    }
+    // One member more than the size: keys were replaced (the iterator checks its count
+    // only on the call after this one).
+    if members.next().is_some() {
+        return Err(changed());
+    }
+    Ok(())
+}
+
 /// Writes `obj` as compact JSON: `None`, `bool`, `int`, `float` (its `repr`: the caller's
 /// data, judged by the core as text, so `1e+16` is reported as an exponent),
 /// `decimal.Decimal` (its exact `str`), `str`, `list`/`tuple`, and `dict` with `str` keys
-/// in insertion order. Anything else is a `TypeError`; a container inside itself is a
+/// in insertion order. Anything else is a `TypeError` naming its path, and so is a number
+/// whose text is not a JSON number (NaN, the infinities, or a subclass's `__str__` that
+/// writes something else: it never reaches the text); a container inside itself is a
 /// `ValueError` (as in `json.dumps`).
 ///
 /// Containers deeper than the core's nesting limit are not walked: the text is cut one
 /// level past the limit, where the core reports ERR_NESTING_TOO_DEEP as it would for the
 /// whole text. The walk also stops once the text passes `max` bytes, where the core
 /// reports ERR_BODY_TOO_LARGE (its `size` is then the length written so far).
-fn write_json(obj: &Bound<'_, PyAny>, s: &mut Scratch, max: usize) -> PyResult<()> {
+fn write_json(obj: &Bound<'_, PyAny>, s: &mut Scratch, max: usize) -> Result<(), Stop> {
     if s.out.len() > max {
         return Ok(());
     }
     // Exact types first: one pointer comparison each, no `isinstance`.
     if let Some(text) = exact::<PyString>(obj) {
-        return write_str(text, s);
+        return Ok(write_str(text, s, max)?);
     }
     if let Some(dict) = exact::<PyDict>(obj) {
         return write_dict(dict, s, max);
@@ -135,7 +305,7 @@ fn write_json(obj: &Bound<'_, PyAny>, s: &mut Scratch, max: usize) -> PyResult<(
                 s.out.extend_from_slice(decimal_text(n, &mut [0; 20]).as_bytes());
                 Ok(())
             }
-            Err(_) => write_text(&obj.str()?, s),
+            Err(_) => write_number(obj, &obj.str()?, s, max),
         };
     }
     if obj.is_none() {
@@ -147,53 +317,50 @@ fn write_json(obj: &Bound<'_, PyAny>, s: &mut Scratch, max: usize) -> PyResult<(
         return Ok(());
     }
     if PyFloat::is_exact_type_of(obj) {
-        return write_text(&obj.repr()?, s);
+        return write_number(obj, &obj.repr()?, s, max);
     }
     if let Some(list) = exact::<PyList>(obj) {
         return write_items(obj, list.iter().map(Ok), s, max);
     }
     if obj.get_type().is(decimal_type(obj.py())?) {
-        return write_text(&obj.str()?, s);
+        return write_number(obj, &obj.str()?, s, max);
     }
     // Subclasses, in the order of the types' precedence.
     if let Ok(text) = obj.cast::<PyString>() {
-        write_str(text, s)
+        Ok(write_str(text, s, max)?)
     } else if obj.is_instance_of::<PyInt>() || is_decimal(obj)? {
-        write_text(&obj.str()?, s)
+        write_number(obj, &obj.str()?, s, max)
     } else if obj.is_instance_of::<PyFloat>() {
-        write_text(&obj.repr()?, s)
+        write_number(obj, &obj.repr()?, s, max)
     } else if let Ok(dict) = obj.cast::<PyDict>() {
         write_dict(dict, s, max)
     } else if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
         write_items(obj, obj.try_iter()?, s, max)
     } else {
-        Err(type_error(
-            "a value of the body",
-            "JSON data (None, bool, int, float, Decimal, str, list, tuple or dict)",
-            obj,
-        ))
+        Err(Stop::At(Vec::new(), Problem::NotJson(type_name(obj))))
     }
 }
 
 /// Writes a `dict` as an object, keys in insertion order.
-fn write_dict(dict: &Bound<'_, PyDict>, s: &mut Scratch, max: usize) -> PyResult<()> {
+fn write_dict(dict: &Bound<'_, PyDict>, s: &mut Scratch, max: usize) -> Result<(), Stop> {
     if !enter(dict.as_any(), s)? {
         return Ok(());
     }
     s.out.push(b'{');
-    for (i, (key, value)) in dict.iter().enumerate() {
+    let changed = || Stop::At(Vec::new(), Problem::Changed);
+    for_each_member(dict, changed, |i, key, value| {
         if i > 0 {
             s.out.push(b',');
         }
         let Ok(key) = key.cast::<PyString>() else {
-            return Err(type_error("a dict key of the body", "a str", &key));
+            return Err(Stop::At(Vec::new(), Problem::Key(type_name(&key))));
         };
         if s.out.len() <= max {
-            write_str(key, s)?;
+            write_str(key, s, max)?;
         }
         s.out.push(b':');
-        write_json(&value, s, max)?;
-    }
+        write_json(&value, s, max).map_err(|stop| stop.within(|| Step::Key(key.to_string_lossy().into_owned())))
+    })?;
     s.out.push(b'}');
     s.path.pop();
     Ok(())
@@ -205,7 +372,7 @@ fn write_items<'py>(
     items: impl Iterator<Item = PyResult<Bound<'py, PyAny>>>,
     s: &mut Scratch,
     max: usize,
-) -> PyResult<()> {
+) -> Result<(), Stop> {
     if !enter(obj, s)? {
         return Ok(());
     }
@@ -214,7 +381,7 @@ fn write_items<'py>(
         if i > 0 {
             s.out.push(b',');
         }
-        write_json(&item?, s, max)?;
+        write_json(&item?, s, max).map_err(|stop| stop.within(|| Step::Index(i)))?;
     }
     s.out.push(b']');
     s.path.pop();
@@ -222,8 +389,20 @@ fn write_items<'py>(
 }
 
 /// Writes a `str` as a JSON string. Most strings need no escape and are copied as they
-/// are; the others go through the core's `write_string`.
-fn write_str(text: &Bound<'_, PyString>, s: &mut Scratch) -> PyResult<()> {
+/// are; the others go through the core's `write_string`. A string longer than what is
+/// left under `max` is cut: the text is then over the limit, and the core refuses it for
+/// its size without the string being copied whole.
+fn write_str(text: &Bound<'_, PyString>, s: &mut Scratch, max: usize) -> PyResult<()> {
+    let room = max.saturating_sub(s.out.len());
+    // A code point takes at least one byte: a longer `str` cannot fit.
+    if text.len()? > room {
+        let head = text
+            .as_any()
+            .get_item(PySlice::new(text.py(), 0, slice_end(room)?, 1))?
+            .cast_into::<PyString>()?;
+        s.out.push(b'"');
+        return str_bytes(&head, |bytes| s.out.extend_from_slice(bytes));
+    }
     let Ok(encoded) = Utf8::of(text) else {
         // Lone surrogates: kept as the invalid bytes they are, for the core to report.
         s.out.push(b'"');
@@ -246,9 +425,28 @@ fn write_str(text: &Bound<'_, PyString>, s: &mut Scratch) -> PyResult<()> {
     Ok(())
 }
 
-/// Writes the text of a number (`str` of an `int` or `Decimal`, `repr` of a `float`).
-fn write_text(text: &Bound<'_, PyString>, s: &mut Scratch) -> PyResult<()> {
-    s.out.extend_from_slice(Utf8::of(text)?.as_bytes());
+/// Writes the text of a number `obj` (`str` of an `int` or `Decimal`, `repr` of a
+/// `float`) when it is a JSON number; a subclass's `__str__` may return anything, and
+/// NaN and the infinities have no JSON form.
+fn write_number(obj: &Bound<'_, PyAny>, text: &Bound<'_, PyString>, s: &mut Scratch, max: usize) -> Result<(), Stop> {
+    if text.len()? > max.saturating_sub(s.out.len()) {
+        // Over the limit whatever it holds: the core refuses the body for its size.
+        return Ok(write_str(text, s, max)?);
+    }
+    let utf8 = Utf8::of(text)?;
+    let number = utf8.as_str()?;
+    if !is_number(number) {
+        let lower = number.to_ascii_lowercase();
+        let special = if lower.contains("nan") {
+            Some("NaN")
+        } else if lower.contains("inf") {
+            Some("Infinity")
+        } else {
+            None
+        };
+        return Err(Stop::At(Vec::new(), Problem::NotNumber(type_name(obj), special)));
+    }
+    s.out.extend_from_slice(number.as_bytes());
     Ok(())
 }
 

@@ -8,7 +8,9 @@
 //! the core's messages never do, and the binding's own say only which argument and
 //! which Python type.
 
+use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Once;
 
 use cobro::document::DocumentError as CoreDocumentError;
 use cobro::parse::ParseError as CoreParseError;
@@ -175,11 +177,37 @@ pub fn unknown_name(name: &str, known: &[&str]) -> PyErr {
     PyValueError::new_err(format!("unknown {name}; expected one of: {}", known.join(", ")))
 }
 
+thread_local! {
+    /// How many [`guard`]s this thread is inside: their panics are caught, so the hook
+    /// prints nothing for them.
+    static GUARDED: Cell<usize> = const { Cell::new(0) };
+}
+
+static QUIET_HOOK: Once = Once::new();
+
+/// Installs, once per process, a panic hook that stays silent for the panics [`guard`]
+/// catches (they become `CobroError`; the default hook would print their message and
+/// maybe a backtrace to stderr, with whatever the message holds) and hands every other
+/// panic to the hook that was there before.
+pub fn install_quiet_hook() {
+    QUIET_HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if GUARDED.with(Cell::get) == 0 {
+                previous(info);
+            }
+        }));
+    });
+}
+
 /// Runs `f`, turning a panic into `CobroError` (code ERR_INTERNAL) instead of
 /// pyo3's `PanicException`. A panic is a bug of the core: the message says so and
-/// carries none of the inputs.
+/// carries none of the inputs, and nothing is printed (see [`install_quiet_hook`]).
 pub fn guard<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
-    match catch_unwind(AssertUnwindSafe(f)) {
+    GUARDED.with(|n| n.set(n.get().saturating_add(1)));
+    let caught = catch_unwind(AssertUnwindSafe(f));
+    GUARDED.with(|n| n.set(n.get().saturating_sub(1)));
+    match caught {
         Ok(result) => result,
         Err(_) => Err(raise(
             py,

@@ -21,6 +21,7 @@ use pyo3::prelude::*;
 /// The native module; `cobro/__init__.py` re-exports it.
 #[pymodule]
 fn _cobro(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::install_quiet_hook();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<args::Secret>()?;
     m.add_class::<args::Amount>()?;

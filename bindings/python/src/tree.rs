@@ -89,13 +89,17 @@ fn walk<'py>(obj: &Bound<'py, PyAny>, tape: &mut Tape<'py>) -> Result<(), Unsupp
     } else if let Ok(dict) = obj.cast_exact::<PyDict>() {
         enter(obj, tape)?;
         tape.tokens.push(Token::Object(dict.len()));
-        for (key, value) in dict.iter() {
-            let Ok(key) = key.cast_into_exact::<PyString>() else {
-                return Err(Unsupported);
-            };
-            tape.tokens.push(Token::Str(key));
-            walk(&value, tape)?;
-        }
+        crate::body::for_each_member(
+            dict,
+            || Unsupported,
+            |_, key, value| {
+                let Ok(key) = key.cast_into_exact::<PyString>() else {
+                    return Err(Unsupported);
+                };
+                tape.tokens.push(Token::Str(key));
+                walk(&value, tape)
+            },
+        )?;
         tape.depth -= 1;
     } else if PyInt::is_exact_type_of(obj) {
         let start = tape.numbers.len();
@@ -212,6 +216,11 @@ impl<'t> Builder<'t, '_> {
     /// The UTF-8 of a string, borrowed; a lone surrogate has none (the text path keeps
     /// it as the invalid bytes the core then reports).
     fn text(&mut self, s: &'t Bound<'_, PyString>) -> Result<&'t str, Unsupported> {
+        // Before the UTF-8 is made (a copy for a non-ASCII `str`): a code point takes at
+        // least one byte, so a longer `str` is over the budget.
+        if s.len().map_err(|_| Unsupported)? > self.budget {
+            return Err(Unsupported);
+        }
         let text = s.to_str().map_err(|_| Unsupported)?;
         self.spend(text.len().saturating_mul(6).saturating_add(2))?;
         Ok(text)
