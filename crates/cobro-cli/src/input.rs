@@ -73,7 +73,9 @@ pub fn read_body(path: Option<&Path>) -> Result<Body, CliError> {
             let file = File::open(p).map_err(cannot)?;
             let size = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
             let bytes = read_at_most(file, MAX_BODY_BYTES).map_err(cannot)?;
-            let oversize = size.filter(|_| bytes.len() > MAX_BODY_BYTES);
+            // A size the file system cannot vouch for (0 for `/proc` files, a file still
+            // growing) is not reported: the core's count of the bytes read stands.
+            let oversize = size.filter(|&s| bytes.len() > MAX_BODY_BYTES && s >= bytes.len() as u64);
             Ok(Body { bytes, oversize })
         }
         _ => {

@@ -42,9 +42,9 @@ pub fn run(kind: Kind, path: &Path, options: &ValidateOptions<'_>, json: bool) -
     let interleave = bar.is_some() && io::stdout().is_terminal();
     let mut out = BufWriter::with_capacity(WRITE_BUFFER_BYTES, io::stdout().lock());
     let (mut total, mut valid) = (0usize, 0usize);
-    // Results are flushed whenever the input runs dry, before waiting for more: a reader
-    // of a pipe sees each result as soon as the line is judged, and a large file still
-    // costs one write per buffer, not one per line.
+    // Results are flushed whenever the input runs dry, before waiting for more: whoever
+    // feeds a pipe line by line reads each result before sending the next line, and a
+    // large file still costs one write per buffer, not one per line.
     while let Some(line) = lines.next(&mut out)? {
         let mut report = cobro::validate(kind, line.bytes, options);
         if line.size > line.bytes.len() as u64 {
