@@ -2,10 +2,11 @@
 //! variable or a file, never a command-line argument: arguments show up in `ps` and in
 //! shell history).
 
+use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use cobro::{CivilDate, Secret, UnixSeconds};
+use cobro::{CivilDate, Code, Report, Secret, UnixSeconds};
 
 use crate::CliError;
 
@@ -16,27 +17,82 @@ pub const PAYIN_KEY_VAR: &str = "COBRO_PAYIN_KEY";
 /// The environment variable holding the virtual-account secret (spec 5.1).
 pub const VA_SECRET_VAR: &str = "COBRO_VA_SECRET";
 
-/// Reads a request body from `path`, or from standard input when `path` is absent or `-`.
-pub fn read_body(path: Option<&Path>) -> Result<Vec<u8>, CliError> {
-    match path {
-        None => read_stdin(),
-        Some(p) if p == Path::new("-") => read_stdin(),
-        Some(p) => std::fs::read(p).map_err(|e| {
-            CliError::new(format!(
-                "cannot read {}: {e}; check the path (or pass - to read standard input)",
-                p.display()
-            ))
-        }),
+/// Largest body read: the core's own limit (DESIGN.md section 8). Reading stops one byte
+/// past it, so an oversized or endless body (`/dev/zero`, a runaway pipe) costs at most
+/// this much memory before the core refuses it with ERR_BODY_TOO_LARGE.
+pub const MAX_BODY_BYTES: usize = cobro::DEFAULT_MAX_BYTES;
+
+/// Largest key or secret file read. Keys are tokens of tens of characters; 4 KiB holds
+/// any real key with room to spare, while a wrong path (a log, an image, `/dev/zero`) is
+/// refused before it is read whole.
+pub const MAX_SECRET_FILE_BYTES: usize = 4096;
+
+/// A body as read: whole, or its first `MAX_BODY_BYTES + 1` bytes when it is larger.
+pub struct Body {
+    /// The bytes read; more than [`MAX_BODY_BYTES`] of them means the body is too large.
+    pub bytes: Vec<u8>,
+    /// The whole size of a body over the limit, when it is known without reading it (a
+    /// regular file).
+    pub oversize: Option<u64>,
+}
+
+impl Body {
+    /// Puts the body's whole size into the core's ERR_BODY_TOO_LARGE, which can only
+    /// count the bytes it was given.
+    pub fn correct(&self, report: &mut Report) {
+        if let Some(size) = self.oversize {
+            set_body_size(report, size);
+        }
     }
 }
 
-fn read_stdin() -> Result<Vec<u8>, CliError> {
-    let mut body = Vec::new();
-    std::io::stdin()
-        .lock()
-        .read_to_end(&mut body)
-        .map_err(|e| CliError::new(format!("cannot read standard input: {e}; pass a FILE instead")))?;
-    Ok(body)
+/// Sets the `size` of the ERR_BODY_TOO_LARGE on the whole body in `report`.
+pub fn set_body_size(report: &mut Report, size: u64) {
+    for issue in &mut report.errors {
+        if issue.code == Code::BodyTooLarge && issue.path.is_empty() {
+            for (name, value) in &mut issue.params {
+                if *name == "size" {
+                    *value = size.to_string();
+                }
+            }
+        }
+    }
+}
+
+/// Reads a request body from `path`, or from standard input when `path` is absent or `-`:
+/// at most `MAX_BODY_BYTES + 1` bytes, enough for the core to refuse a larger one.
+pub fn read_body(path: Option<&Path>) -> Result<Body, CliError> {
+    match path {
+        Some(p) if p != Path::new("-") => {
+            let cannot = |e: std::io::Error| {
+                CliError::new(format!(
+                    "cannot read {}: {e}; check the path (or pass - to read standard input)",
+                    p.display()
+                ))
+            };
+            let file = File::open(p).map_err(cannot)?;
+            let size = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+            let bytes = read_at_most(file, MAX_BODY_BYTES).map_err(cannot)?;
+            // A size the file system cannot vouch for (0 for `/proc` files, a file still
+            // growing) is not reported: the core's count of the bytes read stands.
+            let oversize = size.filter(|&s| bytes.len() > MAX_BODY_BYTES && s >= bytes.len() as u64);
+            Ok(Body { bytes, oversize })
+        }
+        _ => {
+            let bytes = read_at_most(std::io::stdin().lock(), MAX_BODY_BYTES)
+                .map_err(|e| CliError::new(format!("cannot read standard input: {e}; pass a FILE instead")))?;
+            Ok(Body { bytes, oversize: None })
+        }
+    }
+}
+
+/// Reads `source` up to `limit + 1` bytes: one more than accepted tells "too large"
+/// apart from "exactly at the limit" without reading further.
+fn read_at_most(source: impl Read, limit: usize) -> std::io::Result<Vec<u8>> {
+    let cap = u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1);
+    let mut bytes = Vec::new();
+    source.take(cap).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// Where a secret comes from: `--key-file`/`--secret-file` when given, else the
@@ -76,13 +132,22 @@ impl SecretSource<'_> {
     pub fn load(&self) -> Result<Secret, CliError> {
         match self.file {
             Some(path) => {
-                let bytes = std::fs::read(path).map_err(|e| {
-                    CliError::new(format!(
-                        "cannot read {} {}: {e}; check the path",
+                let bytes = File::open(path)
+                    .and_then(|file| read_at_most(file, MAX_SECRET_FILE_BYTES))
+                    .map_err(|e| {
+                        CliError::new(format!(
+                            "cannot read {} {}: {e}; check the path",
+                            self.flag,
+                            path.display()
+                        ))
+                    })?;
+                if bytes.len() > MAX_SECRET_FILE_BYTES {
+                    return Err(CliError::new(format!(
+                        "{} {} holds more than {MAX_SECRET_FILE_BYTES} bytes, which no key does; check the path",
                         self.flag,
                         path.display()
-                    ))
-                })?;
+                    )));
+                }
                 let mut text = String::from_utf8(bytes).map_err(|_| {
                     CliError::new(format!(
                         "{} {} is not UTF-8 text; store the key as text",

@@ -8,6 +8,7 @@
 
 mod document;
 mod input;
+mod jsonl;
 mod parse;
 mod prepare;
 mod render;

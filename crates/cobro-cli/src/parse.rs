@@ -41,7 +41,7 @@ fn document_parser() -> impl TypedValueParser<Value = DocumentKind> {
 /// value), 2 when it does not parse or cannot be read.
 pub fn run(args: &ParseArgs) -> Result<Verdict, CliError> {
     let body = read_body(args.file.as_deref())?;
-    let parsed = parse_document(args.document, args.status, &body)
+    let parsed = parse_document(args.document, args.status, &body.bytes)
         .map_err(|e| CliError::new(format!("the body is not a valid {}: {e}", args.document.as_str())))?;
     if let Some(path) = &args.qr_out {
         let Some(png) = render::qr_png(&parsed) else {
@@ -79,7 +79,7 @@ pub fn verify(command: &VerifyCommand) -> Result<Verdict, CliError> {
     let key = SecretSource::payin_key(key_file.as_ref()).load()?;
     let body = read_body(file.as_deref())?;
     let mut out = std::io::stdout().lock();
-    match verify_payin_notification(&body, &key) {
+    match verify_payin_notification(&body.bytes, &key) {
         Ok(n) => {
             let state = n.state.map_or("unknown state", |s| s.name_en);
             writeln!(out, "authentic: state {} ({state})", n.payin_state_id)?;

@@ -8,7 +8,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Subcommand};
 use cobro::{DepositMode, PrepareError, PrepareOptions, VaSignatureVariant};
 
-use crate::input::{SecretSource, date, read_body, timestamp};
+use crate::input::{MAX_BODY_BYTES, SecretSource, date, read_body, timestamp};
 use crate::sign::signing;
 use crate::validate::print_report;
 use crate::{CliError, ReportArgs, Verdict};
@@ -95,7 +95,7 @@ fn options(args: &PrepareArgs, wrap_data: bool) -> PrepareOptions {
     PrepareOptions {
         strict: args.report.strict,
         locale: args.report.locale,
-        max_bytes: 0,
+        max_bytes: MAX_BODY_BYTES,
         wrap_data,
         va_signature: VaSignatureVariant::Spec,
     }
@@ -103,7 +103,7 @@ fn options(args: &PrepareArgs, wrap_data: bool) -> PrepareOptions {
 
 /// Runs `cobro prepare`: arguments and credentials first (exit 2), then the request.
 pub fn run(command: &PrepareCommand) -> Result<Verdict, CliError> {
-    let (args, result) = match command {
+    let (args, body, result) = match command {
         PrepareCommand::VirtualAccount {
             args,
             api_key,
@@ -119,21 +119,20 @@ pub fn run(command: &PrepareCommand) -> Result<Verdict, CliError> {
                 va_signature: *signature,
                 ..options(args, false)
             };
-            let result = cobro::prepare_virtual_account(&body, api_key, &secret, *deposit_mode, now, &options);
-            (args, result)
+            let result = cobro::prepare_virtual_account(&body.bytes, api_key, &secret, *deposit_mode, now, &options);
+            (args, body, result)
         }
         PrepareCommand::Subscription { args, key_file } => {
             let key = SecretSource::payin_key(key_file.as_ref()).load()?;
             let body = read_body(Some(&args.file))?;
-            (args, cobro::prepare_subscription(&body, &key, &options(args, false)))
+            let result = cobro::prepare_subscription(&body.bytes, &key, &options(args, false));
+            (args, body, result)
         }
         PrepareCommand::SubscriptionCancel { args, key_file } => {
             let key = SecretSource::payin_key(key_file.as_ref()).load()?;
             let body = read_body(Some(&args.file))?;
-            (
-                args,
-                cobro::prepare_subscription_cancel(&body, &key, &options(args, false)),
-            )
+            let result = cobro::prepare_subscription_cancel(&body.bytes, &key, &options(args, false));
+            (args, body, result)
         }
         PrepareCommand::Payin {
             args,
@@ -144,10 +143,8 @@ pub fn run(command: &PrepareCommand) -> Result<Verdict, CliError> {
             let today = date(given.as_deref())?;
             let key = SecretSource::payin_key(key_file.as_ref()).load()?;
             let body = read_body(Some(&args.file))?;
-            (
-                args,
-                cobro::prepare_payin(&body, &key, today, &options(args, *wrap_data)),
-            )
+            let result = cobro::prepare_payin(&body.bytes, &key, today, &options(args, *wrap_data));
+            (args, body, result)
         }
     };
     match result {
@@ -156,7 +153,10 @@ pub fn run(command: &PrepareCommand) -> Result<Verdict, CliError> {
             std::io::Write::write_all(&mut out, format!("{}\n", request.to_json()).as_bytes())?;
             Ok(Verdict::Ok)
         }
-        Err(PrepareError::Invalid(report)) => print_report(&report, args.report.json),
+        Err(PrepareError::Invalid(mut report)) => {
+            body.correct(&mut report);
+            print_report(&report, args.report.json)
+        }
         Err(PrepareError::Signing(e)) => Err(signing(e)),
     }
 }

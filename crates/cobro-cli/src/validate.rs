@@ -1,15 +1,14 @@
 //! `cobro validate <KIND> [FILE|-]` and `cobro validate <KIND> --jsonl FILE`, and the
 //! report printing shared with `cobro prepare`.
 
-use std::io::{BufWriter, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 
 use clap::Args;
 use cobro::{Issue, Kind, Report, ValidateOptions};
-use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::input::{optional_payin_key, read_body};
-use crate::{CliError, ReportArgs, Verdict, kind_parser};
+use crate::input::{MAX_BODY_BYTES, optional_payin_key, read_body};
+use crate::{CliError, ReportArgs, Verdict, jsonl, kind_parser};
 
 /// Arguments of `cobro validate`.
 #[derive(Args)]
@@ -37,14 +36,15 @@ pub fn run(args: &ValidateArgs) -> Result<Verdict, CliError> {
     let options = ValidateOptions {
         strict: args.report.strict,
         locale: args.report.locale,
-        max_bytes: 0,
+        max_bytes: MAX_BODY_BYTES,
         payin_key: key.as_ref(),
     };
     match &args.jsonl {
-        Some(path) => run_jsonl(args.kind, path, &options, args.report.json),
+        Some(path) => jsonl::run(args.kind, path, &options, args.report.json),
         None => {
             let body = read_body(args.file.as_deref())?;
-            let report = cobro::validate(args.kind, &body, &options);
+            let mut report = cobro::validate(args.kind, &body.bytes, &options);
+            body.correct(&mut report);
             print_report(&report, args.report.json)
         }
     }
@@ -130,57 +130,8 @@ fn code_list(issues: &[Issue]) -> String {
     out
 }
 
-fn is_blank(line: &[u8]) -> bool {
-    line.iter().all(u8::is_ascii_whitespace)
-}
-
-/// `--jsonl FILE`: one result per non-blank line (numbered as in the file), then a
-/// summary; invalid when any body is invalid.
-fn run_jsonl(kind: Kind, path: &Path, options: &ValidateOptions<'_>, json: bool) -> Result<Verdict, CliError> {
-    let data = read_body(Some(path))?;
-    let bodies: Vec<(usize, &[u8])> = data
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .filter(|(_, line)| !is_blank(line))
-        .map(|(i, line)| (i + 1, line))
-        .collect();
-    let bar = progress_bar(bodies.len());
-    // When stdout is a terminal too, each result is written between two redraws of the
-    // bar; otherwise results are buffered and the bar redraws at its own rate.
-    let interleave = std::io::stdout().is_terminal();
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    let mut valid = 0usize;
-    for &(line, body) in &bodies {
-        let report = cobro::validate(kind, body, options);
-        if report.valid {
-            valid += 1;
-        }
-        write_jsonl_result(&mut out, line, &report, json)?;
-        if let Some(bar) = &bar {
-            if interleave {
-                bar.suspend(|| out.flush())?;
-            }
-            bar.inc(1);
-        }
-    }
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
-    let total = bodies.len();
-    let invalid = total - valid;
-    if json {
-        writeln!(
-            out,
-            "{{\"summary\":{{\"total\":{total},\"valid\":{valid},\"invalid\":{invalid}}}}}"
-        )?;
-    } else {
-        writeln!(out, "{total} bodies: {valid} valid, {invalid} invalid")?;
-    }
-    out.flush()?;
-    Ok(if invalid == 0 { Verdict::Ok } else { Verdict::Invalid })
-}
-
-fn write_jsonl_result(out: &mut impl Write, line: usize, report: &Report, json: bool) -> std::io::Result<()> {
+/// One `--jsonl` result: `line N: valid`, `line N: invalid (codes)`, or its JSON.
+pub fn write_jsonl_result(out: &mut impl Write, line: usize, report: &Report, json: bool) -> std::io::Result<()> {
     if json {
         writeln!(out, "{{\"line\":{line},\"report\":{}}}", report.to_json())
     } else if !report.valid {
@@ -190,16 +141,4 @@ fn write_jsonl_result(out: &mut impl Write, line: usize, report: &Report, json: 
     } else {
         writeln!(out, "line {line}: valid ({})", code_list(&report.warnings))
     }
-}
-
-/// A progress bar on stderr, only when stderr is a terminal (never in pipes or CI logs).
-fn progress_bar(len: usize) -> Option<ProgressBar> {
-    if !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = ProgressBar::new(u64::try_from(len).unwrap_or(u64::MAX));
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} bodies ({eta})") {
-        bar.set_style(style);
-    }
-    Some(bar)
 }
