@@ -175,6 +175,15 @@ impl<'a> Text<'a> {
         }
     }
 
+    /// The text of `obj`, a `str` that is hashed: one with lone surrogates raises
+    /// [`not_unicode`] rather than Python's `UnicodeEncodeError` (see there).
+    pub fn signed<'py: 'a>(obj: &'a Bound<'py, PyAny>, name: &'static str) -> PyResult<Text<'a>> {
+        match obj.cast::<PyString>() {
+            Ok(s) => Utf8::of(s).map(Text).map_err(|_| not_unicode(obj.py(), name)),
+            Err(_) => Err(type_error(name, "a str", obj)),
+        }
+    }
+
     /// The text.
     pub fn as_str(&self) -> PyResult<&str> {
         self.0.as_str()
@@ -218,30 +227,29 @@ pub fn secret(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<cobro::Sec
     Err(type_error(name, "a str or a cobro.Secret", obj))
 }
 
-/// The key held by the `str` `obj`. A `str` with lone surrogates has no UTF-8 form, and
-/// Python's `UnicodeEncodeError` would carry the whole key in its `args` and `repr`: it
-/// is dropped, and the `SigningError` raised instead names the argument only, with no
-/// exception chained to it.
+/// The key held by the `str` `obj` (one with lone surrogates: [`not_unicode`]).
 fn key_text(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<cobro::Secret> {
     let py = obj.py();
-    let Ok(value) = obj.extract::<String>() else {
-        let error = SigningError::InvalidArgument {
-            name,
-            expected: "text that UTF-8 can encode (a str without lone surrogates)",
-        };
-        return Err(unchained(py, signing_error(py, &error)));
-    };
+    let value = signed_string(obj, name)?;
     cobro::Secret::new(value).map_err(|e| signing_error(py, &e))
 }
 
-/// `e` with `__cause__` set to `None`, which also suppresses any context Python would
-/// attach when it is raised.
-fn unchained(py: Python<'_>, e: PyErr) -> PyErr {
-    let value = e.value(py);
-    match value.setattr("__cause__", py.None()) {
+/// The core's `SigningError` for argument `name`, a `str` with lone surrogates: it has no
+/// UTF-8 form to hash. Python's `UnicodeEncodeError` would carry the whole text (a key)
+/// in its `args` and `repr`: it is dropped, and this error names the argument only, with
+/// `__cause__` set to `None`, which also suppresses any context Python would attach
+/// when it is raised.
+pub fn not_unicode(py: Python<'_>, name: &'static str) -> PyErr {
+    let e = signing_error(py, &SigningError::not_unicode(name));
+    match e.value(py).setattr("__cause__", py.None()) {
         Ok(()) => e,
         Err(other) => other,
     }
+}
+
+/// The text of the `str` `obj`, which is hashed or is a key (see [`not_unicode`]).
+fn signed_string(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<String> {
+    obj.extract::<String>().map_err(|_| not_unicode(obj.py(), name))
 }
 
 /// An optional key (see [`secret`]).
@@ -384,10 +392,11 @@ pub fn locale(tag: Option<&str>) -> PyResult<Locale> {
     Locale::from_tag(tag).ok_or_else(|| unknown_name("locale", &[Locale::En.tag(), Locale::Es.tag()]))
 }
 
-/// A plain `str` argument (a `TypeError` names the argument otherwise).
-pub fn string(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
+/// A plain `str` argument of the signing functions (a `TypeError` names the argument
+/// otherwise; one with lone surrogates is [`not_unicode`]).
+pub fn string(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<String> {
     if obj.is_instance_of::<PyString>() {
-        obj.extract()
+        signed_string(obj, name)
     } else {
         Err(type_error(name, "a str", obj))
     }

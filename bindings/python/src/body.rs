@@ -12,6 +12,7 @@ use std::borrow::Cow;
 use std::cell::Cell;
 
 use cobro::json::{is_number, plain_prefix, write_string};
+use cobro::{HostBodyError, PathStep};
 use pyo3::PyTypeInfo;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -20,8 +21,8 @@ use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, 
 use crate::args::{Utf8, decimal_text, decimal_type, is_decimal};
 use crate::errors::type_error;
 
-/// How many times the size limit a body may be and still be copied whole (see
-/// [`with_body`]): a bounded copy, and the exact size in the report.
+/// How many times the size limit a non-ASCII `str` body may be and still be encoded
+/// whole (see [`with_body`]): a bounded copy, and the exact size in the report.
 const READ_WHOLE: usize = 4;
 
 /// A buffer kept above this capacity is dropped after the call rather than kept.
@@ -44,50 +45,67 @@ thread_local! {
     static SCRATCH: Cell<Scratch> = Cell::new(Scratch::default());
 }
 
+/// A body as the core reads it: `Ok` with what `f` made of its bytes, or the core's
+/// judgement of a body it cannot be given ([`HostBodyError`]: turned into a report, a
+/// `ValidationError` or a `ParseError` by the caller).
+pub type Read<R> = Result<R, HostBodyError>;
+
 /// Calls `f` with the bytes of a body: `str` (UTF-8; lone surrogates are kept as the
 /// invalid bytes they are, so the core reports ERR_INVALID_UTF8 rather than the binding
 /// raising), `bytes`, `bytearray`, or a `dict`/`list` written as JSON (see [`write_json`]).
 ///
-/// A `str` or `bytearray` body is read whole up to [`READ_WHOLE`] times the limit, so a
-/// body a little too large is refused with its exact size, as its `bytes` would be; a
-/// larger one is not copied whole: the core refuses it for its size alone, so it gets
-/// the first limit plus one bytes (STYLE.md 15) and its report's `size` is that many. A
-/// `bytes` body is borrowed, never copied, and always keeps its own size.
-pub fn with_body<R>(obj: &Bound<'_, PyAny>, max_bytes: usize, f: impl FnOnce(&[u8]) -> R) -> PyResult<R> {
+/// A body past the size limit is not copied: a `bytearray` or an ASCII `str` is
+/// measured ([`HostBodyError::TooLarge`] with its exact size, as its `bytes` would get).
+/// A non-ASCII `str` has no UTF-8 size short of encoding it: up to [`READ_WHOLE`] times
+/// the limit it is encoded whole, for its exact size; a larger one gives the core its
+/// first limit plus one bytes (STYLE.md 15), refused for its size alone, with that
+/// `size`. A `bytes` body is borrowed, never copied. A NaN or an infinity inside a
+/// `dict`/`list` is [`HostBodyError::NonFinite`] at its path.
+pub fn with_body<R>(obj: &Bound<'_, PyAny>, max_bytes: usize, f: impl FnOnce(&[u8]) -> R) -> PyResult<Read<R>> {
     let max = limit(max_bytes);
     if let Some(b) = exact::<PyBytes>(obj) {
-        return Ok(f(b.as_bytes()));
+        return Ok(Ok(f(b.as_bytes())));
     }
     if let Ok(s) = obj.cast::<PyString>() {
+        let len = s.len()?;
         // A code point takes at least one byte: the `str` is at least this large.
-        if s.len()? > max.saturating_mul(READ_WHOLE) {
-            let head = s
-                .as_any()
-                .get_item(PySlice::new(s.py(), 0, slice_end(max)?, 1))?
-                .cast_into::<PyString>()?;
-            return str_bytes(&head, |bytes| f(bytes.get(..=max).unwrap_or(bytes)));
+        if cobro::host::too_large(len, max_bytes) {
+            // `str.isascii` reads a flag of the `str` (never a subclass's override): its
+            // size in UTF-8 is then its length.
+            if s.py()
+                .get_type::<PyString>()
+                .call_method1("isascii", (s,))?
+                .is_truthy()?
+            {
+                return Ok(Err(HostBodyError::TooLarge { size: len }));
+            }
+            if len > max.saturating_mul(READ_WHOLE) {
+                let head = s
+                    .as_any()
+                    .get_item(PySlice::new(s.py(), 0, slice_end(max)?, 1))?
+                    .cast_into::<PyString>()?;
+                return str_bytes(&head, |bytes| Ok(f(bytes.get(..=max).unwrap_or(bytes))));
+            }
         }
-        return str_bytes(s, f);
+        return str_bytes(s, |bytes| Ok(f(bytes)));
     }
     if let Ok(b) = obj.cast::<PyBytes>() {
-        return Ok(f(b.as_bytes()));
+        return Ok(Ok(f(b.as_bytes())));
     }
     if let Ok(b) = obj.cast::<PyByteArray>() {
-        if b.len() > max.saturating_mul(READ_WHOLE) {
-            let head = b
-                .as_any()
-                .get_item(PySlice::new(b.py(), 0, slice_end(max)?, 1))?
-                .cast_into::<PyByteArray>()?;
-            return Ok(f(&head.to_vec()));
+        if cobro::host::too_large(b.len(), max_bytes) {
+            return Ok(Err(HostBodyError::TooLarge { size: b.len() }));
         }
-        return Ok(f(&b.to_vec()));
+        return Ok(Ok(f(&b.to_vec())));
     }
     if obj.is_instance_of::<PyDict>() || obj.is_instance_of::<PyList>() {
         let mut scratch = SCRATCH.take();
         scratch.out.clear();
         scratch.path.clear();
-        let written = write_json(obj, &mut scratch, max).map_err(|stop| stop.into_err());
-        let result = written.map(|()| f(&scratch.out));
+        let result = match write_json(obj, &mut scratch, max) {
+            Ok(()) => Ok(Ok(f(&scratch.out))),
+            Err(stop) => stop.outcome().map(Err),
+        };
         if scratch.out.capacity() <= KEEP_CAPACITY {
             SCRATCH.set(scratch);
         }
@@ -111,9 +129,9 @@ fn str_bytes<R>(s: &Bound<'_, PyString>, f: impl FnOnce(&[u8]) -> R) -> PyResult
 
 /// The bytes of a body, as [`with_body`] reads them, borrowed from a `bytes` object and
 /// copied otherwise (for the callers that keep them).
-pub fn body<'a>(obj: &'a Bound<'_, PyAny>, max_bytes: usize) -> PyResult<Cow<'a, [u8]>> {
+pub fn body<'a>(obj: &'a Bound<'_, PyAny>, max_bytes: usize) -> PyResult<Read<Cow<'a, [u8]>>> {
     if let Ok(b) = obj.cast::<PyBytes>() {
-        return Ok(Cow::Borrowed(b.as_bytes()));
+        return Ok(Ok(Cow::Borrowed(b.as_bytes())));
     }
     with_body(obj, max_bytes, |bytes| Cow::Owned(bytes.to_vec()))
 }
@@ -149,22 +167,17 @@ enum Stop {
     /// An error of Python's (a `__str__` that raised) or of the body as a whole.
     Py(PyErr),
     /// A value the body cannot hold, at `path` (innermost key or index first).
-    At(Vec<Step>, Problem),
-}
-
-/// One key or index of the path to a value, as the core writes paths.
-enum Step {
-    Key(String),
-    Index(usize),
+    At(Vec<PathStep>, Problem),
 }
 
 /// What is wrong with a value of the body; each names a Python type, never a value.
 enum Problem {
     /// No JSON form at all (a `set`, an `object()`): the type's name.
     NotJson(String),
-    /// A number whose text is not a JSON number: the type's name and, for NaN and the
-    /// infinities, which one.
-    NotNumber(String, Option<&'static str>),
+    /// A number JSON cannot hold (NaN, an infinity): the core reports it.
+    NonFinite(f64),
+    /// A number whose text is not a JSON number: the type's name.
+    NotNumber(String),
     /// A `dict` key that is not a `str`: the key's type name.
     Key(String),
     /// The `dict` changed size or keys while it was read (by a `__str__` of a value).
@@ -179,7 +192,7 @@ impl From<PyErr> for Stop {
 
 impl Stop {
     /// Adds the key or index under which the value stopping the walk lies.
-    fn within(self, step: impl FnOnce() -> Step) -> Stop {
+    fn within(self, step: impl FnOnce() -> PathStep) -> Stop {
         match self {
             Stop::At(mut path, problem) => {
                 path.push(step());
@@ -189,24 +202,30 @@ impl Stop {
         }
     }
 
-    /// The exception: a `TypeError` naming the path and the type for a value the body
-    /// cannot hold (a bad argument, DESIGN.md 3), a `RuntimeError` for a `dict` changed
-    /// while it was read (as Python's own iteration raises).
-    fn into_err(self) -> PyErr {
+    /// What the stop means: for a number JSON cannot hold, the core's judgement of the
+    /// body (its report, see [`with_body`]); otherwise an exception: a `TypeError` naming
+    /// the path and the type for a value the body cannot hold (a bad argument, DESIGN.md
+    /// 3), a `RuntimeError` for a `dict` changed while it was read (as Python's own
+    /// iteration raises).
+    fn outcome(self) -> PyResult<HostBodyError> {
         let (path, problem) = match self {
-            Stop::Py(e) => return e,
+            Stop::Py(e) => return Err(e),
+            Stop::At(mut at, Problem::NonFinite(value)) => {
+                at.reverse();
+                return Ok(HostBodyError::NonFinite { at, value });
+            }
             Stop::At(path, problem) => (path, problem),
         };
         let mut at = String::new();
         for step in path.iter().rev() {
             match step {
-                Step::Key(k) => {
+                PathStep::Key(k) => {
                     if !at.is_empty() {
                         at.push('.');
                     }
                     at.push_str(k);
                 }
-                Step::Index(i) => {
+                PathStep::Index(i) => {
                     at.push('[');
                     at.push_str(&i.to_string());
                     at.push(']');
@@ -223,21 +242,20 @@ impl Stop {
         } else {
             format!("the body's dict at {at}")
         };
-        match problem {
+        Err(match problem {
             Problem::NotJson(found) => PyTypeError::new_err(format!(
                 "{value} must be JSON data (None, bool, int, float, Decimal, str, list, tuple or dict), not {found}"
             )),
-            Problem::NotNumber(found, Some(special)) => PyTypeError::new_err(format!(
-                "{value} must be a JSON number, not {found} {special}: JSON has no NaN or Infinity"
-            )),
-            Problem::NotNumber(found, None) => PyTypeError::new_err(format!(
+            Problem::NotNumber(found) => PyTypeError::new_err(format!(
                 "{value} must be a JSON number, not a {found} whose text is not a JSON number"
             )),
             Problem::Key(found) => PyTypeError::new_err(format!("a key of {dict} must be a str, not {found}")),
             Problem::Changed => PyRuntimeError::new_err(format!(
                 "{dict} changed while it was being read (by a __str__ or __repr__ of its values)"
             )),
-        }
+            // Taken out above.
+            Problem::NonFinite(_) => PyRuntimeError::new_err("the body holds a number JSON cannot hold"),
+        })
     }
 }
 
@@ -279,8 +297,9 @@ pub fn for_each_member<'py, E>(
 /// Writes `obj` as compact JSON: `None`, `bool`, `int`, `float` (its `repr`: the caller's
 /// data, judged by the core as text, so `1e+16` is reported as an exponent),
 /// `decimal.Decimal` (its exact `str`), `str`, `list`/`tuple`, and `dict` with `str` keys
-/// in insertion order. Anything else is a `TypeError` naming its path, and so is a number
-/// whose text is not a JSON number (NaN, the infinities, or a subclass's `__str__` that
+/// in insertion order. A `float` or `Decimal` NaN or infinity stops the walk with its path
+/// (JSON cannot write it; the core reports it). Anything else is a `TypeError` naming its
+/// path, and so is a number whose text is not a JSON number (a subclass's `__str__` that
 /// writes something else: it never reaches the text); a container inside itself is a
 /// `ValueError` (as in `json.dumps`).
 ///
@@ -359,7 +378,7 @@ fn write_dict(dict: &Bound<'_, PyDict>, s: &mut Scratch, max: usize) -> Result<(
             write_str(key, s, max)?;
         }
         s.out.push(b':');
-        write_json(&value, s, max).map_err(|stop| stop.within(|| Step::Key(key.to_string_lossy().into_owned())))
+        write_json(&value, s, max).map_err(|stop| stop.within(|| PathStep::Key(key.to_string_lossy().into_owned())))
     })?;
     s.out.push(b'}');
     s.path.pop();
@@ -381,7 +400,7 @@ fn write_items<'py>(
         if i > 0 {
             s.out.push(b',');
         }
-        write_json(&item?, s, max).map_err(|stop| stop.within(|| Step::Index(i)))?;
+        write_json(&item?, s, max).map_err(|stop| stop.within(|| PathStep::Index(i)))?;
     }
     s.out.push(b']');
     s.path.pop();
@@ -436,18 +455,30 @@ fn write_number(obj: &Bound<'_, PyAny>, text: &Bound<'_, PyString>, s: &mut Scra
     let utf8 = Utf8::of(text)?;
     let number = utf8.as_str()?;
     if !is_number(number) {
-        let lower = number.to_ascii_lowercase();
-        let special = if lower.contains("nan") {
-            Some("NaN")
-        } else if lower.contains("inf") {
-            Some("Infinity")
-        } else {
-            None
+        let problem = match non_finite(number) {
+            Some(value) if obj.is_instance_of::<PyFloat>() || is_decimal(obj)? => Problem::NonFinite(value),
+            _ => Problem::NotNumber(type_name(obj)),
         };
-        return Err(Stop::At(Vec::new(), Problem::NotNumber(type_name(obj), special)));
+        return Err(Stop::At(Vec::new(), problem));
     }
     s.out.extend_from_slice(number.as_bytes());
     Ok(())
+}
+
+/// The value of the text a `float` (`nan`, `inf`, `-inf`) or a `Decimal` (`NaN`, `sNaN`,
+/// `-Infinity`...) writes for a number JSON cannot hold; `None` for any other text.
+fn non_finite(text: &str) -> Option<f64> {
+    let (negative, name) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let name = name.to_ascii_lowercase();
+    match name.as_str() {
+        "nan" | "snan" => Some(f64::NAN),
+        "inf" | "infinity" if negative => Some(f64::NEG_INFINITY),
+        "inf" | "infinity" => Some(f64::INFINITY),
+        _ => None,
+    }
 }
 
 /// Enters a container: false when it lies past the nesting limit (written as `null`),

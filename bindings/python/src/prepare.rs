@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use crate::args::{civil_date, locale, opt_size, secret, string, unix_seconds};
-use crate::body::with_body;
+use crate::body::{Read, with_body};
 use crate::errors::{guard, prepare_error};
 use crate::signing::{deposit_mode, header_dict, signature_variant};
 
@@ -86,8 +86,15 @@ fn options(
     })
 }
 
-fn done(py: Python<'_>, result: Result<cobro::PreparedRequest, cobro::PrepareError>) -> PyResult<PreparedRequest> {
+/// The prepared request, or the error of the core (for a body it could not be given
+/// too, judged under `opts`).
+fn done(
+    py: Python<'_>,
+    result: Read<Result<cobro::PreparedRequest, cobro::PrepareError>>,
+    opts: &PrepareOptions,
+) -> PyResult<PreparedRequest> {
     result
+        .unwrap_or_else(|e| Err(e.prepare_error(opts)))
         .map(|inner| PreparedRequest { inner })
         .map_err(|e| prepare_error(py, e))
 }
@@ -123,7 +130,7 @@ pub fn prepare_virtual_account(
         let prepared = with_body(body, opts.max_bytes, |bytes| {
             cobro::prepare_virtual_account(bytes, &api_key, &secret, mode, now, &opts)
         })?;
-        done(py, prepared)
+        done(py, prepared, &opts)
     })
 }
 
@@ -177,7 +184,7 @@ fn signed_subscription(
         let opts = options(strict, locale.as_deref(), max_bytes, false)?;
         let key = secret(key, "key")?;
         let prepared = with_body(body, opts.max_bytes, |bytes| prepare(bytes, &key, &opts))?;
-        done(py, prepared)
+        done(py, prepared, &opts)
     })
 }
 
@@ -204,6 +211,6 @@ pub fn prepare_payin(
         let prepared = with_body(body, opts.max_bytes, |bytes| {
             cobro::prepare_payin(bytes, &key, today, &opts)
         })?;
-        done(py, prepared)
+        done(py, prepared, &opts)
     })
 }

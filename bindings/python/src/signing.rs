@@ -6,8 +6,8 @@ use cobro::{DepositMode, VaSignatureVariant, VaSignedText};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyMapping, PyString};
 
-use crate::args::{Text, amount, merchant_id, opt_size, secret, string, unix_seconds};
-use crate::errors::{guard, notification_error, signing_error, type_error, verify_error};
+use crate::args::{Text, amount, merchant_id, not_unicode, opt_size, secret, string, unix_seconds};
+use crate::errors::{guard, notification_error, parse_error, signing_error, type_error, verify_error};
 use crate::parse::typed;
 
 /// Spec 5.3: payinVerification, the lowercase hex SHA-512 of merchant id, operation
@@ -24,9 +24,9 @@ pub fn payin_verification(
 ) -> PyResult<String> {
     guard(py, || {
         let merchant = self::merchant_id(merchant_id)?;
-        let operation = Text::new(operation_number, "operation_number")?;
+        let operation = Text::signed(operation_number, "operation_number")?;
         let amount = self::amount(amount)?;
-        let currency = Text::new(currency, "currency")?;
+        let currency = Text::signed(currency, "currency")?;
         let key = secret(key, "key")?;
         cobro::payin_verification(merchant, operation.as_str()?, amount, currency.as_str()?, &key)
             .map_err(|e| signing_error(py, &e))
@@ -195,7 +195,8 @@ fn header_pairs(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(String, String)>> {
             [name, value] if name.is_instance_of::<PyString>() && value.is_instance_of::<PyString>() => (name, value),
             _ => return Err(type_error("a header", "a (str, str) pair", &item)),
         };
-        out.push((pair.0.extract()?, pair.1.extract()?));
+        let text = |s: &Bound<'_, PyAny>| s.extract::<String>().map_err(|_| not_unicode(s.py(), "headers"));
+        out.push((text(pair.0)?, text(pair.1)?));
     }
     Ok(out)
 }
@@ -239,7 +240,7 @@ pub fn verify_payin_notification<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     guard(py, || {
         let key = secret(key, "key")?;
-        let bytes = crate::body::body(body, 0)?;
+        let bytes = crate::body::body(body, 0)?.map_err(|e| parse_error(py, &e.parse_error()))?;
         let n = cobro::payin::notification::verify_payin_notification(&bytes, &key)
             .map_err(|e| notification_error(py, &e))?;
         typed(py, "payin-notification", &n)

@@ -230,6 +230,6 @@ pub fn validate(
             return Ok(Report::from(report));
         }
         let report = with_body(body, max_bytes, |bytes| cobro::validate(kind, bytes, &options))?;
-        Ok(Report::from(report))
+        Ok(Report::from(report.unwrap_or_else(|e| e.report(&options))))
     })
 }
