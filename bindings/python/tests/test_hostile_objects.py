@@ -1,7 +1,8 @@
 """Host objects that try to get past the binding: huge bodies of every accepted type,
-keys that UTF-8 cannot encode, numbers whose text is not a JSON number, and dicts
-changed while they are read. Each gets a clear answer; none leaks a key, writes foreign
-text into the body or prints to stderr."""
+keys and signed text that UTF-8 cannot encode, numbers JSON cannot hold or whose text is
+not a JSON number, and dicts changed while they are read. Each gets a clear answer (the
+core's, as the Node binding gives it: bindings/node/__test__/hostile.test.js); none
+leaks a key, writes foreign text into the body or prints to stderr."""
 
 from __future__ import annotations
 
@@ -91,18 +92,32 @@ def test_oversized_bytearray_report_is_the_core_s() -> None:
     report = cobro.validate("payin", bytearray(b" " * (LIMIT + 10)))
     [issue] = report.errors
     assert (issue.code, issue.path, issue.params["limit"]) == ("ERR_BODY_TOO_LARGE", "", str(LIMIT))
-    # A little over the limit: copied, with its exact size; far over: read up to the
-    # limit plus one byte.
+    # Measured, not copied: the exact size however far over the limit.
     assert issue.params["size"] == str(LIMIT + 10)
     far = cobro.validate("payin", bytearray(64 * LIMIT)).errors[0]
-    assert far.params["size"] == str(LIMIT + 1)
+    assert far.params["size"] == str(64 * LIMIT)
     # Under the limit a bytearray is read as bytes are.
     small = bytearray(b'{"payinAmount": "1.00"}')
     assert cobro.validate("payin", small).to_json() == cobro.validate("payin", bytes(small)).to_json()
     assert cobro.validate("payin", bytearray(b"x" * 11), max_bytes=10).errors[0].code == "ERR_BODY_TOO_LARGE"
 
 
-# Keys that UTF-8 cannot encode: cobro's SigningError, with nothing of the key in it.
+def test_oversized_str_report_is_the_core_s() -> None:
+    # An ASCII str is measured: its exact size, as its bytes get.
+    for n in (LIMIT + 10, 64 * LIMIT):
+        report = cobro.validate("payin", " " * n, locale="es")
+        assert report.to_json() == cobro.validate("payin", b" " * n, locale="es").to_json()
+    small = cobro.validate("payin", "x" * 11, max_bytes=10).errors[0]
+    assert (small.code, small.params) == ("ERR_BODY_TOO_LARGE", {"size": "11", "limit": "10"})
+    # A non-ASCII str a little over the limit is encoded for its exact size.
+    assert cobro.validate("payin", "ñ" * 6, max_bytes=10).errors[0].params["size"] == "12"
+    with pytest.raises(cobro.ParseError) as info:
+        cobro.parse("payin-notification", "9" * (LIMIT + 1))
+    assert (info.value.code, info.value.path) == ("ERR_BODY_TOO_LARGE", "")
+
+
+# Keys and signed text that UTF-8 cannot encode: the core's SigningError (as Node
+# raises it), with nothing of the key in it.
 
 BAD_KEY = KEY + "\ud800"
 
@@ -134,11 +149,45 @@ def test_a_key_utf8_cannot_encode_never_shows(name: str) -> None:
         KEY_CALLS[name](BAD_KEY)
     e = info.value
     assert e.code == "ERR_INVALID_ARGUMENT"
-    assert "UTF-8" in str(e)
+    argument = "value" if name == "Secret" else "secret" if "virtual_account" in name else "key"
+    assert str(e) == f"{argument} must be valid Unicode text (it is not valid UTF-8: a lone surrogate?)"
     assert e.__cause__ is None and e.__context__ is None and e.__suppress_context__
     shown = [repr(e), str(e), repr(e.args), "".join(traceback.format_exception(type(e), e, e.__traceback__))]
     for text in shown:
         assert "SECRET" not in text and "\ud800" not in text
+
+
+PAYIN = {"merchant_id": 1, "operation_number": "OP", "amount": "1.00", "currency": "PEN", "key": KEY}
+SUB = {"merchant_id": 1, "type": "ON_DEMAND", "customer_id": "1", "processor_code": "Wallet_on_file", "key": KEY}
+VA = {"api_key": "api", "secret": KEY, "timestamp": 1700000000}
+
+TEXT_CALLS: dict[str, Callable[[str], Any]] = {
+    "operation_number": lambda lone: cobro.payin_verification(**{**PAYIN, "operation_number": "O" + lone}),
+    "currency": lambda lone: cobro.payin_verification(**{**PAYIN, "currency": "PEN" + lone}),
+    "type": lambda lone: cobro.subscription_authorization(**{**SUB, "type": "ON_DEMAND" + lone}),
+    "customer_id": lambda lone: cobro.subscription_authorization(**{**SUB, "customer_id": "1" + lone}),
+    "processor_code": lambda lone: cobro.subscription_authorization(**{**SUB, "processor_code": "W" + lone}),
+    "api_key": lambda lone: cobro.virtual_account_signature(**{**VA, "api_key": "api" + lone}),
+    "reference_id": lambda lone: cobro.virtual_account_signature(**VA, reference_id="r" + lone),
+    "headers": lambda lone: cobro.verify_virtual_account_headers({"X-Api-Key": "a" + lone}, secret=KEY),
+}
+
+
+@pytest.mark.parametrize("lone", ["\ud800", "\udfff", "a\udc00b"], ids=ascii)
+@pytest.mark.parametrize("name", list(TEXT_CALLS))
+def test_signed_text_utf8_cannot_encode_is_a_signing_error(name: str, lone: str) -> None:
+    with pytest.raises(cobro.SigningError) as info:
+        TEXT_CALLS[name](lone)
+    e = info.value
+    assert (e.code, str(e)) == (
+        "ERR_INVALID_ARGUMENT",
+        f"{name} must be valid Unicode text (it is not valid UTF-8: a lone surrogate?)",
+    )
+    assert e.__cause__ is None and e.__suppress_context__
+
+
+def test_well_formed_non_ascii_text_is_signed() -> None:
+    assert len(cobro.payin_verification(**{**PAYIN, "operation_number": "O-\U0001f600"})) == 128
 
 
 # Number texts from host objects: only JSON numbers are written.
@@ -184,22 +233,86 @@ def test_number_subclasses_with_honest_text_are_written() -> None:
     ).to_json()
 
 
-# NaN and Infinity: a number JSON cannot hold, named with its path.
+# NaN and Infinity: a number JSON cannot hold, the core's ERR_INVALID_TYPE at its path.
+
+
+class HonestFloat(float):
+    pass
 
 
 @pytest.mark.parametrize(
-    "number",
-    [float("nan"), float("inf"), float("-inf"), decimal.Decimal("NaN"), decimal.Decimal("-Infinity")],
+    ("number", "found"),
+    [
+        (float("nan"), "NaN"),
+        (float("inf"), "Infinity"),
+        (float("-inf"), "-Infinity"),
+        (HonestFloat("nan"), "NaN"),
+        (decimal.Decimal("NaN"), "NaN"),
+        (decimal.Decimal("sNaN"), "NaN"),
+        (decimal.Decimal("-NaN"), "NaN"),
+        (decimal.Decimal("Infinity"), "Infinity"),
+        (decimal.Decimal("-Infinity"), "-Infinity"),
+    ],
     ids=repr,
 )
-def test_nan_and_infinity_name_the_path(number: Any) -> None:
+def test_nan_and_infinity_are_a_wrong_type_at_their_path(number: Any, found: str) -> None:
     body = {"payinMerchantID": 1, "products": [{"payinProductAmount": number}]}
-    with pytest.raises(TypeError) as info:
-        cobro.validate("payin", body)
-    message = str(info.value)
-    assert "products[0].payinProductAmount" in message
-    assert "NaN" in message or "Infinity" in message
-    assert "JSON" in message
+    for options in ({}, {"max_bytes": 4096}):
+        report = cobro.validate("payin", body, **options)
+        assert not report.valid
+        [issue] = report.errors
+        assert (issue.path, issue.code, issue.params) == (
+            "products[0].payinProductAmount",
+            "ERR_INVALID_TYPE",
+            {"expected": "finite number", "found": found},
+        )
+        assert issue.message == f"products[0].payinProductAmount must be of type finite number, not {found}"
+        assert report.warnings == []
+
+
+def test_nan_and_infinity_as_node_reports_them() -> None:
+    def issue(body: Any, **options: Any) -> list[str]:
+        report = cobro.validate("payin", body, **options)
+        assert not report.valid
+        e = report.errors[0]
+        return [e.path, e.code, e.params["found"], e.message]
+
+    nan, inf = float("nan"), float("inf")
+    assert issue({"payinAmount": nan}) == [
+        "payinAmount",
+        "ERR_INVALID_TYPE",
+        "NaN",
+        "payinAmount must be of type finite number, not NaN",
+    ]
+    assert issue({"payinAmount": inf}, max_bytes=4096)[:3] == ["payinAmount", "ERR_INVALID_TYPE", "Infinity"]
+    body = {"a": None, "metadata": [{"key": "k", "value": -inf}]}
+    assert issue(body)[:3] == ["metadata[0].value", "ERR_INVALID_TYPE", "-Infinity"]
+    assert issue({"big": 10**30, "x": {"y": [0, nan]}})[:3] == ["x.y[1]", "ERR_INVALID_TYPE", "NaN"]
+    assert issue([{"a": (1, nan)}])[:3] == ["[0].a[1]", "ERR_INVALID_TYPE", "NaN"]
+    message = cobro.validate("payin", {"payinAmount": nan}, locale="es").errors[0].message
+    assert message == "payinAmount debe ser de tipo finite number, no NaN"
+    with pytest.raises(cobro.ValidationError) as prepared:
+        cobro.prepare_payin({"payinAmount": nan}, key=KEY, today="2026-01-01")
+    assert [(e.path, e.code) for e in prepared.value.errors] == [("payinAmount", "ERR_INVALID_TYPE")]
+    assert prepared.value.report.to_json() == cobro.validate("payin", {"payinAmount": nan}).to_json()
+    for prepare in (
+        lambda b: cobro.prepare_subscription(b, key=KEY, locale="es"),
+        lambda b: cobro.prepare_virtual_account(b, api_key="a", secret=KEY, deposit_mode="ANY"),
+    ):
+        with pytest.raises(cobro.ValidationError) as refused:
+            prepare({"x": [decimal.Decimal("Infinity")]})
+        assert [(e.path, e.code) for e in refused.value.errors] == [("x[0]", "ERR_INVALID_TYPE")]
+    for parse in (
+        lambda b: cobro.parse("payin-notification", b),
+        lambda b: cobro.parse_payin_response(b),
+        lambda b: cobro.verify_payin_notification(b, key=KEY),
+    ):
+        with pytest.raises(cobro.ParseError) as parsed:
+            parse({"payinAmount": nan})
+        assert (parsed.value.code, parsed.value.path) == ("ERR_INVALID_TYPE", "payinAmount")
+    # A None that is a None stays one.
+    report = cobro.validate("payin", {"payinAmount": None})
+    assert [e.code for e in report.errors if e.path == "payinAmount"] == ["ERR_MISSING_FIELD"]
 
 
 def test_other_host_objects_name_the_path() -> None:

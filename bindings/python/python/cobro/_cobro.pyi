@@ -57,7 +57,8 @@ __all__ = [
 
 _Body = Union[str, bytes, bytearray, Dict[str, Any], List[Any]]
 """A request or answer body: JSON text, its UTF-8 bytes, or a dict/list written as JSON
-(values: None, bool, int, float, decimal.Decimal, str, list, tuple, dict)."""
+(values: None, bool, int, float, decimal.Decimal, str, list, tuple, dict; a NaN or an
+infinity is reported as ERR_INVALID_TYPE at its path, other values raise TypeError)."""
 
 _Key = Union[str, "Secret"]
 _AmountLike = Union["Amount", decimal.Decimal, str, int]
