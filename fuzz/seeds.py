@@ -1,0 +1,136 @@
+"""Writes the seed inputs of the fuzz targets, from tests/vectors and examples, into
+OUTDIR/TARGET/ (one file per input, named by its hash, so rewriting is idempotent).
+The layouts (a first byte choosing the variant, lines before a body) are those the
+targets document; the variant numbers below follow their order.
+
+Usage: python3 fuzz/seeds.py OUTDIR
+"""
+
+import hashlib
+import json
+import pathlib
+import shutil
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+VECTORS = ROOT / "tests" / "vectors"
+# The orders of cobro::Kind::ALL and cobro::parse::DocumentKind::ALL.
+KINDS = ["virtual-account", "subscription", "subscription-cancel", "payin"]
+DOCUMENTS = [
+    "virtual-account-response",
+    "subscription-response",
+    "payin-response",
+    "payin-notification",
+    "subscription-webhook",
+    "deposit-notification",
+]
+# parse_document.rs STATUSES.
+STATUSES = [200, 201, 400, 401, 404, 409, 422, 500, 502, 302]
+# cobro_fuzz::PAYIN_KEY.
+PAYIN_KEY = "fake-payin-key-for-examples"
+
+
+def body_of(case):
+    """The case's body as bytes, if it has one."""
+    if "body_hex" in case:
+        return bytes.fromhex(case["body_hex"])
+    if "body_text" in case:
+        return case["body_text"].encode()
+    if "body" in case:
+        return json.dumps(case["body"], ensure_ascii=False).encode()
+    return None
+
+
+def number_types():
+    """(country, name) in the order of cobro::document::numbers(): the README's table,
+    which a test keeps equal to that list."""
+    lines = (ROOT / "README.md").read_text().splitlines()
+    start = lines.index("| country | type | account | rule |") + 2
+    rows = []
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        rows.append((cells[0], cells[1]))
+    return rows
+
+
+def main(out):
+    out = pathlib.Path(out)
+    seeds = {}
+
+    def add(target, data):
+        seeds.setdefault(target, set()).add(bytes(data))
+
+    def request(kind, body):
+        k = KINDS.index(kind)
+        add("json_parse", body)
+        # Without a key; with the key; with the key, strict, in Spanish.
+        for bits in (0, 4, 4 | 8 | 16):
+            add("validate", bytes([k | bits]) + body)
+        # As is; strict, in Spanish, pay-in wrapped, referenceId variant, mode ANY.
+        for bits in (0, 4 | 8 | 16 | 32 | 64):
+            add("prepare", bytes([k | bits]) + body)
+
+    for path in sorted(VECTORS.rglob("*.json")):
+        doc = json.loads(path.read_text())
+        add("json_parse", path.read_bytes())
+        for case in doc.get("cases", []):
+            body = body_of(case)
+            kind = case.get("kind", doc.get("kind"))
+            if body is not None and kind in KINDS:
+                request(kind, body)
+            document = doc.get("document")
+            if body is not None and document in DOCUMENTS:
+                add("json_parse", body)
+                status = case.get("http_status", 200)
+                if status not in STATUSES:
+                    STATUSES.append(status)  # not chosen, but the body still helps
+                    status = 200
+                head = bytes([DOCUMENTS.index(document), STATUSES.index(status)])
+                add("parse_document", head + body)
+                if document == "payin-notification":
+                    add("verify", b"\x00" + PAYIN_KEY.encode() + b"\n" + body)
+            if body is not None and "key" in case and path.name.startswith("payin-notification"):
+                add("verify", b"\x00" + case["key"].encode() + b"\n" + body)
+            if path.name == "virtual-account-signature.json" and "expected" in case:
+                lines = [
+                    case["secret"],
+                    str(case["timestamp"]),
+                    case.get("reference_id", ""),
+                    "X-Api-Key: " + case["api_key"],
+                    "X-Timestamp: " + str(case["timestamp"]),
+                    "X-Signature: " + case["expected"],
+                    "X-Account-deposit-mode: OWNER",
+                ]
+                add("verify", b"\x01" + "\n".join(lines).encode())
+
+    types = number_types()
+    suites = json.loads((VECTORS / "documents" / "public-suites.json").read_text())
+    for case in suites["cases"]:
+        key = (case["country"], case["type"])
+        if key in types:
+            add("documents", bytes([types.index(key)]) + case["number"].encode())
+
+    for path in sorted((ROOT / "examples").iterdir()):
+        kind = next((k for k in sorted(KINDS, key=len, reverse=True) if path.name.startswith(k)), None)
+        lines = path.read_bytes().splitlines() if path.suffix == ".jsonl" else [path.read_bytes()]
+        for body in lines:
+            if kind is None:
+                add("json_parse", body)
+            else:
+                request(kind, body)
+
+    for target, inputs in seeds.items():
+        folder = out / target
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
+        for data in inputs:
+            (folder / hashlib.sha1(data).hexdigest()).write_bytes(data)
+        print(f"seeds: {len(inputs)} for {target}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    main(sys.argv[1])
