@@ -43,6 +43,10 @@ pub(crate) const PROCESSOR_CODE_FORMAT: &str = "[A-Za-z0-9_]+";
 /// Spec 2.1 (limits of spec 8): the fewest and most characters of owner.referenceId.
 pub(crate) const REFERENCE_ID_LENGTH: (usize, usize) = (1, 36);
 
+/// Spec 2.3 `device` and spec 2.4 payinProductDescription for a wallet processor: the
+/// user experience, one list for both.
+pub(crate) const DEVICES: [&str; 2] = ["MOBILE", "WEB"];
+
 /// Spec 2.3: the subscription `type` values.
 pub(crate) const SUBSCRIPTION_TYPES: [&str; 2] = ["ON_DEMAND", "RECURRENT"];
 
@@ -97,11 +101,17 @@ pub(crate) fn currency(s: &str) -> Result<(), FieldError> {
     if rules::is_blank(s) {
         return Err(FieldError::new(Code::EmptyField, &[]));
     }
-    if s.len() == 3 && s.bytes().all(|b| b.is_ascii_uppercase()) {
+    if is_currency_code(s) {
         Ok(())
     } else {
         Err(FieldError::new(Code::InvalidCurrency, &[]))
     }
+}
+
+/// ISO 4217 codes are three upper-case ASCII letters (DESIGN.md 9 row 22), in pay-ins
+/// (spec 2.4) and virtual accounts (spec 2.1) alike.
+pub(crate) fn is_currency_code(s: &str) -> bool {
+    s.len() == 3 && s.bytes().all(|b| b.is_ascii_uppercase())
 }
 
 /// Spec 2.4 and 8: payinMerchantOperationNumber is never blank and has at most

@@ -379,7 +379,7 @@ fn complete_payin(members: &crate::rules::Members<'_>, key: &Secret, today: Civi
         }
         let value: Option<String> = match (spec.name, &spec.blank) {
             ("payinVerification", _) => verification.clone(),
-            ("typePost", _) => Some("json".to_string()),
+            ("typePost", _) => Some(payin::TYPE_POST.to_string()),
             ("payinDateTime", _) => Some(today.to_string()),
             ("payinCustomerRegion", _) if region.is_some() => region.map(str::to_string),
             (_, Blank::Allowed | Blank::CouponByCountry) => Some(String::new()),

@@ -23,8 +23,6 @@ const URL_MAX: usize = 250;
 /// Spec 2.4: payinVerification is a SHA-512 hash, 128 hex characters (section 5.3,
 /// PROVIDER_FACTS.md: hashes are hex).
 const HASH_HEX_LEN: usize = 128;
-/// Spec 2.4: typePost is the constant `json`.
-const TYPE_POST: &str = "json";
 /// DESIGN.md 9 row 21: the URLMonnet paths, v1 (most samples) and v3 (the current
 /// version, the path `prepare_payin` sends to).
 const URLMONNET_PATHS: [&str; 2] = ["/api-payin/v1/online-payments", crate::prepare::PAYIN_PATH];
@@ -74,7 +72,7 @@ pub(crate) fn walk<'v>(ctx: &mut Ctx, req: &Request<'v>) -> Signed<'v> {
             fields::URL_MONNET => url_monnet(ctx, &path, value),
             fields::TYPE_POST => {
                 if let Some(s) = required(ctx, &path, value) {
-                    rules::one_of(ctx, &path, s, &[TYPE_POST], None);
+                    rules::one_of(ctx, &path, s, &[super::TYPE_POST], None);
                 }
             }
             fields::PROCESSOR_CODE => wallet::processor_code(ctx, &path, value),

@@ -56,6 +56,8 @@ use crate::signing::{self, Secret};
 /// Spec 2.5: the deeplink method, whose names are limited to 30 characters in every
 /// country (spec 2.4, 8) and whose expiration may not be null (spec 2.4).
 pub(crate) const DEEPLINK_METHOD: &str = "BankTransfer_Deeplink";
+/// Spec 2.4: typePost is the constant `json` (validation requires it, prepare writes it).
+pub(crate) const TYPE_POST: &str = "json";
 /// Spec 2.6: the cash method, with its own suggested expiration minimum.
 pub(crate) const CASH_METHOD: &str = "Cash";
 /// Spec 2.4: the longest customer name for the deeplink method, in any country.

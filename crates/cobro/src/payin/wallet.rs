@@ -15,8 +15,6 @@ use super::fields::{self, Blank};
 
 /// Spec 2.4: the method of both wallet processors.
 const WALLET_METHOD: &str = "Wallet";
-/// Spec 2.4: payinProductDescription carries the user experience for wallet processors.
-const EXPERIENCES: [&str; 2] = ["MOBILE", "WEB"];
 /// Spec 2.7: a theme identifier is `THEME_<country>_<NAME>`.
 const THEME_PREFIX: &str = "THEME_";
 
@@ -149,7 +147,13 @@ pub(crate) fn cross_checks(ctx: &mut Ctx, req: &Request<'_>) {
             rules::one_of(ctx, &root.key("payinMethod"), m, &[WALLET_METHOD], Some(&when));
         }
         if let Some(d) = req.text(fields::PRODUCT_DESCRIPTION) {
-            rules::one_of(ctx, &root.key("payinProductDescription"), d, &EXPERIENCES, Some(&when));
+            rules::one_of(
+                ctx,
+                &root.key("payinProductDescription"),
+                d,
+                &field::DEVICES,
+                Some(&when),
+            );
         }
     }
     let has_subscription = matches!(req.get(fields::SUBSCRIPTION), Some(Value::Object(_)));

@@ -28,9 +28,6 @@ use crate::report::{Ctx, Path};
 use crate::rules::{self, Members, Need};
 use crate::{field, processor};
 
-/// Spec 2.3: the `device` values.
-const DEVICES: [&str; 2] = ["MOBILE", "WEB"];
-
 /// Spec 2.3: the type that makes periodicity and amount required.
 const RECURRENT: &str = "RECURRENT";
 
@@ -117,7 +114,7 @@ fn details_create(ctx: &mut Ctx, path: &Path<'_>, members: &Members<'_>) {
     let kind = subscription_type(ctx, &path.key("type"), kind);
     let device_path = path.key("device");
     if let Some(d) = rules::string(ctx, &device_path, device, Need::Required) {
-        rules::one_of(ctx, &device_path, d, &DEVICES, None);
+        rules::one_of(ctx, &device_path, d, &field::DEVICES, None);
     }
     customer_id(ctx, &path.key("customerId"), customer);
     processor_code(ctx, &path.key("processorCode"), processor);

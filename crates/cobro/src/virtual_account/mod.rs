@@ -147,11 +147,6 @@ fn is_calling_code(s: &str) -> bool {
     rules::is_digits(s) && s.len() <= 4
 }
 
-/// Spec 2.1: ISO 4217 codes are three upper-case ASCII letters (DESIGN.md 9 row 22).
-fn is_currency_code(s: &str) -> bool {
-    s.len() == 3 && s.bytes().all(|b| b.is_ascii_uppercase())
-}
-
 /// What the per-field pass learned that the cross-field rules need. Each value is set
 /// only when its own field passed its own checks.
 #[derive(Default)]
@@ -380,7 +375,7 @@ fn validate_account<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Memb
     // Spec 2.1: ISO 4217 (three upper-case letters; the pairing is cross-field).
     let currency_path = path.key("currency");
     if let Some(c) = rules::string(ctx, &currency_path, currency, Need::Required) {
-        if is_currency_code(c) {
+        if crate::field::is_currency_code(c) {
             seen.currency = Some(c);
         } else {
             ctx.report(&currency_path, Code::InvalidCurrency, &[]);
@@ -545,6 +540,7 @@ mod tests {
     fn codes() {
         assert!(is_calling_code("1") && is_calling_code("1234"));
         assert!(!is_calling_code("") && !is_calling_code("12345") && !is_calling_code("+51"));
+        use crate::field::is_currency_code;
         assert!(is_currency_code("PEN"));
         assert!(!is_currency_code("pen") && !is_currency_code("PE") && !is_currency_code("PÉN"));
     }
