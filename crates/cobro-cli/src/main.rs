@@ -105,7 +105,8 @@ pub fn kind_parser() -> impl TypedValueParser<Value = Kind> {
 }
 
 fn locale_parser() -> impl TypedValueParser<Value = Locale> {
-    PossibleValuesParser::new(["en", "es"]).try_map(|tag| Locale::from_tag(&tag).ok_or("unknown locale"))
+    PossibleValuesParser::new(Locale::ALL.map(Locale::tag))
+        .try_map(|tag| Locale::from_tag(&tag).ok_or("unknown locale"))
 }
 
 fn main() -> ExitCode {

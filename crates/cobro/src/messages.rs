@@ -18,13 +18,12 @@ pub enum Locale {
 }
 
 impl Locale {
-    /// The locale named `en` or `es`.
+    /// Every locale, the default first: the one list the CLI and bindings offer.
+    pub const ALL: [Locale; 2] = [Locale::En, Locale::Es];
+
+    /// The locale named `en` or `es` (its [`Locale::tag`]).
     pub fn from_tag(tag: &str) -> Option<Locale> {
-        match tag {
-            "en" => Some(Locale::En),
-            "es" => Some(Locale::Es),
-            _ => None,
-        }
+        Locale::ALL.into_iter().find(|l| l.tag() == tag)
     }
 
     /// `en` or `es`.
