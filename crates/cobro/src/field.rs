@@ -31,6 +31,11 @@ impl FieldError {
 /// floats). Zero is not a merchant: the provider answers 0009 (merchant id wrong).
 pub(crate) const MERCHANT_ID: (u64, u64) = (1, i64::MAX.unsigned_abs());
 
+/// Spec 2.3: the subscriptionId the creation answers with, an integer; read by the
+/// answer's parser and checked in a pay-in's `subscription` object (DESIGN.md 9 row 25)
+/// with this one range: not negative, within 64 signed bits.
+pub(crate) const SUBSCRIPTION_ID: (u64, u64) = (0, i64::MAX.unsigned_abs());
+
 /// Spec 2.4 and 8: the longest payinMerchantOperationNumber.
 pub(crate) const OPERATION_NUMBER_MAX: usize = 50;
 

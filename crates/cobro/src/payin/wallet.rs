@@ -88,8 +88,8 @@ pub(crate) fn processor_code<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&
 
 /// Spec 2.4 and DESIGN.md 9 row 25: subscription is an object holding `chargeType`
 /// (required, ON_DEMAND or RECURRENT) and `subscriptionId` (optional: the charged
-/// subscription, as the provider's merchants name it; a whole number >= 1 or its digit
-/// string, like the other ids of row 9). Other keys inside are WARN_UNKNOWN_FIELD. Null
+/// subscription, as the provider's merchants name it; a whole number or its digit
+/// string, like the other ids of row 9, in the range the answer's parser reads). Other keys inside are WARN_UNKNOWN_FIELD. Null
 /// is not a way to omit it.
 pub(crate) fn subscription<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) {
     let Some(v) = value else {
@@ -111,7 +111,7 @@ pub(crate) fn subscription<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v
         // Spec 2.4: chargeType is the subscription's type (spec 2.3).
         rules::one_of(ctx, &charge_path, s, &field::SUBSCRIPTION_TYPES, None);
     }
-    let (min, max) = SUBSCRIPTION_ID;
+    let (min, max) = field::SUBSCRIPTION_ID;
     rules::integer(
         ctx,
         &path.key("subscriptionId"),
@@ -121,10 +121,6 @@ pub(crate) fn subscription<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v
         max,
     );
 }
-
-/// DESIGN.md 9 row 25: the range of `subscription.subscriptionId`, the spec 2.3
-/// subscriptionId the creation answered with (an integer; positive, within 64 bits).
-const SUBSCRIPTION_ID: (u64, u64) = field::MERCHANT_ID;
 
 /// Spec 2.4's cross-field rules, after the field walk:
 /// - with a wallet processor code (`Wallet_on_file`, `Yape_on_file`, `Wallet_one_shot`;

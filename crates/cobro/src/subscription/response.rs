@@ -221,10 +221,12 @@ pub fn parse_subscription_response(body: &[u8]) -> Result<SubscriptionAnswer, Pa
     })
 }
 
-/// `subscriptionId`: a whole number >= 0, sent as a number or a digit string.
+/// `subscriptionId`: a whole number >= 0 (`field::SUBSCRIPTION_ID`, the range a pay-in's
+/// `subscription` object is checked with), sent as a number or a digit string.
 pub(crate) fn subscription_id(f: Fields<'_, '_>) -> Result<i64, ParseError> {
     let id = f.int("subscriptionId")?;
-    if id < 0 {
+    let (min, max) = crate::field::SUBSCRIPTION_ID;
+    if !u64::try_from(id).is_ok_and(|v| (min..=max).contains(&v)) {
         return Err(ParseError::new(
             Code::InvalidField,
             &f.path_of("subscriptionId"),
