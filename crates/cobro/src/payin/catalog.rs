@@ -90,7 +90,7 @@ pub const PAYIN_CREATION_CODES: &[CodeInfo] = &[
     info("0043", "The CBU and the CUIT do not match (Argentina)", MerchantFix),
     info(
         "0044",
-        "The subscription is inactive: the customer has not authorized it yet; retry the charge once the subscription webhook reports AUTHORIZED",
+        "The subscription is inactive: the customer has not authorized it yet; retry the charge once the subscription webhook reports AUTHORIZED (a subscription that expired, failed, was denied or was cancelled needs a new one)",
         Retry,
     ),
     info("0046", "The CBU exceeds its maximum length (Argentina)", MerchantFix),
