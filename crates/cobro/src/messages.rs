@@ -231,7 +231,7 @@ fn template(code: Code, locale: Locale) -> &'static str {
 }
 
 /// Optional params that add a clause to any message: (param, English, Spanish).
-const CLAUSES: [(&str, &str, &str); 5] = [
+const CLAUSES: [(&str, &str, &str); 6] = [
     ("when", " (when {when})", " (cuando {when})"),
     (
         "case_of",
@@ -247,6 +247,12 @@ const CLAUSES: [(&str, &str, &str); 5] = [
         "check_character",
         "; the check character {check_character} is not accepted",
         "; no se acepta el carácter verificador {check_character}",
+    ),
+    // DESIGN.md 9 row 33: an RFC or CURP starting with a word the authority never issues.
+    (
+        "never_issued",
+        "; the authority never issues these first four letters (it replaces one with {never_issued}): check the number as issued",
+        "; la autoridad nunca emite estas cuatro primeras letras (reemplaza una por {never_issued}): verifique el número tal como fue emitido",
     ),
     // DESIGN.md 9 row 33: a DNI written with RENIEC's check character.
     (

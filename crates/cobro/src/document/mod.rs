@@ -172,7 +172,11 @@ pub(crate) fn check_in_request(ctx: &mut Ctx, path: &Path<'_>, country: &str, do
                     DocumentWarning::InconvenientWord => ctx.report(
                         path,
                         Code::DocumentFormat,
-                        &[("document_type", n.name), ("problem", "inconvenient_word")],
+                        &[
+                            ("document_type", n.name),
+                            ("problem", "inconvenient_word"),
+                            ("never_issued", "X"),
+                        ],
                     ),
                     DocumentWarning::UnknownInstitution => {}
                 }
@@ -355,6 +359,29 @@ pub fn lookup(country: &str, name: &str) -> Option<&'static NumberType> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_inconvenient_word_says_what_to_check() {
+        use crate::messages::Locale;
+        for (locale, says) in [
+            (
+                Locale::En,
+                "never issues these first four letters (it replaces one with X)",
+            ),
+            (
+                Locale::Es,
+                "nunca emite estas cuatro primeras letras (reemplaza una por X)",
+            ),
+        ] {
+            let mut ctx = Ctx::new(locale);
+            check_in_request(&mut ctx, &Path::Root.key("doc"), "MX", "CURP", "BACA890909MJCRMS05");
+            let report = ctx.finish(false);
+            let issue = report.warnings.first().unwrap();
+            assert_eq!(issue.code, Code::DocumentFormat);
+            assert!(issue.message().contains(says), "{}", issue.message());
+            assert!(!issue.message().contains("BACA"), "{}", issue.message());
+        }
+    }
 
     #[test]
     fn separators_only() {
