@@ -1,8 +1,8 @@
 'use strict'
-// Hostile input that used to get a quiet wrong answer: options that were ignored (a
-// skipped signature check), lone surrogates replaced by U+FFFD (a hash of another text),
-// typed arrays read as objects, buffers copied whole before the size limit, and NaN or
-// an infinity in an object body reported as an absent field.
+// Hostile input gets a clear answer, never a quiet wrong one: unknown options are a
+// TypeError (a signature check is never skipped), lone surrogates are refused (never
+// hashed as U+FFFD), typed arrays other than Uint8Array are refused, buffers are measured
+// before any copy, and NaN or an infinity in an object body is reported at its path.
 const test = require('node:test')
 const assert = require('node:assert/strict')
 const cobro = require('../cobro.js')

@@ -85,7 +85,8 @@ def test_oversized_bodies_are_refused_without_a_copy(kind: str, call: str) -> No
     assert codes == ["ERR_BODY_TOO_LARGE"]
     # A copy of the body would be 64 MiB or more.
     assert grown < 16 * LIMIT, grown
-    assert elapsed < 1.0
+    # Generous: the machine is shared; a copy of 64 MiB or more is what this rules out.
+    assert elapsed < 5.0
 
 
 def test_oversized_bytearray_report_is_the_core_s() -> None:

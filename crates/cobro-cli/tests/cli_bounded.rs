@@ -131,11 +131,28 @@ fn a_body_at_the_limit_is_read_and_one_byte_more_is_refused() {
     }
 }
 
+/// A folder under the system's temporary folder, removed when dropped, so a failing
+/// assertion leaves no 64 MiB file behind.
+struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    fn new(prefix: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("{prefix}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 #[test]
 fn an_oversized_file_is_reported_with_its_size_by_every_command() {
-    let dir = std::env::temp_dir().join(format!("cobro-cli-bounded-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let big = dir.join("big.json");
+    let dir = TempDir::new("cobro-cli-bounded");
+    let big = dir.0.join("big.json");
     // Sparse: 64 MiB of zero bytes that take no disk space.
     std::fs::File::create(&big).unwrap().set_len(64 << 20).unwrap();
     let path = big.to_str().unwrap();
@@ -188,7 +205,6 @@ fn an_oversized_file_is_reported_with_its_size_by_every_command() {
         err.contains("holds more than 4096 bytes") && err.contains("check the path"),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[cfg(target_os = "linux")]

@@ -10,6 +10,15 @@ use std::time::{Duration, Instant};
 use cobro::parse::{DEFAULT_HTTP_STATUS, DocumentKind, parse_document};
 use cobro::{Code, Kind, Report, ValidateOptions, validate};
 
+/// The time any hostile body may take. The work is bounded; the bound is generous in a
+/// debug build, which is slow and shares the machine with other tests, where the
+/// doubling check of [`assert_linear`] is what catches quadratic work.
+const BOUND: Duration = if cfg!(debug_assertions) {
+    Duration::from_secs(10)
+} else {
+    Duration::from_secs(1)
+};
+
 /// The body size limit every hostile body stays under.
 const LIMIT: usize = 1 << 20;
 
@@ -37,7 +46,7 @@ fn assert_linear<T>(what: &str, n: usize, bound: Duration, make: impl Fn(usize) 
     println!("{what}: n={n} {small:?}, 2n={} {large:?}", 2 * n);
     assert!(large < bound, "{what}: {large:?} for {} elements", 2 * n);
     assert!(
-        large < small * 3 + Duration::from_millis(20),
+        large < small * 3 + Duration::from_millis(50),
         "{what}: {small:?} for {n} elements but {large:?} for {}",
         2 * n
     );
@@ -78,14 +87,10 @@ fn virtual_account_answer_metadata_keys_are_checked_in_n_log_n() {
     let (took, parsed) = fastest(|| parse_document(DocumentKind::VirtualAccountResponse, DEFAULT_HTTP_STATUS, &body));
     println!("va answer, 115000 metadata keys ({} bytes): {took:?}", body.len());
     assert!(parsed.is_ok());
-    assert!(took < Duration::from_secs(1), "{took:?}");
-    assert_linear(
-        "va answer metadata",
-        50_000,
-        Duration::from_secs(1),
-        va_answer,
-        |body| parse_document(DocumentKind::VirtualAccountResponse, DEFAULT_HTTP_STATUS, body).unwrap(),
-    );
+    assert!(took < BOUND, "{took:?}");
+    assert_linear("va answer metadata", 50_000, BOUND, va_answer, |body| {
+        parse_document(DocumentKind::VirtualAccountResponse, DEFAULT_HTTP_STATUS, body).unwrap()
+    });
     let mut repeated = va_answer(60_000);
     repeated.truncate(repeated.len() - 2);
     repeated.extend_from_slice(format!(r#","{}":"x"}}}}"#, short_key(0)).as_bytes());
@@ -182,23 +187,19 @@ fn reports_of_hostile_bodies_are_bounded() {
         );
         assert!(issues <= cobro::report::MAX_ISSUES + 1, "{what}: {issues} issues");
         assert!(bytes < 64 * 1024, "{what}: {bytes} bytes");
-        assert!(took < Duration::from_secs(1), "{what}: {took:?}");
+        assert!(took < BOUND, "{what}: {took:?}");
         let last = last_issue(&report);
         assert_eq!(last.code, Code::TooManyIssues, "{what}");
         let count: usize = last.params[0].1.parse().unwrap();
         assert!(count > 1000, "{what}: {count}");
     }
-    assert_linear(
-        "pay-in unknown keys",
-        50_000,
-        Duration::from_secs(1),
-        payin_with_unknown_keys,
-        |body| validate(Kind::Payin, body, &options),
-    );
+    assert_linear("pay-in unknown keys", 50_000, BOUND, payin_with_unknown_keys, |body| {
+        validate(Kind::Payin, body, &options)
+    });
     assert_linear(
         "subscription {} entries",
         100_000,
-        Duration::from_secs(1),
+        BOUND,
         subscription_with_empty_entries,
         |body| validate(Kind::Subscription, body, &options),
     );
@@ -274,14 +275,10 @@ fn instruction_markup_costs_bounded_work() {
         same.len()
     );
     assert!(parsed.is_ok(), "{parsed:?}");
-    assert!(took < Duration::from_secs(1), "{took:?}");
-    assert_linear(
-        "pay-in QR instructions",
-        100_000,
-        Duration::from_secs(1),
-        qr_answer,
-        |body| parse_document(DocumentKind::PayinResponse, DEFAULT_HTTP_STATUS, body).unwrap(),
-    );
+    assert!(took < BOUND, "{took:?}");
+    assert_linear("pay-in QR instructions", 100_000, BOUND, qr_answer, |body| {
+        parse_document(DocumentKind::PayinResponse, DEFAULT_HTTP_STATUS, body).unwrap()
+    });
     let nested = payin_answer((0..780).map(|i| format!("{i}{}", "<div>".repeat(256))));
     assert!(nested.len() < LIMIT, "{}", nested.len());
     let (took, parsed) = fastest(|| parse_document(DocumentKind::PayinResponse, DEFAULT_HTTP_STATUS, &nested));
@@ -290,7 +287,7 @@ fn instruction_markup_costs_bounded_work() {
         nested.len()
     );
     assert_eq!(parsed.unwrap_err().code, Code::InvalidField);
-    assert!(took < Duration::from_secs(1), "{took:?}");
+    assert!(took < BOUND, "{took:?}");
     let distinct = payin_answer((0..20_000).map(|i| format!("<b>{i}</b>")));
     assert!(distinct.len() < LIMIT, "{}", distinct.len());
     let (took, parsed) = fastest(|| parse_document(DocumentKind::PayinResponse, DEFAULT_HTTP_STATUS, &distinct));
@@ -298,7 +295,7 @@ fn instruction_markup_costs_bounded_work() {
         "pay-in answer, 20000 distinct instructions ({} bytes): {took:?}",
         distinct.len()
     );
-    assert!(took < Duration::from_secs(1), "{took:?}");
+    assert!(took < BOUND, "{took:?}");
     let e = parsed.unwrap_err();
     assert_eq!(e.code, Code::InvalidField);
     assert!(
