@@ -213,6 +213,30 @@ fn human_output_names_the_body_and_summarizes() {
 }
 
 #[test]
+fn locale_es_translates_the_summary_line_too() {
+    let file = example("virtual-account-invalid.json");
+    let en = stdout(&run(&["validate", "virtual-account", &file]));
+    let es = stdout(&run(&["validate", "virtual-account", &file, "--locale", "es"]));
+    let (en_last, es_last) = (en.lines().last().unwrap(), es.lines().last().unwrap());
+    let errors = en_last
+        .strip_prefix("invalid: ")
+        .unwrap()
+        .strip_suffix(" errors")
+        .unwrap();
+    assert_eq!(es_last, format!("inválido: {errors} errores"), "{es}");
+
+    let o = run_with(&["validate", "subscription", "--locale", "es"], &[], Some(b"not json"));
+    assert_eq!(stdout(&o).lines().last(), Some("inválido: 1 error"));
+    let valid = example("payin-pe-banktransfer.json");
+    let o = run(&["validate", "payin", &valid, "--locale", "es"]);
+    assert!(
+        stdout(&o).lines().last().unwrap().starts_with("válido"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
 fn jsonl_json_mode_numbers_lines_and_skips_blank_ones() {
     let valid = std::fs::read_to_string(example("payin-pe-banktransfer.json")).unwrap();
     let compact = json(&valid).to_string();
