@@ -109,7 +109,7 @@ test('typed arrays other than Uint8Array are a TypeError; an ArrayBuffer is read
   const shared = new SharedArrayBuffer(bytes.length)
   new Uint8Array(shared).set(bytes)
   assert.deepEqual(cobro.validate('subscription-cancel', shared), expected)
-  assert.deepEqual(cobro.validate('subscription-cancel', new ArrayBuffer(0)).errors[0].code, 'ERR_MALFORMED_JSON')
+  assert.deepEqual(cobro.validate('subscription-cancel', new ArrayBuffer(0)).errors[0].code, 'ERR_EMPTY_FIELD')
 })
 
 test('NaN and the infinities in an object body are a wrong type at their path, not an absent field', () => {

@@ -279,10 +279,10 @@ pub fn amount(obj: &Bound<'_, PyAny>) -> PyResult<cobro::Amount> {
     if PyString::is_exact_type_of(obj) {
         return parse(Text::new(obj, "amount")?.as_str()?);
     }
-    if PyInt::is_exact_type_of(obj) {
-        if let Ok(n) = obj.extract::<i64>() {
-            return parse(decimal_text(n, &mut [0; 20]));
-        }
+    if PyInt::is_exact_type_of(obj)
+        && let Ok(n) = obj.extract::<i64>()
+    {
+        return parse(decimal_text(n, &mut [0; 20]));
     }
     let text: String = if obj.is_instance_of::<PyBool>() {
         return Err(type_error("amount", "a Decimal, str or int", obj));
@@ -298,10 +298,10 @@ pub fn amount(obj: &Bound<'_, PyAny>) -> PyResult<cobro::Amount> {
 
 /// A merchant id: an `int` or a `str` of ASCII digits, within the core's `u64`.
 pub fn merchant_id(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if PyInt::is_exact_type_of(obj) {
-        if let Ok(n) = obj.extract::<u64>() {
-            return Ok(n);
-        }
+    if PyInt::is_exact_type_of(obj)
+        && let Ok(n) = obj.extract::<u64>()
+    {
+        return Ok(n);
     }
     let text: String = if obj.is_instance_of::<PyBool>() {
         return Err(type_error("merchant_id", "an int or a str of digits", obj));

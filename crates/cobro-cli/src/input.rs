@@ -3,7 +3,7 @@
 //! shell history).
 
 use std::fs::File;
-use std::io::Read;
+use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
 use cobro::{CivilDate, Code, Report, Secret, UnixSeconds};
@@ -79,7 +79,13 @@ pub fn read_body(path: Option<&Path>) -> Result<Body, CliError> {
             Ok(Body { bytes, oversize })
         }
         _ => {
-            let bytes = read_at_most(std::io::stdin().lock(), MAX_BODY_BYTES)
+            let stdin = std::io::stdin();
+            // Someone at a terminal who left out FILE would otherwise see the command hang;
+            // pipes and redirects get no notice, so scripts see only the report.
+            if stdin.is_terminal() {
+                eprintln!("reading the body from standard input; end it with Ctrl-D (or pass a FILE)");
+            }
+            let bytes = read_at_most(stdin.lock(), MAX_BODY_BYTES)
                 .map_err(|e| CliError::new(format!("cannot read standard input: {e}; pass a FILE instead")))?;
             Ok(Body { bytes, oversize: None })
         }

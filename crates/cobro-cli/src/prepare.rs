@@ -155,7 +155,7 @@ pub fn run(command: &PrepareCommand) -> Result<Verdict, CliError> {
         }
         Err(PrepareError::Invalid(mut report)) => {
             body.correct(&mut report);
-            print_report(&report, args.report.json)
+            print_report(&report, args.report.json, args.report.locale)
         }
         Err(PrepareError::Signing(e)) => Err(signing(e)),
     }

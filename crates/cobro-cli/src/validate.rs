@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use cobro::{Issue, Kind, Report, ValidateOptions};
+use cobro::{Issue, Kind, Locale, Report, ValidateOptions};
 
 use crate::input::{MAX_BODY_BYTES, optional_payin_key, read_body};
 use crate::{CliError, ReportArgs, Verdict, jsonl, kind_parser};
@@ -45,26 +45,26 @@ pub fn run(args: &ValidateArgs) -> Result<Verdict, CliError> {
             let body = read_body(args.file.as_deref())?;
             let mut report = cobro::validate(args.kind, &body.bytes, &options);
             body.correct(&mut report);
-            print_report(&report, args.report.json)
+            print_report(&report, args.report.json, args.report.locale)
         }
     }
 }
 
 /// Prints a report (text lines or its JSON) on stdout; the verdict follows `valid`.
-pub fn print_report(report: &Report, json: bool) -> Result<Verdict, CliError> {
+pub fn print_report(report: &Report, json: bool, locale: Locale) -> Result<Verdict, CliError> {
     let mut out = std::io::stdout().lock();
     if json {
         writeln!(out, "{}", report.to_json())?;
     } else {
-        write_human(&mut out, report)?;
+        write_human(&mut out, report, locale)?;
     }
     out.flush()?;
     Ok(if report.valid { Verdict::Ok } else { Verdict::Invalid })
 }
 
 /// One aligned line per issue (`error   owner.firstName  ERR_MISSING_FIELD  message`),
-/// then a summary line.
-fn write_human(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
+/// then the core's summary line in the report's locale.
+fn write_human(out: &mut impl Write, report: &Report, locale: Locale) -> std::io::Result<()> {
     let path_width = report
         .issues()
         .map(|i| shown_path(i).chars().count())
@@ -81,34 +81,7 @@ fn write_human(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
             issue.message()
         )?;
     }
-    writeln!(out, "{}", summary(report))
-}
-
-/// `valid`, `valid (1 warning)` or `invalid: 2 errors, 1 warning`.
-fn summary(report: &Report) -> String {
-    let warnings = plural(report.warnings.len(), "warning");
-    if report.valid {
-        if report.warnings.is_empty() {
-            "valid".to_string()
-        } else {
-            format!("valid ({warnings})")
-        }
-    } else {
-        let errors = plural(report.errors.len(), "error");
-        if report.warnings.is_empty() {
-            format!("invalid: {errors}")
-        } else {
-            format!("invalid: {errors}, {warnings}")
-        }
-    }
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
+    writeln!(out, "{}", report.summary(locale))
 }
 
 /// The path as shown to a person: the whole body (path `""`) is `(body)`.

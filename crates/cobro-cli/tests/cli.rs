@@ -213,6 +213,70 @@ fn human_output_names_the_body_and_summarizes() {
 }
 
 #[test]
+fn locale_es_translates_the_summary_line_too() {
+    let file = example("virtual-account-invalid.json");
+    let en = stdout(&run(&["validate", "virtual-account", &file]));
+    let es = stdout(&run(&["validate", "virtual-account", &file, "--locale", "es"]));
+    let (en_last, es_last) = (en.lines().last().unwrap(), es.lines().last().unwrap());
+    let errors = en_last
+        .strip_prefix("invalid: ")
+        .unwrap()
+        .strip_suffix(" errors")
+        .unwrap();
+    assert_eq!(es_last, format!("inválido: {errors} errores"), "{es}");
+
+    let o = run_with(&["validate", "subscription", "--locale", "es"], &[], Some(b"not json"));
+    assert_eq!(stdout(&o).lines().last(), Some("inválido: 1 error"));
+    let valid = example("payin-pe-banktransfer.json");
+    let o = run(&["validate", "payin", &valid, "--locale", "es"]);
+    assert!(
+        stdout(&o).lines().last().unwrap().starts_with("válido"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn an_empty_body_says_it_is_empty() {
+    let empty = scratch("empty.json", b"");
+    let o = run(&["validate", "payin", empty.to_str().unwrap()]);
+    assert_eq!(code(&o), 1);
+    assert_eq!(
+        stdout(&o),
+        "error   (body)  ERR_EMPTY_FIELD  the body must not be empty\ninvalid: 1 error\n"
+    );
+    let o = run_with(&["validate", "payin", "--locale", "es"], &[], Some(b" \n"));
+    assert_eq!(
+        stdout(&o),
+        "error   (body)  ERR_EMPTY_FIELD  el cuerpo no debe estar vacío\ninválido: 1 error\n"
+    );
+    assert!(
+        stderr(&o).is_empty(),
+        "no notice when standard input is a pipe: {}",
+        stderr(&o)
+    );
+}
+
+/// With no FILE and a terminal as standard input, the command says where it reads from
+/// (`script` from util-linux gives it a pseudo-terminal, and ends the input when its own
+/// empty standard input ends).
+#[cfg(target_os = "linux")]
+#[test]
+fn no_file_on_a_terminal_says_it_reads_standard_input() {
+    let command = format!("{} validate payin", env!("CARGO_BIN_EXE_cobro"));
+    let o = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env_remove("COBRO_PAYIN_KEY")
+        .stdin(Stdio::null())
+        .output()
+        .expect("`script` (util-linux) runs the command on a pseudo-terminal");
+    // The pseudo-terminal merges the command's stdout and stderr.
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.starts_with("reading the body from standard input"), "{out}");
+    assert!(out.contains("ERR_EMPTY_FIELD"), "{out}");
+}
+
+#[test]
 fn jsonl_json_mode_numbers_lines_and_skips_blank_ones() {
     let valid = std::fs::read_to_string(example("payin-pe-banktransfer.json")).unwrap();
     let compact = json(&valid).to_string();

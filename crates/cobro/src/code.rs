@@ -55,7 +55,7 @@ codes! {
     InvalidType = "ERR_INVALID_TYPE",
     /// A required field is absent or null.
     MissingField = "ERR_MISSING_FIELD",
-    /// A field that must not be empty is empty or blank.
+    /// A field that must not be empty is empty or blank; at path `""`, the whole body.
     EmptyField = "ERR_EMPTY_FIELD",
     /// A key appears twice in one object (DESIGN.md 9 row 26).
     DuplicateField = "ERR_DUPLICATE_FIELD",

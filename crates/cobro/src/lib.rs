@@ -126,7 +126,7 @@ impl ValidateOptions<'_> {
 pub fn validate(kind: Kind, body: &[u8], options: &ValidateOptions<'_>) -> Report {
     match json::parse(body, options.limits()) {
         Ok(value) => validate_value(kind, &value, options),
-        Err(e) => unreadable(&e, options),
+        Err(e) => unreadable_body(&e, body, options),
     }
 }
 
@@ -140,6 +140,20 @@ pub fn validate_value(kind: Kind, value: &json::Value<'_>, options: &ValidateOpt
         Kind::Payin => payin::validate(&mut ctx, value, options.payin_key),
     }
     ctx.finish(options.strict)
+}
+
+/// The report of `body`, which could not be read as JSON (DESIGN.md section 8): an
+/// empty or blank body is ERR_EMPTY_FIELD at the body (path `""`), whose message says
+/// it is empty, since a syntax error "expected a value at byte 0" would not; any other
+/// body is reported as [`unreadable`] says.
+pub(crate) fn unreadable_body(e: &JsonError, body: &[u8], options: &ValidateOptions<'_>) -> Report {
+    let blank = body.iter().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
+    if blank && matches!(e, JsonError::Syntax { .. }) {
+        let mut ctx = Ctx::new(options.locale);
+        ctx.report(&Path::Root, Code::EmptyField, &[]);
+        return ctx.finish(options.strict);
+    }
+    unreadable(e, options)
 }
 
 /// The report of a body that could not be read as JSON (DESIGN.md section 8).

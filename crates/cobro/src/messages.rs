@@ -262,6 +262,39 @@ const CLAUSES: [(&str, &str, &str); 6] = [
     ),
 ];
 
+/// The one-line verdict on a report with `errors` errors and `warnings` warnings, in
+/// `locale` (DESIGN.md section 3): `valid`, `valid (1 warning)`, `invalid: 2 errors,
+/// 1 warning`; in Spanish `válido`, `válido (1 advertencia)`, `inválido: 2 errores,
+/// 1 advertencia`.
+pub(crate) fn summary(valid: bool, errors: usize, warnings: usize, locale: Locale) -> String {
+    let es = locale == Locale::Es;
+    let (valid_word, invalid_word) = if es {
+        ("válido", "inválido")
+    } else {
+        ("valid", "invalid")
+    };
+    let (error, errors_word) = if es { ("error", "errores") } else { ("error", "errors") };
+    let (warning, warnings_word) = if es {
+        ("advertencia", "advertencias")
+    } else {
+        ("warning", "warnings")
+    };
+    let count = |n: usize, one: &str, many: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    let warnings_text = count(warnings, warning, warnings_word);
+    match (valid, warnings) {
+        (true, 0) => valid_word.to_string(),
+        (true, _) => format!("{valid_word} ({warnings_text})"),
+        (false, 0) => format!("{invalid_word}: {}", count(errors, error, errors_word)),
+        (false, _) => format!("{invalid_word}: {}, {warnings_text}", count(errors, error, errors_word)),
+    }
+}
+
 /// Renders the message of `code` at `path` with `params`, in `locale`.
 pub(crate) fn render(code: Code, path: &str, params: &[(&'static str, String)], locale: Locale) -> String {
     let text = template(code, locale);
@@ -328,6 +361,18 @@ mod tests {
             render(Code::EmptyField, "", &[], Locale::En),
             "the body must not be empty"
         );
+    }
+
+    #[test]
+    fn summary_counts_in_each_locale() {
+        assert_eq!(summary(true, 0, 0, Locale::En), "valid");
+        assert_eq!(summary(true, 0, 1, Locale::En), "valid (1 warning)");
+        assert_eq!(summary(false, 2, 1, Locale::En), "invalid: 2 errors, 1 warning");
+        assert_eq!(summary(false, 4, 0, Locale::En), "invalid: 4 errors");
+        assert_eq!(summary(true, 0, 0, Locale::Es), "válido");
+        assert_eq!(summary(true, 0, 2, Locale::Es), "válido (2 advertencias)");
+        assert_eq!(summary(false, 1, 1, Locale::Es), "inválido: 1 error, 1 advertencia");
+        assert_eq!(summary(false, 4, 0, Locale::Es), "inválido: 4 errores");
     }
 
     #[test]

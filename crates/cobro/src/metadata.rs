@@ -64,10 +64,10 @@ fn check_value(ctx: &mut Ctx, path: &Path<'_>, value: Option<&Value<'_>>, need: 
     match value {
         None | Some(Value::Null) => rules::missing(ctx, path, need),
         Some(v) => {
-            if let Some(s) = rules::free_text(ctx, path, v) {
-                if !is_valid_value(s) {
-                    ctx.report(path, Code::InvalidMetadataValue, &[("max", &MAX_VALUE.to_string())]);
-                }
+            if let Some(s) = rules::free_text(ctx, path, v)
+                && !is_valid_value(s)
+            {
+                ctx.report(path, Code::InvalidMetadataValue, &[("max", &MAX_VALUE.to_string())]);
             }
         }
     }

@@ -12,7 +12,7 @@ use crate::messages::Locale;
 use crate::payin::{self, Blank};
 use crate::report::Report;
 use crate::signing::{self, DepositMode, Secret, SigningError, UnixSeconds, VaSignatureVariant, VaSignedText};
-use crate::{Amount, Kind, ValidateOptions, subscription, unreadable, validate_value};
+use crate::{Amount, Kind, ValidateOptions, subscription, unreadable_body, validate_value};
 
 /// A request ready to send: join `path` to the API's base URL and send `body` as is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -115,7 +115,7 @@ fn header(name: &str, value: &str) -> (String, String) {
 
 /// Parses `body` under the options' limits, or returns the report of why it cannot be.
 fn read<'b>(body: &'b [u8], options: &ValidateOptions<'_>) -> Result<Value<'b>, PrepareError> {
-    json::parse(body, options.limits()).map_err(|e| PrepareError::Invalid(unreadable(&e, options)))
+    json::parse(body, options.limits()).map_err(|e| PrepareError::Invalid(unreadable_body(&e, body, options)))
 }
 
 fn check(kind: Kind, value: &Value<'_>, options: &ValidateOptions<'_>) -> Result<(), PrepareError> {

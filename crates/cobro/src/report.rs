@@ -94,6 +94,13 @@ impl Report {
         format!("the request is invalid ({errors} errors)")
     }
 
+    /// The report's verdict and counts in one line, in `locale` (DESIGN.md section 3):
+    /// `valid`, `valid (1 warning)`, `invalid: 2 errors, 1 warning`, or in Spanish
+    /// `inválido: 2 errores, 1 advertencia`.
+    pub fn summary(&self, locale: Locale) -> String {
+        crate::messages::summary(self.valid, self.errors.len(), self.warnings.len(), locale)
+    }
+
     /// Every issue, errors first.
     pub fn issues(&self) -> impl Iterator<Item = &Issue> {
         self.errors.iter().chain(self.warnings.iter())

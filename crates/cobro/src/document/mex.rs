@@ -31,7 +31,7 @@ fn date_exists(yymmdd: &[char], century: u32) -> bool {
     let year = century + y1 * 10 + y2;
     let month = m1 * 10 + m2;
     let day = d1 * 10 + d2;
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
     let days = match month {
         1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
         4 | 6 | 9 | 11 => 30,

@@ -254,7 +254,7 @@ pub(crate) fn thousands(digits: &str) -> String {
     let count = digits.chars().count();
     let mut out = String::with_capacity(count + count / 3);
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (count - i) % 3 == 0 {
+        if i > 0 && (count - i).is_multiple_of(3) {
             out.push('.');
         }
         out.push(c);

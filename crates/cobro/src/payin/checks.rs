@@ -191,10 +191,11 @@ fn number_text<'v>(value: Option<&'v Value<'v>>) -> Option<&'v str> {
 /// step (Mexico, 50) other cents are WARN_AMOUNT_STEP, a suggestion.
 fn amount<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: &Request<'v>) -> Option<&'v str> {
     let parsed = rules::amount(ctx, path, value, Need::Required, true, MAX_INTEGER_DIGITS)?;
-    if let Some(step) = req.country.and_then(|(_, r)| r.cents_step) {
-        if step > 0 && parsed.cents() % step != 0 {
-            ctx.report(path, Code::AmountStep, &[("step", &format!("0.{step:02}"))]);
-        }
+    if let Some(step) = req.country.and_then(|(_, r)| r.cents_step)
+        && step > 0
+        && parsed.cents() % step != 0
+    {
+        ctx.report(path, Code::AmountStep, &[("step", &format!("0.{step:02}"))]);
     }
     number_text(value)
 }
@@ -224,12 +225,12 @@ fn method<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req:
     let Some(s) = required(ctx, path, value) else {
         return;
     };
-    if let Some((c, r)) = req.country {
-        if !r.methods.contains(&s) {
-            let mut params = vec![("country", c.alpha2.to_string()), ("known", rules::list(r.methods))];
-            rules::push_case_hint(&mut params, s, r.methods.iter().copied());
-            ctx.report_owned(path, Code::UnknownMethod, params);
-        }
+    if let Some((c, r)) = req.country
+        && !r.methods.contains(&s)
+    {
+        let mut params = vec![("country", c.alpha2.to_string()), ("known", rules::list(r.methods))];
+        rules::push_case_hint(&mut params, s, r.methods.iter().copied());
+        ctx.report_owned(path, Code::UnknownMethod, params);
     }
 }
 
@@ -288,10 +289,10 @@ fn expiration<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, 
         DEEPLINK_METHOD => rules_of.deeplink_minutes,
         _ => rules_of.online_minutes,
     };
-    if let Some(min) = suggested {
-        if minutes < u64::from(min) {
-            ctx.report(path, Code::ExpirationBelowSuggested, &[("minimum", &min.to_string())]);
-        }
+    if let Some(min) = suggested
+        && minutes < u64::from(min)
+    {
+        ctx.report(path, Code::ExpirationBelowSuggested, &[("minimum", &min.to_string())]);
     }
 }
 
@@ -346,16 +347,16 @@ fn type_document<'v>(
     req: &Request<'v>,
 ) -> Option<&'v str> {
     let s = required(ctx, path, value)?;
-    if let Some((c, r)) = req.country {
-        if !r.documents.iter().any(|d| d.name == s) {
-            let names = r.documents.iter().map(|d| d.name);
-            let mut params = vec![
-                ("country", c.alpha2.to_string()),
-                ("known", rules::join(names.clone(), ", ")),
-            ];
-            rules::push_case_hint(&mut params, s, names);
-            ctx.report_owned(path, Code::UnknownDocumentType, params);
-        }
+    if let Some((c, r)) = req.country
+        && !r.documents.iter().any(|d| d.name == s)
+    {
+        let names = r.documents.iter().map(|d| d.name);
+        let mut params = vec![
+            ("country", c.alpha2.to_string()),
+            ("known", rules::join(names.clone(), ", ")),
+        ];
+        rules::push_case_hint(&mut params, s, names);
+        ctx.report_owned(path, Code::UnknownDocumentType, params);
     }
     Some(s)
 }
@@ -376,15 +377,15 @@ fn document<'v>(
         (Some((_, r)), Some(t)) => r.documents.iter().find(|d| d.name == t),
         _ => None,
     };
-    if let Some(PayinDocument { name, digits: Some(n) }) = known {
-        if !(rules::is_digits(s) && s.len() == *n) {
-            ctx.report(
-                path,
-                Code::InvalidDocumentNumber,
-                &[("document_type", name), ("format", &format!("[0-9] ({n})"))],
-            );
-            return;
-        }
+    if let Some(PayinDocument { name, digits: Some(n) }) = known
+        && !(rules::is_digits(s) && s.len() == *n)
+    {
+        ctx.report(
+            path,
+            Code::InvalidDocumentNumber,
+            &[("document_type", name), ("format", &format!("[0-9] ({n})"))],
+        );
+        return;
     }
     // The real format and check digit of the type, in the currency's country.
     if let (Some((country, _)), Some(t)) = (req.country, document_type) {
@@ -414,10 +415,11 @@ fn customer_country<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<
     let Some(s) = blankable(ctx, path, value, Blank::Allowed) else {
         return;
     };
-    if let Some((c, _)) = req.country {
-        if !rules::is_blank(s) && !c.is_named_by(s) {
-            ctx.report(path, Code::CountryMismatch, &[("country", c.alpha2)]);
-        }
+    if let Some((c, _)) = req.country
+        && !rules::is_blank(s)
+        && !c.is_named_by(s)
+    {
+        ctx.report(path, Code::CountryMismatch, &[("country", c.alpha2)]);
     }
 }
 

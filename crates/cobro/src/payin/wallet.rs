@@ -79,10 +79,10 @@ fn theme_allowed_when() -> String {
 /// `Wallet_one_shot`, case-sensitive (row 22). Null is not a way to omit it
 /// (ERR_INVALID_TYPE).
 pub(crate) fn processor_code<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) {
-    if let Some(s) = blankable(ctx, path, value, Blank::Optional) {
-        if rules::non_blank(ctx, path, s) {
-            rules::one_of(ctx, path, s, &processor::WALLET_PROCESSORS, None);
-        }
+    if let Some(s) = blankable(ctx, path, value, Blank::Optional)
+        && rules::non_blank(ctx, path, s)
+    {
+        rules::one_of(ctx, path, s, &processor::WALLET_PROCESSORS, None);
     }
 }
 

@@ -272,10 +272,10 @@ fn validate_owner<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Member
             }
         }
         let number_path = phone_path.key("number");
-        if let Some(n) = rules::string(ctx, &number_path, number, Need::Required) {
-            if !(rules::is_digits(n) && n.len() <= 14) {
-                ctx.report(&number_path, Code::InvalidPhoneNumber, &[("digits", PHONE_DIGITS)]);
-            }
+        if let Some(n) = rules::string(ctx, &number_path, number, Need::Required)
+            && !(rules::is_digits(n) && n.len() <= 14)
+        {
+            ctx.report(&number_path, Code::InvalidPhoneNumber, &[("digits", PHONE_DIGITS)]);
         }
     }
 }
@@ -348,10 +348,10 @@ fn validate_account<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Memb
 
     // Spec 2.1: enum VIRTUAL, length 1-36; the enum is checked only within the length.
     let category_path = path.key("category");
-    if let Some(c) = rules::string(ctx, &category_path, category, Need::Required) {
-        if rules::length(ctx, &category_path, c, 1, 36) {
-            rules::one_of(ctx, &category_path, c, CATEGORIES, None);
-        }
+    if let Some(c) = rules::string(ctx, &category_path, category, Need::Required)
+        && rules::length(ctx, &category_path, c, 1, 36)
+    {
+        rules::one_of(ctx, &category_path, c, CATEGORIES, None);
     }
 
     // Spec 2.1: enum CVU, CCI, CLABE (case-sensitive, DESIGN.md 9 row 22); the country
@@ -385,21 +385,18 @@ fn validate_account<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Memb
     // Spec 2.1 and 8: 3-20 characters, then the format of its account.type (only for a
     // valid type; a name outside 3-20 fails every format, so only the length is told).
     let name_path = path.key("name");
-    if let Some(n) = rules::string(ctx, &name_path, name, Need::Required) {
-        if rules::length(ctx, &name_path, n, 3, 20) {
-            if let Some((account_type, pattern)) = seen
-                .account_type
-                .and_then(|t| NAME_PATTERNS.iter().find(|(p, _)| *p == t))
-            {
-                if !is_valid_account_name(account_type, n) {
-                    ctx.report(
-                        &name_path,
-                        Code::InvalidAccountName,
-                        &[("account_type", account_type), ("pattern", pattern)],
-                    );
-                }
-            }
-        }
+    if let Some(n) = rules::string(ctx, &name_path, name, Need::Required)
+        && rules::length(ctx, &name_path, n, 3, 20)
+        && let Some((account_type, pattern)) = seen
+            .account_type
+            .and_then(|t| NAME_PATTERNS.iter().find(|(p, _)| *p == t))
+        && !is_valid_account_name(account_type, n)
+    {
+        ctx.report(
+            &name_path,
+            Code::InvalidAccountName,
+            &[("account_type", account_type), ("pattern", pattern)],
+        );
     }
 }
 
@@ -435,15 +432,15 @@ fn cross_field(ctx: &mut Ctx, seen: &Seen<'_>) {
 
     // The calling code should be the account country's (a warning: a user may hold a
     // foreign phone).
-    if let Some(code) = seen.calling_code {
-        if code != country.calling_code {
-            let phone = owner.key("phone");
-            ctx.report(
-                &phone.key("countryCode"),
-                Code::PhoneCountryMismatch,
-                &[("country", country.alpha3), ("expected", country.calling_code)],
-            );
-        }
+    if let Some(code) = seen.calling_code
+        && code != country.calling_code
+    {
+        let phone = owner.key("phone");
+        ctx.report(
+            &phone.key("countryCode"),
+            Code::PhoneCountryMismatch,
+            &[("country", country.alpha3), ("expected", country.calling_code)],
+        );
     }
 
     // Spec 2.1: CVU for ARG, CLABE for MEX, CCI for PER; Chile "not shown": any of the
@@ -462,14 +459,14 @@ fn cross_field(ctx: &mut Ctx, seen: &Seen<'_>) {
     }
 
     // DESIGN.md 9 row 16: ARG ARS, MEX MXN, PER PEN, CHL CLP; another pairing warns.
-    if let Some(c) = seen.currency {
-        if c != country.currency {
-            ctx.report(
-                &account.key("currency"),
-                Code::CurrencyMismatch,
-                &[("country", country.alpha3), ("expected", country.currency)],
-            );
-        }
+    if let Some(c) = seen.currency
+        && c != country.currency
+    {
+        ctx.report(
+            &account.key("currency"),
+            Code::CurrencyMismatch,
+            &[("country", country.alpha3), ("expected", country.currency)],
+        );
     }
 }
 

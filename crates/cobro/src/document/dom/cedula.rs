@@ -30,7 +30,7 @@ fn luhn(values: &[u32]) -> bool {
         .enumerate()
         .map(|(i, &d)| if i % 2 == 1 { (d * 2) / 10 + (d * 2) % 10 } else { d })
         .sum();
-    total % 10 == 0
+    total.is_multiple_of(10)
 }
 
 /// Checks the length (11), the digits and the Luhn check digit.

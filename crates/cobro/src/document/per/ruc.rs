@@ -133,7 +133,7 @@ mod tests {
                 seen[0] = true;
                 assert_eq!(check, '0');
             }
-            if sum % 11 == 0 {
+            if sum.is_multiple_of(11) {
                 seen[1] = true;
                 assert_eq!(check, '1');
             }
