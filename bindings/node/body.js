@@ -159,4 +159,4 @@ function report(out) {
   return { valid, errors, warnings }
 }
 
-module.exports = { BODY_ARGUMENT, bodyText, report }
+module.exports = { BODY_ARGUMENT, bodyText, holdsNonFinite, report }

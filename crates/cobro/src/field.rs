@@ -151,7 +151,7 @@ pub(crate) fn customer_id(s: &str) -> Result<(), FieldError> {
 
 /// Spec 2.3 and DESIGN.md 9 row 13: a subscription processorCode is not blank and is
 /// `[A-Za-z0-9_]+`. Whether it is a code the provider names is a warning of validation
-/// ([`processor::is_known_subscription_code`]), not a reason to refuse signing.
+/// ([`processor::is_on_file`]), not a reason to refuse signing.
 pub(crate) fn processor_code(s: &str) -> Result<(), FieldError> {
     non_blank(s)?;
     if processor::is_well_formed(s) {

@@ -19,7 +19,9 @@ pub const ON_FILE: [&str; 2] = [WALLET_ON_FILE, YAPE_ON_FILE];
 /// correct").
 pub const WALLET_PROCESSORS: [&str; 3] = [WALLET_ON_FILE, YAPE_ON_FILE, WALLET_ONE_SHOT];
 
-/// Whether `code` is an on-file processor (case-sensitive, DESIGN.md 9 row 22).
+/// Whether `code` is an on-file processor (case-sensitive, DESIGN.md 9 row 22): also the
+/// subscription processor codes the provider names (spec 2.3 names `Wallet_on_file`;
+/// row 13 adds `Yape_on_file`).
 pub fn is_on_file(code: &str) -> bool {
     ON_FILE.contains(&code)
 }
@@ -27,12 +29,6 @@ pub fn is_on_file(code: &str) -> bool {
 /// The table's copy of `code` when it is a wallet processor (case-sensitive).
 pub fn wallet_processor(code: &str) -> Option<&'static str> {
     WALLET_PROCESSORS.iter().copied().find(|c| *c == code)
-}
-
-/// Whether a subscription processorCode is one the provider names: the on-file codes
-/// (spec 2.3 names `Wallet_on_file`; DESIGN.md 9 row 13 adds `Yape_on_file`).
-pub fn is_known_subscription_code(code: &str) -> bool {
-    is_on_file(code)
 }
 
 /// Whether `code` matches `[A-Za-z0-9_]+` (DESIGN.md 9 row 13).
@@ -52,8 +48,7 @@ mod tests {
         assert!(!is_on_file("yape_on_file"));
         assert_eq!(wallet_processor("Wallet_one_shot"), Some(WALLET_ONE_SHOT));
         assert_eq!(wallet_processor("wallet_one_shot"), None);
-        assert!(is_known_subscription_code("Yape_on_file"));
-        assert!(!is_known_subscription_code("Plin_on_file"));
+        assert!(!is_on_file("Plin_on_file"));
         assert!(is_well_formed("Plin_on_file"));
         assert!(!is_well_formed("Plin on file"));
     }

@@ -197,7 +197,7 @@ fn processor_code(ctx: &mut Ctx, path: &Path<'_>, value: Option<&Value<'_>>) {
     let Some(s) = rules::string(ctx, path, value, Need::Required) else {
         return;
     };
-    if ctx.check(path, field::processor_code(s)).is_none() || processor::is_known_subscription_code(s) {
+    if ctx.check(path, field::processor_code(s)).is_none() || processor::is_on_file(s) {
         return;
     }
     let mut params = vec![("known", rules::list(&processor::ON_FILE))];
