@@ -193,7 +193,7 @@ fn now() -> Res<u64> {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
-        .map_err(|_| Fail::Type("the system clock is before 1970".to_string()))
+        .map_err(|_| signing(&SigningError::ClockBeforeEpoch))
 }
 
 /// Seconds since the epoch from a safe integer, or the system clock when absent.
@@ -210,12 +210,7 @@ pub fn civil_date(value: Option<String>, name: &'static str) -> Res<CivilDate> {
     let Some(text) = value else {
         return Ok(CivilDate::from_unix_seconds(now()?));
     };
-    CivilDate::parse(&text).ok_or_else(|| {
-        signing(&SigningError::InvalidArgument {
-            name,
-            expected: "a date \"YYYY-MM-DD\"",
-        })
-    })
+    CivilDate::parse(&text).ok_or_else(|| signing(&SigningError::InvalidDate { name }))
 }
 
 /// The message locale: `"en"` or `"es"`; absent is the core's default (English).

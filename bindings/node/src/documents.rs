@@ -8,7 +8,7 @@ use napi_derive::napi;
 use crate::errors::{Res, Thrown, document, guard};
 
 fn lookup(country: &str, name: &str) -> Res<&'static NumberType> {
-    find(country, name).map_err(|e| document(e.code(), e.to_string()))
+    find(country, name).map_err(|e| document(e.code().as_str(), e.message(country, cobro::Locale::En)))
 }
 
 /// Checks `number` as a `numberType` of `country` (ISO alpha-2 or alpha-3, any case): returns
@@ -21,7 +21,7 @@ pub fn document_validate(country: String, number_type: String, number: String) -
         let t = lookup(&country, &number_type)?;
         (t.validate)(&number)
             .map(|v| v.compact)
-            .map_err(|e| document(e.code(), e.to_string()))
+            .map_err(|e| document(e.code().as_str(), e.message(t, "number", cobro::Locale::En)))
     })
 }
 

@@ -55,24 +55,22 @@ fn class(code: &str, message: String) -> Map<String, Value> {
 
 /// `SigningError` with the core's code (ERR_EMPTY_SECRET, ERR_INVALID_AMOUNT...).
 pub fn signing(e: &SigningError) -> Fail {
-    Fail::Class("SigningError", class(e.code(), e.to_string()))
+    Fail::Class("SigningError", class(e.code().as_str(), e.to_string()))
 }
 
 /// `VerificationError` with the provider's code.
 pub fn verify(e: &VerifyError) -> Fail {
-    Fail::Class("VerificationError", class(e.code(), e.to_string()))
+    Fail::Class("VerificationError", class(e.code().as_str(), e.to_string()))
 }
 
-/// `ValidationError` with `.report` (the core's report JSON) and `.errors`, or a
-/// [`signing`] error. Its `.code` is the code of the report's first error (the core has
-/// no code for "invalid request" as a whole).
+/// `ValidationError` with `.report` (the core's report JSON) and `.errors`, code
+/// ERR_INVALID_REQUEST, or a [`signing`] error.
 pub fn prepare(e: PrepareError) -> Fail {
     match e {
         PrepareError::Signing(s) => signing(&s),
         PrepareError::Invalid(report) => {
-            let code = report.errors.first().map(|i| i.code.as_str()).unwrap_or_default();
-            let message = PrepareError::Invalid(report.clone()).to_string();
-            let mut m = class(code, message);
+            let message = report.invalid_message(cobro::Locale::En);
+            let mut m = class(cobro::Code::InvalidRequest.as_str(), message);
             let parsed = serde_json::from_str::<Value>(&report.to_json()).unwrap_or(Value::Null);
             m.insert("report".into(), parsed);
             Fail::Class("ValidationError", m)
@@ -94,7 +92,7 @@ pub fn parse(e: &ParseError) -> Fail {
 pub fn notification(e: &NotificationError) -> Fail {
     match e {
         NotificationError::Parse(p) => parse(p),
-        other => Fail::Class("VerificationError", class(other.code(), other.to_string())),
+        other => Fail::Class("VerificationError", class(other.code().as_str(), other.to_string())),
     }
 }
 
@@ -127,8 +125,8 @@ pub fn guard<T>(f: impl FnOnce() -> Res<T>) -> napi::Result<T, Thrown> {
         Err(_) => Err(thrown(Fail::Class(
             "CobroError",
             class(
-                "ERR_INTERNAL",
-                "internal error in cobro (a bug; please report it)".to_string(),
+                cobro::Code::Internal.as_str(),
+                cobro::Code::Internal.template(cobro::Locale::En).to_string(),
             ),
         ))),
     }

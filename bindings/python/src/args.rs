@@ -350,7 +350,7 @@ fn now() -> PyResult<u64> {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
-        .map_err(|_| PyValueError::new_err("the system clock is before 1970"))
+        .map_err(|_| Python::attach(|py| signing_error(py, &SigningError::ClockBeforeEpoch)))
 }
 
 /// A date from `datetime.date` or `"YYYY-MM-DD"`; today's UTC date when `None` (as the
@@ -360,15 +360,7 @@ pub fn civil_date(obj: Option<&Bound<'_, PyAny>>, name: &'static str) -> PyResul
         return Ok(CivilDate::from_unix_seconds(now()?));
     };
     let py = o.py();
-    let bad = || {
-        signing_error(
-            py,
-            &SigningError::InvalidArgument {
-                name,
-                expected: "a date (datetime.date or \"YYYY-MM-DD\")",
-            },
-        )
-    };
+    let bad = || signing_error(py, &SigningError::InvalidDate { name });
     if o.is_instance_of::<PyString>() {
         let text: String = o.extract()?;
         return CivilDate::parse(&text).ok_or_else(bad);

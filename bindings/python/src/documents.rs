@@ -8,7 +8,7 @@ use pyo3::types::{PyDict, PyList};
 use crate::errors::{document_error, guard, unknown_document};
 
 fn number_type(py: Python<'_>, country: &str, number_type: &str) -> PyResult<&'static NumberType> {
-    find(country, number_type).map_err(|e| unknown_document(py, e))
+    find(country, number_type).map_err(|e| unknown_document(py, e, country))
 }
 
 /// Checks `number` as a `type` of `country` (ISO alpha-2 or alpha-3, any case): returns
@@ -22,7 +22,7 @@ pub fn validate(py: Python<'_>, country: String, r#type: String, number: String)
         let t = number_type(py, &country, &r#type)?;
         (t.validate)(&number)
             .map(|v| v.compact)
-            .map_err(|e| document_error(py, e))
+            .map_err(|e| document_error(py, e, t))
     })
 }
 

@@ -61,7 +61,7 @@ pub fn signing_error(py: Python<'_>, e: &CoreSigningError) -> PyErr {
         &SIGNING_ERROR,
         "SigningError",
         e.to_string(),
-        vec![("code", text(py, e.code()))],
+        vec![("code", text(py, e.code().as_str()))],
     )
 }
 
@@ -72,7 +72,7 @@ pub fn verify_error(py: Python<'_>, e: &VerifyError) -> PyErr {
         &VERIFICATION_ERROR,
         "VerificationError",
         e.to_string(),
-        vec![("code", text(py, e.code()))],
+        vec![("code", text(py, e.code().as_str()))],
     )
 }
 
@@ -108,7 +108,7 @@ pub fn notification_error(py: Python<'_>, e: &NotificationError) -> PyErr {
             &VERIFICATION_ERROR,
             "VerificationError",
             other.to_string(),
-            vec![("code", text(py, other.code()))],
+            vec![("code", text(py, other.code().as_str()))],
         ),
     }
 }
@@ -119,7 +119,7 @@ pub fn prepare_error(py: Python<'_>, e: PrepareError) -> PyErr {
     match e {
         PrepareError::Signing(s) => signing_error(py, &s),
         PrepareError::Invalid(report) => {
-            let message = PrepareError::Invalid(report.clone()).to_string();
+            let message = report.invalid_message(cobro::Locale::En);
             let build = || -> PyResult<PyErr> {
                 let errors = PyList::empty(py);
                 for issue in &report.errors {
@@ -131,7 +131,11 @@ pub fn prepare_error(py: Python<'_>, e: PrepareError) -> PyErr {
                     &VALIDATION_ERROR,
                     "ValidationError",
                     message,
-                    vec![("report", report), ("errors", errors.into_any())],
+                    vec![
+                        ("report", report),
+                        ("errors", errors.into_any()),
+                        ("code", text(py, cobro::Code::InvalidRequest.as_str())),
+                    ],
                 ))
             };
             build().unwrap_or_else(|e| e)
@@ -139,26 +143,27 @@ pub fn prepare_error(py: Python<'_>, e: PrepareError) -> PyErr {
     }
 }
 
-/// `DocumentError(CobroError, ValueError)` with `.code` (ERR_INVALID_LENGTH...).
-pub fn document_error(py: Python<'_>, e: CoreDocumentError) -> PyErr {
+/// `DocumentError(CobroError, ValueError)` with `.code` (ERR_INVALID_LENGTH...), for a
+/// number of type `number`.
+pub fn document_error(py: Python<'_>, e: CoreDocumentError, number: &cobro::document::NumberType) -> PyErr {
     raise(
         py,
         &DOCUMENT_ERROR,
         "DocumentError",
-        e.to_string(),
-        vec![("code", text(py, e.code()))],
+        e.message(number, "number", cobro::Locale::En),
+        vec![("code", text(py, e.code().as_str()))],
     )
 }
 
 /// A `DocumentError` for a country or type the core has no check for, with the core's
 /// message and code (ERR_INVALID_COUNTRY or ERR_UNSUPPORTED_DOCUMENT_TYPE).
-pub fn unknown_document(py: Python<'_>, e: cobro::document::LookupError) -> PyErr {
+pub fn unknown_document(py: Python<'_>, e: cobro::document::LookupError, country: &str) -> PyErr {
     raise(
         py,
         &DOCUMENT_ERROR,
         "DocumentError",
-        e.to_string(),
-        vec![("code", text(py, e.code()))],
+        e.message(country, cobro::Locale::En),
+        vec![("code", text(py, e.code().as_str()))],
     )
 }
 
@@ -213,8 +218,8 @@ pub fn guard<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> 
             py,
             &COBRO_ERROR,
             "CobroError",
-            "internal error in cobro (a bug; please report it)".to_string(),
-            vec![("code", text(py, "ERR_INTERNAL"))],
+            cobro::Code::Internal.template(cobro::Locale::En).to_string(),
+            vec![("code", text(py, cobro::Code::Internal.as_str()))],
         )),
     }
 }

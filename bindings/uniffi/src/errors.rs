@@ -56,7 +56,7 @@ impl std::fmt::Display for CobroError {
         match self {
             CobroError::Validation { issues } => {
                 let errors = issues.iter().filter(|i| i.severity == Severity::Error).count();
-                f.write_str(&cobro::Report::invalid_summary(errors))
+                f.write_str(&cobro::Report::invalid_request_message(errors, cobro::Locale::En))
             }
             CobroError::Parse { description, .. }
             | CobroError::Document { description, .. }

@@ -5,6 +5,7 @@
 use std::io::Write;
 
 use clap::Args;
+use cobro::Locale;
 use cobro::document::{self, DocumentWarning};
 
 use crate::{CliError, Verdict};
@@ -27,7 +28,8 @@ pub struct DocumentArgs {
 
 /// Runs `cobro document`: exit 0 valid, 1 invalid, 2 unknown country or type.
 pub fn run(args: &DocumentArgs) -> Result<Verdict, CliError> {
-    let kind = document::find(&args.country, &args.number_type).map_err(|e| CliError::new(e.to_string()))?;
+    let kind = document::find(&args.country, &args.number_type)
+        .map_err(|e| CliError::new(e.message(&args.country, Locale::En)))?;
     let result = (kind.validate)(&args.number);
     let compact = (kind.compact)(&args.number);
     let formatted = (kind.format)(&args.number);
@@ -39,7 +41,7 @@ pub fn run(args: &DocumentArgs) -> Result<Verdict, CliError> {
         };
         let value = serde_json::json!({
             "valid": result.is_ok(),
-            "code": result.as_ref().err().map(|e| e.code()),
+            "code": result.as_ref().err().map(|e| e.code().as_str()),
             "compact": compact,
             "formatted": formatted,
             "warnings": warnings,
@@ -53,7 +55,14 @@ pub fn run(args: &DocumentArgs) -> Result<Verdict, CliError> {
                     writeln!(out, "warning: {}", warning_text(*w))?;
                 }
             }
-            Err(e) => writeln!(out, "invalid {} {}: {e} ({})", kind.country, kind.name, e.code())?,
+            Err(e) => writeln!(
+                out,
+                "invalid {} {}: {} ({})",
+                kind.country,
+                kind.name,
+                e.message(kind, "number", Locale::En),
+                e.code()
+            )?,
         }
     }
     Ok(if result.is_ok() { Verdict::Ok } else { Verdict::Invalid })

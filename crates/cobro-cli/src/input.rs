@@ -215,5 +215,5 @@ fn now_seconds() -> Result<u64, CliError> {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
-        .map_err(|_| CliError::new("the system clock is before 1970; pass the value explicitly"))
+        .map_err(|_| CliError::new(cobro::SigningError::ClockBeforeEpoch.to_string()))
 }

@@ -41,8 +41,13 @@ fn document_parser() -> impl TypedValueParser<Value = DocumentKind> {
 /// value), 2 when it does not parse or cannot be read.
 pub fn run(args: &ParseArgs) -> Result<Verdict, CliError> {
     let body = read_body(args.file.as_deref())?;
-    let parsed = parse_document(args.document, args.status, &body.bytes)
-        .map_err(|e| CliError::new(format!("the body is not a valid {}: {e}", args.document.as_str())))?;
+    let parsed = parse_document(args.document, args.status, &body.bytes).map_err(|e| {
+        CliError::new(format!(
+            "the body is not a valid {}: {e} ({})",
+            args.document.as_str(),
+            e.code
+        ))
+    })?;
     if let Some(path) = &args.qr_out {
         let Some(png) = render::qr_png(&parsed) else {
             return Err(CliError::new("--qr-out: this answer carries no QR image"));
@@ -86,10 +91,11 @@ pub fn verify(command: &VerifyCommand) -> Result<Verdict, CliError> {
             Ok(Verdict::Ok)
         }
         Err(cobro::payin::notification::NotificationError::Parse(e)) => Err(CliError::new(format!(
-            "the body is not a valid payin-notification: {e}"
+            "the body is not a valid payin-notification: {e} ({})",
+            e.code
         ))),
         Err(e) => {
-            writeln!(out, "not authentic: {e}")?;
+            writeln!(out, "not authentic: {e} ({})", e.code())?;
             Ok(Verdict::Invalid)
         }
     }

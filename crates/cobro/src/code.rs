@@ -1,30 +1,82 @@
-//! The catalogue of report codes (DESIGN.md section 3): one enum, exported as data.
+//! The catalogue of codes (DESIGN.md section 3): every code any language can produce,
+//! report issues and errors alike, one enum with its classes, meaning and message
+//! templates beside each code, exported as data ([`catalogue_json`]).
 //!
 //! Where the provider has a code of its own (PROVIDER_FACTS.md, virtual-account body
-//! errors) the same name is used; the rest are ours. Codes are stable: a code is never
-//! renamed or reused for another meaning, and a retired code's name is never given to
-//! another rule. Retired, because they fired on correct bodies (DESIGN.md 9 rows 9 and
-//! 22): `WARN_NUMERIC_STRING`, `WARN_LANGUAGE_CASE`.
+//! and authentication errors) the same name is used; the rest are ours. Codes are
+//! stable: a code is never renamed or reused for another meaning, and a retired code's
+//! name is never given to another rule. Retired, because they fired on correct bodies
+//! (DESIGN.md 9 rows 9 and 22): `WARN_NUMERIC_STRING`, `WARN_LANGUAGE_CASE`.
+//!
+//! A template names the field as `{path}` (an argument, a header or `""` for the whole
+//! body, shown as "the body") and each of the code's params as `{name}`; the optional
+//! params of [`crate::messages`] add a clause to any code's message.
+
+use crate::json::write_string;
+use crate::messages::{Locale, OPTIONAL_PARAMS};
+use crate::report::Severity;
+
+/// Where a code is raised: in a validation report, or as the error class of the same
+/// name in every binding (DESIGN.md section 7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CodeClass {
+    /// An issue of a validation report (its severity comes from the code's prefix).
+    Report,
+    /// A `prepare_*` call refused an invalid request (the report is attached).
+    ValidationError,
+    /// A bad argument to a signing, header or prepare function (never carries a key).
+    SigningError,
+    /// A signature or its headers do not verify.
+    VerificationError,
+    /// An answer or notification could not be read.
+    ParseError,
+    /// A document or account number is not valid, or has no check.
+    DocumentError,
+    /// A bug in cobro, caught at a binding's boundary.
+    CobroError,
+}
+
+impl CodeClass {
+    /// Every class, in the order above.
+    pub const ALL: [CodeClass; 7] = [
+        CodeClass::Report,
+        CodeClass::ValidationError,
+        CodeClass::SigningError,
+        CodeClass::VerificationError,
+        CodeClass::ParseError,
+        CodeClass::DocumentError,
+        CodeClass::CobroError,
+    ];
+
+    /// `report`, or the error class's name as every binding spells it (`SigningError`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CodeClass::Report => "report",
+            CodeClass::ValidationError => "ValidationError",
+            CodeClass::SigningError => "SigningError",
+            CodeClass::VerificationError => "VerificationError",
+            CodeClass::ParseError => "ParseError",
+            CodeClass::DocumentError => "DocumentError",
+            CodeClass::CobroError => "CobroError",
+        }
+    }
+}
 
 macro_rules! codes {
-    ($($(#[$doc:meta])* $variant:ident = $name:literal,)*) => {
-        /// A stable problem code. `ERR_*` codes are errors, `WARN_*` codes warnings.
+    ($($(#[doc = $doc:literal])+ $variant:ident = $name:literal [$($class:ident),+] en: $en:literal, es: $es:literal;)*) => {
+        /// A stable code. `ERR_*` codes are errors, `WARN_*` codes warnings; see
+        /// [`Code::classes`] for where each is raised.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[non_exhaustive]
         pub enum Code {
-            $($(#[$doc])* $variant,)*
+            $($(#[doc = $doc])+ $variant,)*
         }
 
         impl Code {
             /// Every code, in catalogue order.
             pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
 
-            /// The position of the code in [`Code::ALL`].
-            pub fn index(self) -> usize {
-                self as usize
-            }
-
-            /// The code as written in reports, e.g. `ERR_MISSING_FIELD`.
+            /// The code as written in reports and errors, e.g. `ERR_MISSING_FIELD`.
             pub fn as_str(self) -> &'static str {
                 match self {
                     $(Code::$variant => $name,)*
@@ -38,122 +90,394 @@ macro_rules! codes {
                     _ => None,
                 }
             }
+
+            /// Where the code is raised: in reports, as an error class, or both.
+            pub fn classes(self) -> &'static [CodeClass] {
+                match self {
+                    $(Code::$variant => &[$(CodeClass::$class),+],)*
+                }
+            }
+
+            /// The message template in `locale` (see the module's doc).
+            pub fn template(self, locale: Locale) -> &'static str {
+                let (en, es) = match self {
+                    $(Code::$variant => ($en, $es),)*
+                };
+                match locale {
+                    Locale::En => en,
+                    Locale::Es => es,
+                }
+            }
+
+            fn doc_lines(self) -> &'static [&'static str] {
+                match self {
+                    $(Code::$variant => &[$($doc),+],)*
+                }
+            }
         }
     };
 }
 
 codes! {
     /// The body is not JSON (syntax).
-    MalformedJson = "ERR_MALFORMED_JSON",
+    MalformedJson = "ERR_MALFORMED_JSON" [Report, ParseError]
+        en: "{path} is not valid JSON: expected {expected} at byte {offset}",
+        es: "{path} no es JSON válido: se esperaba {expected} en el byte {offset}";
     /// The body is not UTF-8.
-    InvalidUtf8 = "ERR_INVALID_UTF8",
+    InvalidUtf8 = "ERR_INVALID_UTF8" [Report, ParseError]
+        en: "{path} is not valid UTF-8 (first bad byte at {offset})",
+        es: "{path} no es UTF-8 válido (primer byte inválido en {offset})";
     /// The body is larger than the size limit.
-    BodyTooLarge = "ERR_BODY_TOO_LARGE",
+    BodyTooLarge = "ERR_BODY_TOO_LARGE" [Report, ParseError]
+        en: "{path} has {size} bytes; at most {limit} are accepted",
+        es: "{path} tiene {size} bytes; se aceptan como máximo {limit}";
     /// Arrays or objects nest past the fixed depth limit.
-    NestingTooDeep = "ERR_NESTING_TOO_DEEP",
+    NestingTooDeep = "ERR_NESTING_TOO_DEEP" [Report, ParseError]
+        en: "{path} nests arrays or objects deeper than {limit} levels",
+        es: "{path} anida arreglos u objetos a más de {limit} niveles";
     /// A value has the wrong JSON type.
-    InvalidType = "ERR_INVALID_TYPE",
+    InvalidType = "ERR_INVALID_TYPE" [Report, ParseError, SigningError]
+        en: "{path} must be of type {expected}",
+        es: "{path} debe ser de tipo {expected}";
     /// A required field is absent or null.
-    MissingField = "ERR_MISSING_FIELD",
+    MissingField = "ERR_MISSING_FIELD" [Report, ParseError, SigningError]
+        en: "{path} is required",
+        es: "{path} es obligatorio";
     /// A field that must not be empty is empty or blank; at path `""`, the whole body.
-    EmptyField = "ERR_EMPTY_FIELD",
+    EmptyField = "ERR_EMPTY_FIELD" [Report, SigningError]
+        en: "{path} must not be empty",
+        es: "{path} no debe estar vacío";
     /// A key appears twice in one object (DESIGN.md 9 row 26).
-    DuplicateField = "ERR_DUPLICATE_FIELD",
+    DuplicateField = "ERR_DUPLICATE_FIELD" [Report, ParseError]
+        en: "{path} appears more than once in the same object",
+        es: "{path} aparece más de una vez en el mismo objeto";
     /// A text is shorter or longer than allowed (Unicode code points).
-    InvalidLength = "ERR_INVALID_LENGTH",
+    InvalidLength = "ERR_INVALID_LENGTH" [Report, SigningError, DocumentError]
+        en: "{path} must have between {min} and {max} characters",
+        es: "{path} debe tener entre {min} y {max} caracteres";
     /// A value is not one of the accepted values.
-    InvalidField = "ERR_INVALID_FIELD",
+    InvalidField = "ERR_INVALID_FIELD" [Report, SigningError]
+        en: "{path} must be one of: {allowed}",
+        es: "{path} debe ser uno de: {allowed}";
     /// A value does not have the required format.
-    InvalidFormat = "ERR_INVALID_FORMAT",
+    InvalidFormat = "ERR_INVALID_FORMAT" [Report, SigningError, DocumentError]
+        en: "{path} must have the format {format}",
+        es: "{path} debe tener el formato {format}";
     /// An e-mail address is not well formed.
-    InvalidEmail = "ERR_INVALID_EMAIL",
+    InvalidEmail = "ERR_INVALID_EMAIL" [Report]
+        en: "{path} must be one well-formed e-mail address (local@domain.tld)",
+        es: "{path} debe ser una dirección de correo válida (local@dominio.tld)";
     /// A URL is not an https URL within the length limit.
-    InvalidUrl = "ERR_INVALID_URL",
+    InvalidUrl = "ERR_INVALID_URL" [Report]
+        en: "{path} must be an https URL of at most {max} characters",
+        es: "{path} debe ser una URL https de como máximo {max} caracteres";
     /// An amount is not a positive decimal with at most two decimals.
-    InvalidAmount = "ERR_INVALID_AMOUNT",
+    InvalidAmount = "ERR_INVALID_AMOUNT" [Report, SigningError]
+        en: "{path} must be a positive amount with at most two decimals and at most {max_integer_digits} integer digits, written without exponent",
+        es: "{path} debe ser un monto positivo con como máximo dos decimales y {max_integer_digits} dígitos enteros, sin exponente";
     /// An integer is outside its allowed range.
-    OutOfRange = "ERR_OUT_OF_RANGE",
+    OutOfRange = "ERR_OUT_OF_RANGE" [Report, SigningError]
+        en: "{path} must be a whole number between {minimum} and {maximum}",
+        es: "{path} debe ser un número entero entre {minimum} y {maximum}";
     /// account.name does not match the format of its account.type.
-    InvalidAccountName = "ERR_INVALID_ACCOUNT_NAME",
+    InvalidAccountName = "ERR_INVALID_ACCOUNT_NAME" [Report]
+        en: "{path} does not match the format for account type {account_type}: {pattern}",
+        es: "{path} no cumple el formato del tipo de cuenta {account_type}: {pattern}";
     /// A metadata key breaks the key rules.
-    InvalidMetadataKey = "ERR_INVALID_METADATA_KEY",
+    InvalidMetadataKey = "ERR_INVALID_METADATA_KEY" [Report]
+        en: "{path} must be 1 to {max} characters among letters a-z A-Z, digits, '-' and '_'",
+        es: "{path} debe tener de 1 a {max} caracteres entre letras a-z A-Z, dígitos, '-' y '_'";
     /// A metadata value breaks the value rules.
-    InvalidMetadataValue = "ERR_INVALID_METADATA_VALUE",
+    InvalidMetadataValue = "ERR_INVALID_METADATA_VALUE" [Report]
+        en: "{path} must be a text of at most {max} characters: letters, digits, spaces, - _ . : , / @ and currency symbols",
+        es: "{path} debe ser un texto de como máximo {max} caracteres: letras, dígitos, espacios, - _ . : , / @ y símbolos de moneda";
     /// More than five metadata entries.
-    TooManyMetadataEntries = "ERR_TOO_MANY_METADATA_ENTRIES",
+    TooManyMetadataEntries = "ERR_TOO_MANY_METADATA_ENTRIES" [Report]
+        en: "{path} has {count} entries; at most {max} are allowed",
+        es: "{path} tiene {count} entradas; se permiten como máximo {max}";
     /// The document type is not accepted for the country.
-    UnsupportedDocumentType = "ERR_UNSUPPORTED_DOCUMENT_TYPE",
+    UnsupportedDocumentType = "ERR_UNSUPPORTED_DOCUMENT_TYPE" [Report, DocumentError]
+        en: "{path} is not accepted for {country}; accepted: {allowed}",
+        es: "{path} no se acepta para {country}; se aceptan: {allowed}";
     /// The document number breaks its format.
-    InvalidDocumentNumber = "ERR_INVALID_DOCUMENT_NUMBER",
+    InvalidDocumentNumber = "ERR_INVALID_DOCUMENT_NUMBER" [Report]
+        en: "{path} must match {format} for document type {document_type}",
+        es: "{path} debe cumplir {format} para el tipo de documento {document_type}";
     /// The country is not one the API serves.
-    InvalidCountry = "ERR_INVALID_COUNTRY",
+    InvalidCountry = "ERR_INVALID_COUNTRY" [Report, DocumentError]
+        en: "{path} must be one of the served countries: {allowed}",
+        es: "{path} debe ser uno de los países atendidos: {allowed}";
     /// The currency is not an ISO 4217 code.
-    InvalidCurrency = "ERR_INVALID_CURRENCY",
+    InvalidCurrency = "ERR_INVALID_CURRENCY" [Report, SigningError]
+        en: "{path} must be an ISO 4217 code: three upper-case letters",
+        es: "{path} debe ser un código ISO 4217: tres letras mayúsculas";
     /// The phone calling code is not 1-4 digits.
-    InvalidPhoneCountry = "ERR_INVALID_PHONE_COUNTRY",
+    InvalidPhoneCountry = "ERR_INVALID_PHONE_COUNTRY" [Report]
+        en: "{path} must be a calling code of 1 to 4 digits, without '+'",
+        es: "{path} debe ser un código de país de 1 a 4 dígitos, sin '+'";
     /// The phone number breaks its digit rules.
-    InvalidPhoneNumber = "ERR_INVALID_PHONE_NUMBER",
+    InvalidPhoneNumber = "ERR_INVALID_PHONE_NUMBER" [Report]
+        en: "{path} must be {digits} digits",
+        es: "{path} debe tener {digits} dígitos";
     /// The account type is not accepted for the country.
-    UnsupportedAccountType = "ERR_UNSUPPORTED_ACCOUNT_TYPE",
+    UnsupportedAccountType = "ERR_UNSUPPORTED_ACCOUNT_TYPE" [Report]
+        en: "{path} is not accepted for {country}; accepted: {allowed}",
+        es: "{path} no se acepta para {country}; se aceptan: {allowed}";
     /// A field is present where the spec does not allow it.
-    FieldNotAllowed = "ERR_FIELD_NOT_ALLOWED",
-    /// payinVerification does not match the key (DESIGN.md 9 row 18).
-    InvalidSignature = "ERR_INVALID_SIGNATURE",
+    FieldNotAllowed = "ERR_FIELD_NOT_ALLOWED" [Report, SigningError]
+        en: "{path} is only allowed when {allowed_when}",
+        es: "{path} solo se permite cuando {allowed_when}";
+    /// A signature does not match its signed text and key: payinVerification in a
+    /// pay-in body (DESIGN.md 9 row 18) or notification, X-Signature of a virtual-account
+    /// request (the provider's code, spec 7.1).
+    InvalidSignature = "ERR_INVALID_SIGNATURE" [Report, VerificationError]
+        en: "{path} does not match the {scheme} of {signed} and the key",
+        es: "{path} no coincide con el {scheme} de {signed} y la clave";
     /// A field the spec does not name (kept, but the service may refuse or drop it).
-    UnknownField = "WARN_UNKNOWN_FIELD",
+    UnknownField = "WARN_UNKNOWN_FIELD" [Report]
+        en: "{path} is not a field of this request",
+        es: "{path} no es un campo de esta solicitud";
     /// A JSON whole number in a free-text field where the spec says string; its JSON
     /// text is taken as the value (DESIGN.md 9 row 28).
-    NumberForString = "WARN_NUMBER_FOR_STRING",
+    NumberForString = "WARN_NUMBER_FOR_STRING" [Report]
+        en: "{path} is a JSON number where the spec says string; its JSON text is used as the value (send a string to keep leading zeros)",
+        es: "{path} es un número JSON donde la especificación indica texto; se usa su texto JSON como valor (envíe un texto para conservar los ceros a la izquierda)";
     /// payinExpirationTime is below the spec's suggested minimum (2.6).
-    ExpirationBelowSuggested = "WARN_EXPIRATION_BELOW_SUGGESTED",
+    ExpirationBelowSuggested = "WARN_EXPIRATION_BELOW_SUGGESTED" [Report]
+        en: "{path} is below the suggested minimum of {minimum} minutes",
+        es: "{path} está por debajo del mínimo sugerido de {minimum} minutos";
     /// A Mexico amount whose cents are not a 50-cent step (2.6).
-    AmountStep = "WARN_AMOUNT_STEP",
+    AmountStep = "WARN_AMOUNT_STEP" [Report]
+        en: "{path}: cents should go in steps of {step}; some cashiers round up",
+        es: "{path}: los centavos deberían ir en pasos de {step}; algunas cajas redondean hacia arriba";
     /// payinVoucherTheme is not of the form `THEME_PE_<NAME>`: the standard voucher is used (2.7).
-    UnsupportedVoucherTheme = "WARN_UNSUPPORTED_VOUCHER_THEME",
+    UnsupportedVoucherTheme = "WARN_UNSUPPORTED_VOUCHER_THEME" [Report]
+        en: "{path} is not of the form {format}; the standard voucher will be used",
+        es: "{path} no tiene la forma {format}; se usará el voucher estándar";
     /// payinMethod is not among the values the spec names for the country (2.5).
-    UnknownMethod = "WARN_UNKNOWN_METHOD",
+    UnknownMethod = "WARN_UNKNOWN_METHOD" [Report]
+        en: "{path} is not among the methods named for {country}: {known}",
+        es: "{path} no está entre los métodos indicados para {country}: {known}";
     /// The document type is not among the values the spec names for the country (2.5).
-    UnknownDocumentType = "WARN_UNKNOWN_DOCUMENT_TYPE",
+    UnknownDocumentType = "WARN_UNKNOWN_DOCUMENT_TYPE" [Report]
+        en: "{path} is not among the document types named for {country}: {known}",
+        es: "{path} no está entre los tipos de documento indicados para {country}: {known}";
     /// The pay-in currency belongs to no country of the spec (DESIGN.md 9 row 11).
-    UnsupportedCurrency = "WARN_UNSUPPORTED_CURRENCY",
+    UnsupportedCurrency = "WARN_UNSUPPORTED_CURRENCY" [Report]
+        en: "{path} belongs to no pay-in country of the spec ({known}); only generic rules were applied",
+        es: "{path} no corresponde a ningún país de pay-in de la especificación ({known}); solo se aplicaron reglas genéricas";
     /// A country field disagrees with the country of the currency.
-    CountryMismatch = "WARN_COUNTRY_MISMATCH",
+    CountryMismatch = "WARN_COUNTRY_MISMATCH" [Report]
+        en: "{path} does not match the country of the currency ({country})",
+        es: "{path} no coincide con el país de la moneda ({country})";
     /// The currency is not the one of the account country (DESIGN.md 9 row 16).
-    CurrencyMismatch = "WARN_CURRENCY_MISMATCH",
+    CurrencyMismatch = "WARN_CURRENCY_MISMATCH" [Report]
+        en: "{path} is not the currency of {country} ({expected})",
+        es: "{path} no es la moneda de {country} ({expected})";
     /// The phone calling code is not the one of the account country.
-    PhoneCountryMismatch = "WARN_PHONE_COUNTRY_MISMATCH",
+    PhoneCountryMismatch = "WARN_PHONE_COUNTRY_MISMATCH" [Report]
+        en: "{path} is not the calling code of {country} ({expected})",
+        es: "{path} no es el código telefónico de {country} ({expected})";
     /// The spec does not say which account type Chile uses (DESIGN.md 9 row 3).
-    AccountTypeUnconfirmed = "WARN_ACCOUNT_TYPE_UNCONFIRMED",
+    AccountTypeUnconfirmed = "WARN_ACCOUNT_TYPE_UNCONFIRMED" [Report]
+        en: "{path}: the spec does not say which account type {country} uses",
+        es: "{path}: la especificación no indica qué tipo de cuenta usa {country}";
     /// Metadata present but empty: the spec says omit it (DESIGN.md 9 row 5).
-    EmptyMetadata = "WARN_EMPTY_METADATA",
+    EmptyMetadata = "WARN_EMPTY_METADATA" [Report]
+        en: "{path} is empty; omit it when there is no metadata",
+        es: "{path} está vacío; omítalo cuando no haya metadatos";
     /// Two subscription metadata entries share a key (DESIGN.md 9 row 5).
-    DuplicateMetadataKey = "WARN_DUPLICATE_METADATA_KEY",
+    DuplicateMetadataKey = "WARN_DUPLICATE_METADATA_KEY" [Report]
+        en: "{path} repeats a key used by an earlier entry",
+        es: "{path} repite una clave de una entrada anterior";
     /// A processor code other than the one the spec names (DESIGN.md 9 row 13).
-    UnknownProcessorCode = "WARN_UNKNOWN_PROCESSOR_CODE",
+    UnknownProcessorCode = "WARN_UNKNOWN_PROCESSOR_CODE" [Report]
+        en: "{path} is not a processor code the provider names ({known})",
+        es: "{path} no es un código de procesador que el proveedor indique ({known})";
     /// URLMonnet has a path other than the API's online-payments paths (DESIGN.md 9 row 21).
-    UnexpectedUrlPath = "WARN_UNEXPECTED_URL_PATH",
+    UnexpectedUrlPath = "WARN_UNEXPECTED_URL_PATH" [Report]
+        en: "{path} does not use an online-payments path of the API ({expected})",
+        es: "{path} no usa una ruta de pagos en línea de la API ({expected})";
     /// An on-file processor code without a subscription object (DESIGN.md 9 row 25).
-    MissingSubscription = "WARN_MISSING_SUBSCRIPTION",
+    MissingSubscription = "WARN_MISSING_SUBSCRIPTION" [Report]
+        en: "{path} is absent: with an on-file processor ({processors}) the charge type is then unknown",
+        es: "{path} está ausente: con un procesador on-file ({processors}) el tipo de cobro queda desconocido";
     /// A field that has no effect in this request (e.g. periodicity for ON_DEMAND).
-    FieldIgnored = "WARN_FIELD_IGNORED",
+    FieldIgnored = "WARN_FIELD_IGNORED" [Report]
+        en: "{path} has no effect unless {applies_when}",
+        es: "{path} no tiene efecto salvo cuando {applies_when}";
     /// payinDateTime is not a YYYY-MM-DD date as in the samples.
-    DateFormat = "WARN_DATE_FORMAT",
+    DateFormat = "WARN_DATE_FORMAT" [Report]
+        en: "{path} is not a date of the form YYYY-MM-DD as in the samples",
+        es: "{path} no es una fecha de la forma AAAA-MM-DD como en los ejemplos";
     /// A document number fails the check-digit rule of its type: a typo is likely. An
     /// error under `strict`.
-    CheckDigit = "WARN_CHECK_DIGIT",
+    CheckDigit = "WARN_CHECK_DIGIT" [Report]
+        en: "{path} fails the check-digit rule of {document_type}; look for a typo",
+        es: "{path} no cumple la regla del dígito verificador de {document_type}; revise si hay un error de tipeo";
     /// A document number does not have the length, characters or parts (date, prefix)
     /// of its type, beyond what the spec itself requires.
-    DocumentFormat = "WARN_DOCUMENT_FORMAT",
+    DocumentFormat = "WARN_DOCUMENT_FORMAT" [Report]
+        en: "{path} does not have the form of a valid {document_type} ({problem})",
+        es: "{path} no tiene la forma de un {document_type} válido ({problem})";
     /// More issues were found than a report lists (`report::MAX_ISSUES`, DESIGN.md
     /// section 8); `count` says how many were left out. A warning, so it never makes a
     /// report invalid by itself: a report with any error found lists an error.
-    TooManyIssues = "WARN_TOO_MANY_ISSUES",
+    TooManyIssues = "WARN_TOO_MANY_ISSUES" [Report]
+        en: "{count} more issues were found and are not listed (past a list's own limit, or past {max} issues in all)",
+        es: "se encontraron {count} problemas más que no se listan (pasado el límite de una lista, o pasados {max} problemas en total)";
+    /// A value of an answer or notification is not what the provider documents (a
+    /// whole number, a decimal, a date, a data URI, markup within its limits).
+    InvalidValue = "ERR_INVALID_VALUE" [ParseError]
+        en: "{path} must be {expected}",
+        es: "{path} debe ser {expected}";
+    /// A request handed to a `prepare_*` function is invalid: nothing to send; the
+    /// report's errors say why. The `code` of every binding's ValidationError
+    /// (DESIGN.md section 7).
+    InvalidRequest = "ERR_INVALID_REQUEST" [ValidationError]
+        en: "the request is invalid ({count} errors)",
+        es: "la solicitud no es válida ({count} errores)";
+    /// A secret key is empty (spec 5: every signature needs its key).
+    EmptySecret = "ERR_EMPTY_SECRET" [SigningError]
+        en: "the secret key is empty",
+        es: "la clave secreta está vacía";
+    /// A secret key has leading or trailing whitespace: usually a pasted newline, which
+    /// would change every signature (DESIGN.md section 4).
+    SecretWhitespace = "ERR_SECRET_WHITESPACE" [SigningError]
+        en: "the secret key has leading or trailing whitespace (a pasted newline?); remove it",
+        es: "la clave secreta tiene espacios al inicio o al final (¿un salto de línea pegado?); quítelos";
+    /// A timestamp is negative.
+    NegativeTimestamp = "ERR_NEGATIVE_TIMESTAMP" [SigningError]
+        en: "the timestamp is negative",
+        es: "la marca de tiempo es negativa";
+    /// A timestamp is so large it must be milliseconds; X-Timestamp is in seconds (spec 5.1).
+    TimestampInMilliseconds = "ERR_TIMESTAMP_IN_MILLISECONDS" [SigningError]
+        en: "the timestamp {value} looks like milliseconds; X-Timestamp is in seconds (divide by 1000)",
+        es: "la marca de tiempo {value} parece estar en milisegundos; X-Timestamp va en segundos (divida por 1000)";
+    /// A required argument is empty (the path names the argument).
+    EmptyArgument = "ERR_EMPTY_ARGUMENT" [SigningError]
+        en: "{path} must not be empty",
+        es: "{path} no debe estar vacío";
+    /// An argument that names one of a fixed set of choices (a signature variant, a
+    /// deposit mode) names none of them.
+    InvalidArgument = "ERR_INVALID_ARGUMENT" [SigningError]
+        en: "{path} must be one of: {allowed}",
+        es: "{path} debe ser uno de: {allowed}";
+    /// Text to be signed or used as a key is not valid Unicode (a lone UTF-16
+    /// surrogate): it has no UTF-8 form to hash as given.
+    NotUnicode = "ERR_NOT_UNICODE" [SigningError]
+        en: "{path} must be valid Unicode text (it is not valid UTF-8: a lone surrogate?)",
+        es: "{path} debe ser texto Unicode válido (no es UTF-8 válido: ¿un sustituto aislado?)";
+    /// A date argument is not a calendar date `YYYY-MM-DD` (payinDateTime, spec 2.4).
+    InvalidDate = "ERR_INVALID_DATE" [SigningError]
+        en: "{path} must be a date of the form YYYY-MM-DD",
+        es: "{path} debe ser una fecha de la forma AAAA-MM-DD";
+    /// A header of a virtual-account request is absent or empty (the provider's code,
+    /// spec 7.1).
+    MissingHeader = "ERR_MISSING_HEADER" [VerificationError]
+        en: "the {path} header is missing or empty",
+        es: "falta el encabezado {path} o está vacío";
+    /// A header's value is malformed: a timestamp that is not whole seconds, an unknown
+    /// deposit mode.
+    InvalidHeader = "ERR_INVALID_HEADER" [VerificationError]
+        en: "the {path} header is malformed",
+        es: "el encabezado {path} está mal formado";
+    /// X-Timestamp is outside the window around the receiver's clock, either way (the
+    /// provider's code, spec 5.1 and 8); `ahead_seconds` or `behind_seconds` says how far.
+    TimestampOutOfRange = "ERR_TIMESTAMP_OUT_OF_RANGE" [VerificationError]
+        en: "{path} is outside the window of {window_seconds} s either way",
+        es: "{path} está fuera de la ventana de {window_seconds} s en ambos sentidos";
+    /// A notification's payinVerification is empty or absent: it cannot be
+    /// authenticated, and is never taken as a pass (spec 2.8).
+    MissingSignature = "ERR_MISSING_SIGNATURE" [VerificationError]
+        en: "{path} is empty or absent: the notification cannot be authenticated",
+        es: "{path} está vacío o ausente: la notificación no puede autenticarse";
+    /// A part of a document number with a meaning (a date, a prefix, a state or type
+    /// code) is not valid.
+    InvalidComponent = "ERR_INVALID_COMPONENT" [DocumentError]
+        en: "{path} has a part that is not valid for {document_type} (a date, prefix or code)",
+        es: "{path} tiene una parte que no es válida para {document_type} (una fecha, un prefijo o un código)";
+    /// The check digit (or digits) of a document or account number does not match.
+    InvalidChecksum = "ERR_INVALID_CHECKSUM" [DocumentError]
+        en: "{path} fails the check-digit rule of {document_type}",
+        es: "{path} no cumple la regla del dígito verificador de {document_type}";
+    /// The system clock, read by a binding or the CLI for a default `now` or today's
+    /// date, is before 1970: pass the value explicitly.
+    ClockBeforeEpoch = "ERR_CLOCK_BEFORE_EPOCH" [SigningError]
+        en: "the system clock is before 1970; pass the time explicitly",
+        es: "el reloj del sistema marca una fecha anterior a 1970; indique la hora explícitamente";
+    /// A bug in cobro (a panic caught at a binding's boundary): the message says so and
+    /// carries none of the inputs.
+    Internal = "ERR_INTERNAL" [CobroError]
+        en: "internal error in cobro (a bug; please report it)",
+        es: "error interno de cobro (un defecto; por favor, repórtelo)";
 }
 
 impl Code {
+    /// The position of the code in [`Code::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     /// Whether this code is a warning (`WARN_*`); errors are everything else.
     pub fn is_warning(self) -> bool {
         self.as_str().starts_with("WARN_")
+    }
+
+    /// The severity of the code's report issues, or None for a code raised only as an
+    /// error class.
+    pub fn severity(self) -> Option<Severity> {
+        if !self.classes().contains(&CodeClass::Report) {
+            None
+        } else if self.is_warning() {
+            Some(Severity::Warning)
+        } else {
+            Some(Severity::Error)
+        }
+    }
+
+    /// What the code means, in one paragraph (the variant's documentation).
+    pub fn meaning(self) -> String {
+        let mut out = String::new();
+        for line in self.doc_lines() {
+            let line = line.trim();
+            if !out.is_empty() && !line.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(line);
+        }
+        out
+    }
+
+    /// The params the code's template names, in the order they appear (`{path}` is not
+    /// a param). Any code may also carry the optional params of
+    /// [`crate::messages::OPTIONAL_PARAMS`].
+    pub fn params(self) -> Vec<&'static str> {
+        let mut out: Vec<&'static str> = Vec::new();
+        let mut rest = self.template(Locale::En);
+        while let Some((_, after)) = rest.split_once('{') {
+            let Some((name, tail)) = after.split_once('}') else {
+                break;
+            };
+            if name != "path" && !out.contains(&name) {
+                out.push(name);
+            }
+            rest = tail;
+        }
+        out
+    }
+}
+
+/// A code equals its name, so `err.code() == "ERR_EMPTY_SECRET"` reads as written.
+impl PartialEq<&str> for Code {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for Code {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other
     }
 }
 
@@ -161,6 +485,73 @@ impl std::fmt::Display for Code {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
+}
+
+/// The whole catalogue as JSON text, the data every binding and `cobro codes --json`
+/// list: `{"codes": [{"code", "severity" (error, warning or null), "classes",
+/// "meaning", "params", "templates": {"en", "es"}}...], "optional_params": [{"name",
+/// "templates"}...]}`, codes in catalogue order.
+pub fn catalogue_json() -> String {
+    let mut out = String::with_capacity(Code::ALL.len() * 400);
+    out.push_str("{\"codes\":[");
+    for (i, code) in Code::ALL.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"code\":");
+        write_string(&mut out, code.as_str());
+        out.push_str(",\"severity\":");
+        match code.severity() {
+            Some(s) => write_string(&mut out, s.as_str()),
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"classes\":");
+        write_list(&mut out, code.classes().iter().map(|c| c.as_str()));
+        out.push_str(",\"meaning\":");
+        write_string(&mut out, &code.meaning());
+        out.push_str(",\"params\":");
+        write_list(&mut out, code.params().into_iter());
+        out.push_str(",\"templates\":");
+        write_templates(&mut out, |l| code.template(l));
+        out.push('}');
+    }
+    out.push_str("],\"optional_params\":[");
+    for (i, (name, en, es)) in OPTIONAL_PARAMS.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"name\":");
+        write_string(&mut out, name);
+        out.push_str(",\"templates\":");
+        write_templates(&mut out, |l| if l == Locale::Es { es } else { en });
+        out.push('}');
+    }
+    out.push_str("]}");
+    out
+}
+
+fn write_list<'a>(out: &mut String, items: impl Iterator<Item = &'a str>) {
+    out.push('[');
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_string(out, item);
+    }
+    out.push(']');
+}
+
+fn write_templates(out: &mut String, template: impl Fn(Locale) -> &'static str) {
+    out.push('{');
+    for (i, locale) in Locale::ALL.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_string(out, locale.tag());
+        out.push(':');
+        write_string(out, template(locale));
+    }
+    out.push('}');
 }
 
 #[cfg(test)]
@@ -186,5 +577,48 @@ mod tests {
             );
         }
         assert_eq!(Code::from_name("nope"), None);
+    }
+
+    #[test]
+    fn every_locale_names_the_same_params_and_means_something() {
+        for &code in Code::ALL {
+            let en = code.params();
+            for locale in Locale::ALL {
+                let mut names = Vec::new();
+                let mut rest = code.template(locale);
+                while let Some((_, after)) = rest.split_once('{') {
+                    let (name, tail) = after.split_once('}').unwrap_or((after, ""));
+                    if name != "path" && !names.contains(&name) {
+                        names.push(name);
+                    }
+                    rest = tail;
+                }
+                let (mut a, mut b) = (en.clone(), names);
+                a.sort_unstable();
+                b.sort_unstable();
+                assert_eq!(a, b, "{code} in {locale:?}");
+            }
+            assert!(code.meaning().len() > 10, "{code}");
+            assert!(!code.classes().is_empty());
+        }
+        assert!(
+            Code::ALL
+                .iter()
+                .all(|c| c.is_warning() == (c.severity() == Some(Severity::Warning)))
+        );
+    }
+
+    #[test]
+    fn the_catalogue_is_json_with_every_code() {
+        let text = catalogue_json();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let codes = value["codes"].as_array().unwrap();
+        assert_eq!(codes.len(), Code::ALL.len());
+        assert_eq!(codes[0]["code"], "ERR_MALFORMED_JSON");
+        assert_eq!(codes[0]["classes"], serde_json::json!(["report", "ParseError"]));
+        assert_eq!(codes[0]["params"], serde_json::json!(["expected", "offset"]));
+        let internal = codes.iter().find(|c| c["code"] == "ERR_INTERNAL").unwrap();
+        assert_eq!(internal["severity"], serde_json::Value::Null);
+        assert_eq!(value["optional_params"][0]["name"], "found");
     }
 }

@@ -110,7 +110,10 @@ impl HostBodyError {
     /// ERR_BODY_TOO_LARGE, or ERR_INVALID_TYPE at the number's path.
     pub fn parse_error(&self) -> ParseError {
         match self {
-            HostBodyError::TooLarge { .. } => ParseError::new(Code::BodyTooLarge, "", "a body within the size limit"),
+            HostBodyError::TooLarge { size } => ParseError {
+                limit: Some((Some(*size), crate::DEFAULT_MAX_BYTES)),
+                ..ParseError::new(Code::BodyTooLarge, "", "a body within the size limit")
+            },
             HostBodyError::NonFinite { at, .. } => {
                 ParseError::new(Code::InvalidType, &with_path(at, |p| p.render()), "a finite number")
             }
@@ -132,10 +135,7 @@ impl SigningError {
     /// The error of argument `name` whose text is not valid Unicode (a lone UTF-16
     /// surrogate, or bytes that are not UTF-8): it cannot be hashed as UTF-8 as given.
     pub fn not_unicode(name: &'static str) -> SigningError {
-        SigningError::InvalidArgument {
-            name,
-            expected: "valid Unicode text (it is not valid UTF-8: a lone surrogate?)",
-        }
+        SigningError::NotUnicode { name }
     }
 }
 
@@ -195,7 +195,7 @@ mod tests {
     #[test]
     fn text_that_is_not_unicode_is_an_argument_error() {
         let e = SigningError::not_unicode("key");
-        assert_eq!(e.code(), "ERR_INVALID_ARGUMENT");
+        assert_eq!(e.code(), Code::NotUnicode);
         assert!(e.to_string().starts_with("key must be valid Unicode text"));
     }
 }

@@ -35,7 +35,7 @@ pub mod subscription;
 pub mod virtual_account;
 
 pub use amount::{Amount, AmountError};
-pub use code::Code;
+pub use code::{Code, CodeClass, catalogue_json};
 pub use date::CivilDate;
 pub use host::{HostBodyError, PathStep};
 pub use json::{DEFAULT_MAX_BYTES, JsonError, Limits, MAX_DEPTH};

@@ -1,4 +1,5 @@
-//! Message templates in English and Spanish (DESIGN.md section 3).
+//! Message rendering in English and Spanish (DESIGN.md section 3), from the templates
+//! of the catalogue ([`crate::code`]).
 //!
 //! A message names the field and the rule and is rendered from the issue's `params`;
 //! it never contains the field's value (documents, e-mails and phones are personal
@@ -35,203 +36,22 @@ impl Locale {
     }
 }
 
-fn template(code: Code, locale: Locale) -> &'static str {
-    use Code::*;
-    let (en, es) = match code {
-        MalformedJson => (
-            "the body is not valid JSON: expected {expected} at byte {offset}",
-            "el cuerpo no es JSON válido: se esperaba {expected} en el byte {offset}",
-        ),
-        InvalidUtf8 => (
-            "the body is not valid UTF-8 (first bad byte at {offset})",
-            "el cuerpo no es UTF-8 válido (primer byte inválido en {offset})",
-        ),
-        BodyTooLarge => (
-            "the body has {size} bytes; at most {limit} are accepted",
-            "el cuerpo tiene {size} bytes; se aceptan como máximo {limit}",
-        ),
-        NestingTooDeep => (
-            "the body nests arrays or objects deeper than {limit} levels",
-            "el cuerpo anida arreglos u objetos a más de {limit} niveles",
-        ),
-        InvalidType => (
-            "{path} must be of type {expected}, not {found}",
-            "{path} debe ser de tipo {expected}, no {found}",
-        ),
-        MissingField => ("{path} is required", "{path} es obligatorio"),
-        EmptyField => ("{path} must not be empty", "{path} no debe estar vacío"),
-        DuplicateField => (
-            "{path} appears more than once in the same object",
-            "{path} aparece más de una vez en el mismo objeto",
-        ),
-        InvalidLength => (
-            "{path} must have between {min} and {max} characters",
-            "{path} debe tener entre {min} y {max} caracteres",
-        ),
-        InvalidField => ("{path} must be one of: {allowed}", "{path} debe ser uno de: {allowed}"),
-        InvalidFormat => (
-            "{path} must have the format {format}",
-            "{path} debe tener el formato {format}",
-        ),
-        InvalidEmail => (
-            "{path} must be one well-formed e-mail address (local@domain.tld)",
-            "{path} debe ser una dirección de correo válida (local@dominio.tld)",
-        ),
-        InvalidUrl => (
-            "{path} must be an https URL of at most {max} characters",
-            "{path} debe ser una URL https de como máximo {max} caracteres",
-        ),
-        InvalidAmount => (
-            "{path} must be a positive amount with at most two decimals and at most {max_integer_digits} integer digits, written without exponent",
-            "{path} debe ser un monto positivo con como máximo dos decimales y {max_integer_digits} dígitos enteros, sin exponente",
-        ),
-        OutOfRange => (
-            "{path} must be a whole number between {minimum} and {maximum}",
-            "{path} debe ser un número entero entre {minimum} y {maximum}",
-        ),
-        InvalidAccountName => (
-            "{path} does not match the format for account type {account_type}: {pattern}",
-            "{path} no cumple el formato del tipo de cuenta {account_type}: {pattern}",
-        ),
-        InvalidMetadataKey => (
-            "{path} must be 1 to {max} characters among letters a-z A-Z, digits, '-' and '_'",
-            "{path} debe tener de 1 a {max} caracteres entre letras a-z A-Z, dígitos, '-' y '_'",
-        ),
-        InvalidMetadataValue => (
-            "{path} must be a text of at most {max} characters: letters, digits, spaces, - _ . : , / @ and currency symbols",
-            "{path} debe ser un texto de como máximo {max} caracteres: letras, dígitos, espacios, - _ . : , / @ y símbolos de moneda",
-        ),
-        TooManyMetadataEntries => (
-            "{path} has {count} entries; at most {max} are allowed",
-            "{path} tiene {count} entradas; se permiten como máximo {max}",
-        ),
-        UnsupportedDocumentType => (
-            "{path} is not accepted for {country}; accepted: {allowed}",
-            "{path} no se acepta para {country}; se aceptan: {allowed}",
-        ),
-        InvalidDocumentNumber => (
-            "{path} must match {format} for document type {document_type}",
-            "{path} debe cumplir {format} para el tipo de documento {document_type}",
-        ),
-        InvalidCountry => (
-            "{path} must be one of the served countries: {allowed}",
-            "{path} debe ser uno de los países atendidos: {allowed}",
-        ),
-        InvalidCurrency => (
-            "{path} must be an ISO 4217 code: three upper-case letters",
-            "{path} debe ser un código ISO 4217: tres letras mayúsculas",
-        ),
-        InvalidPhoneCountry => (
-            "{path} must be a calling code of 1 to 4 digits, without '+'",
-            "{path} debe ser un código de país de 1 a 4 dígitos, sin '+'",
-        ),
-        InvalidPhoneNumber => ("{path} must be {digits} digits", "{path} debe tener {digits} dígitos"),
-        UnsupportedAccountType => (
-            "{path} is not accepted for {country}; accepted: {allowed}",
-            "{path} no se acepta para {country}; se aceptan: {allowed}",
-        ),
-        FieldNotAllowed => (
-            "{path} is only allowed when {allowed_when}",
-            "{path} solo se permite cuando {allowed_when}",
-        ),
-        InvalidSignature => (
-            "{path} does not match the SHA-512 of payinMerchantID, payinMerchantOperationNumber, payinAmount, payinCurrency and the key",
-            "{path} no coincide con el SHA-512 de payinMerchantID, payinMerchantOperationNumber, payinAmount, payinCurrency y la clave",
-        ),
-        UnknownField => (
-            "{path} is not a field of this request",
-            "{path} no es un campo de esta solicitud",
-        ),
-        NumberForString => (
-            "{path} is a JSON number where the spec says string; its JSON text is used as the value (send a string to keep leading zeros)",
-            "{path} es un número JSON donde la especificación indica texto; se usa su texto JSON como valor (envíe un texto para conservar los ceros a la izquierda)",
-        ),
-        ExpirationBelowSuggested => (
-            "{path} is below the suggested minimum of {minimum} minutes",
-            "{path} está por debajo del mínimo sugerido de {minimum} minutos",
-        ),
-        AmountStep => (
-            "{path}: cents should go in steps of {step}; some cashiers round up",
-            "{path}: los centavos deberían ir en pasos de {step}; algunas cajas redondean hacia arriba",
-        ),
-        UnsupportedVoucherTheme => (
-            "{path} is not of the form {format}; the standard voucher will be used",
-            "{path} no tiene la forma {format}; se usará el voucher estándar",
-        ),
-        UnknownMethod => (
-            "{path} is not among the methods named for {country}: {known}",
-            "{path} no está entre los métodos indicados para {country}: {known}",
-        ),
-        UnknownDocumentType => (
-            "{path} is not among the document types named for {country}: {known}",
-            "{path} no está entre los tipos de documento indicados para {country}: {known}",
-        ),
-        UnsupportedCurrency => (
-            "{path} belongs to no pay-in country of the spec ({known}); only generic rules were applied",
-            "{path} no corresponde a ningún país de pay-in de la especificación ({known}); solo se aplicaron reglas genéricas",
-        ),
-        CountryMismatch => (
-            "{path} does not match the country of the currency ({country})",
-            "{path} no coincide con el país de la moneda ({country})",
-        ),
-        CurrencyMismatch => (
-            "{path} is not the currency of {country} ({expected})",
-            "{path} no es la moneda de {country} ({expected})",
-        ),
-        PhoneCountryMismatch => (
-            "{path} is not the calling code of {country} ({expected})",
-            "{path} no es el código telefónico de {country} ({expected})",
-        ),
-        AccountTypeUnconfirmed => (
-            "{path}: the spec does not say which account type {country} uses",
-            "{path}: la especificación no indica qué tipo de cuenta usa {country}",
-        ),
-        EmptyMetadata => (
-            "{path} is empty; omit it when there is no metadata",
-            "{path} está vacío; omítalo cuando no haya metadatos",
-        ),
-        DuplicateMetadataKey => (
-            "{path} repeats a key used by an earlier entry",
-            "{path} repite una clave de una entrada anterior",
-        ),
-        UnknownProcessorCode => (
-            "{path} is not a processor code the provider names ({known})",
-            "{path} no es un código de procesador que el proveedor indique ({known})",
-        ),
-        UnexpectedUrlPath => (
-            "{path} does not use an online-payments path of the API ({expected})",
-            "{path} no usa una ruta de pagos en línea de la API ({expected})",
-        ),
-        MissingSubscription => (
-            "{path} is absent: with an on-file processor ({processors}) the charge type is then unknown",
-            "{path} está ausente: con un procesador on-file ({processors}) el tipo de cobro queda desconocido",
-        ),
-        FieldIgnored => (
-            "{path} has no effect unless {applies_when}",
-            "{path} no tiene efecto salvo cuando {applies_when}",
-        ),
-        CheckDigit => (
-            "{path} fails the check-digit rule of {document_type}; look for a typo",
-            "{path} no cumple la regla del dígito verificador de {document_type}; revise si hay un error de tipeo",
-        ),
-        DocumentFormat => (
-            "{path} does not have the form of a valid {document_type} ({problem})",
-            "{path} no tiene la forma de un {document_type} válido ({problem})",
-        ),
-        DateFormat => (
-            "{path} is not a date of the form YYYY-MM-DD as in the samples",
-            "{path} no es una fecha de la forma AAAA-MM-DD como en los ejemplos",
-        ),
-        TooManyIssues => (
-            "{count} more issues were found and are not listed (past a list's own limit, or past {max} issues in all)",
-            "se encontraron {count} problemas más que no se listan (pasado el límite de una lista, o pasados {max} problemas en total)",
-        ),
-    };
-    if locale == Locale::Es { es } else { en }
-}
-
-/// Optional params that add a clause to any message: (param, English, Spanish).
-const CLAUSES: [(&str, &str, &str); 6] = [
+/// Optional params that add a clause to any code's message, in this order: (param,
+/// English, Spanish). Part of the catalogue ([`crate::code::catalogue_json`]).
+pub const OPTIONAL_PARAMS: [(&str, &str, &str); 9] = [
+    // ERR_INVALID_TYPE names the type found when it is known (a report always knows).
+    ("found", ", not {found}", ", no {found}"),
+    // ERR_TIMESTAMP_OUT_OF_RANGE says which way and how far.
+    (
+        "ahead_seconds",
+        ": it is {ahead_seconds} s in the future",
+        ": está {ahead_seconds} s en el futuro",
+    ),
+    (
+        "behind_seconds",
+        ": it is {behind_seconds} s in the past",
+        ": está {behind_seconds} s en el pasado",
+    ),
     ("when", " (when {when})", " (cuando {when})"),
     (
         "case_of",
@@ -297,7 +117,7 @@ pub(crate) fn summary(valid: bool, errors: usize, warnings: usize, locale: Local
 
 /// Renders the message of `code` at `path` with `params`, in `locale`.
 pub(crate) fn render(code: Code, path: &str, params: &[(&'static str, String)], locale: Locale) -> String {
-    let text = template(code, locale);
+    let text = code.template(locale);
     let params_len: usize = params.iter().map(|(k, v)| k.len() + v.len()).sum();
     let mut out = String::with_capacity(text.len() + path.len() + params_len + 8);
     render_into(&mut out, code, path, params, locale);
@@ -311,8 +131,8 @@ pub(crate) fn render_into(out: &mut String, code: Code, path: &str, params: &[(&
     } else {
         path
     };
-    substitute(out, template(code, locale), shown_path, params);
-    for (name, en, es) in CLAUSES {
+    substitute(out, code.template(locale), shown_path, params);
+    for (name, en, es) in OPTIONAL_PARAMS {
         if params.iter().any(|(k, _)| *k == name) {
             substitute(out, if locale == Locale::Es { es } else { en }, shown_path, params);
         }

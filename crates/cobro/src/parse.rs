@@ -12,14 +12,15 @@ use std::fmt;
 
 use crate::code::Code;
 use crate::json::{self, JsonError, Limits, Value};
+use crate::messages::Locale;
 use crate::rules::Members;
 
 /// Why a body could not be read as the expected answer or notification.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {
-    /// What went wrong, as a code of the report catalogue: ERR_MALFORMED_JSON,
+    /// What went wrong, as a code of the catalogue: ERR_MALFORMED_JSON,
     /// ERR_INVALID_UTF8, ERR_BODY_TOO_LARGE, ERR_NESTING_TOO_DEEP, ERR_MISSING_FIELD,
-    /// ERR_INVALID_TYPE, ERR_INVALID_FIELD or ERR_DUPLICATE_FIELD.
+    /// ERR_INVALID_TYPE, ERR_INVALID_VALUE or ERR_DUPLICATE_FIELD.
     pub code: Code,
     /// The field's dotted path (`experienceVoucher.voucherConfig.bankList[0].bankCode`);
     /// `""` for the whole body.
@@ -29,6 +30,9 @@ pub struct ParseError {
     /// Byte offset, for unreadable JSON: in the body when `path` is `""`, else in the
     /// JSON text held by the string field at `path` (voucherConfig, spec 2.8).
     pub offset: Option<usize>,
+    /// For a body past a limit: the body's size and the limit (ERR_BODY_TOO_LARGE), or
+    /// the nesting limit (ERR_NESTING_TOO_DEEP).
+    pub limit: Option<(Option<usize>, usize)>,
 }
 
 impl ParseError {
@@ -39,47 +43,74 @@ impl ParseError {
             path: path.to_string(),
             expected,
             offset: None,
+            limit: None,
         }
     }
 
     fn body(e: &JsonError) -> ParseError {
-        let (code, expected, offset) = match e {
-            JsonError::TooLarge { .. } => (Code::BodyTooLarge, "a body within the size limit", None),
-            JsonError::InvalidUtf8 { offset } => (Code::InvalidUtf8, "UTF-8 text", Some(*offset)),
-            JsonError::Syntax { offset, expected } => (Code::MalformedJson, *expected, Some(*offset)),
-            JsonError::TooDeep { offset, .. } => (Code::NestingTooDeep, "shallower nesting", Some(*offset)),
+        let (code, expected, offset, limit) = match e {
+            JsonError::TooLarge { size, limit } => (
+                Code::BodyTooLarge,
+                "a body within the size limit",
+                None,
+                Some((Some(*size), *limit)),
+            ),
+            JsonError::InvalidUtf8 { offset } => (Code::InvalidUtf8, "UTF-8 text", Some(*offset), None),
+            JsonError::Syntax { offset, expected } => (Code::MalformedJson, *expected, Some(*offset), None),
+            JsonError::TooDeep { offset, limit } => (
+                Code::NestingTooDeep,
+                "shallower nesting",
+                Some(*offset),
+                Some((None, *limit)),
+            ),
         };
         ParseError {
             code,
             path: String::new(),
             expected,
             offset,
+            limit,
         }
+    }
+
+    /// The params of the code's template (as a report issue's `params`).
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
+        match self.code {
+            // The phrases name a type with its article ("a string"); the template
+            // says "of type".
+            Code::InvalidType => {
+                let bare = self
+                    .expected
+                    .strip_prefix("an ")
+                    .or_else(|| self.expected.strip_prefix("a "));
+                out.push(("expected", bare.unwrap_or(self.expected).to_string()));
+            }
+            Code::MalformedJson | Code::InvalidValue => out.push(("expected", self.expected.to_string())),
+            _ => {}
+        }
+        if let Some(offset) = self.offset {
+            out.push(("offset", offset.to_string()));
+        }
+        if let Some((size, limit)) = self.limit {
+            if let Some(size) = size {
+                out.push(("size", size.to_string()));
+            }
+            out.push(("limit", limit.to_string()));
+        }
+        out
+    }
+
+    /// The message in `locale`: it names the field and what was expected, never the
+    /// value found.
+    pub fn message(&self, locale: Locale) -> String {
+        crate::messages::render(self.code, &self.path, &self.params(), locale)
     }
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = if self.path.is_empty() {
-            "the body"
-        } else {
-            self.path.as_str()
-        };
-        match (self.code, self.offset) {
-            (Code::MissingField, _) => write!(f, "{at} is missing ({})", self.expected),
-            (Code::DuplicateField, _) => write!(f, "{at} appears more than once"),
-            (_, Some(offset)) if self.path.is_empty() => {
-                write!(f, "{}: expected {} at byte {offset}", self.code, self.expected)
-            }
-            // A JSON text inside a string field (voucherConfig): the offset counts from
-            // the start of that text, so the field is named with it.
-            (_, Some(offset)) => write!(
-                f,
-                "{at}: {}: expected {} at byte {offset} of the field's text",
-                self.code, self.expected
-            ),
-            _ => write!(f, "{at}: expected {} ({})", self.expected, self.code),
-        }
+        f.write_str(&self.message(Locale::En))
     }
 }
 
@@ -202,7 +233,7 @@ impl<'v, 'p> Fields<'v, 'p> {
     /// provider sends `"5"`); at most `i64::MAX`.
     pub(crate) fn int(&self, key: &str) -> Result<i64, ParseError> {
         let text = self.text(key)?;
-        parse_int(text).ok_or_else(|| ParseError::new(Code::InvalidField, &self.path_of(key), "a whole number"))
+        parse_int(text).ok_or_else(|| ParseError::new(Code::InvalidValue, &self.path_of(key), "a whole number"))
     }
 
     /// An optional whole number (see [`Fields::int`]).
@@ -211,7 +242,7 @@ impl<'v, 'p> Fields<'v, 'p> {
             None => Ok(None),
             Some(text) => parse_int(text)
                 .map(Some)
-                .ok_or_else(|| ParseError::new(Code::InvalidField, &self.path_of(key), "a whole number")),
+                .ok_or_else(|| ParseError::new(Code::InvalidValue, &self.path_of(key), "a whole number")),
         }
     }
 
@@ -372,7 +403,8 @@ mod tests {
         assert_eq!(d.array("e").unwrap().len(), 1);
         let e = f.str("f").unwrap_err();
         assert_eq!((e.code, e.path.as_str()), (Code::InvalidType, "f"));
-        assert_eq!(e.to_string(), "f: expected a string (ERR_INVALID_TYPE)");
+        assert_eq!(e.to_string(), "f must be of type string");
+        assert_eq!(e.message(Locale::Es), "f debe ser de tipo string");
     }
 
     #[test]
@@ -397,7 +429,7 @@ mod tests {
         assert_eq!(read(b"\xff").unwrap_err().code, Code::InvalidUtf8);
         assert_eq!(
             read(b"{").unwrap_err().to_string(),
-            "ERR_MALFORMED_JSON: expected a string key at byte 1"
+            "the body is not valid JSON: expected a string key at byte 1"
         );
     }
 
@@ -406,10 +438,9 @@ mod tests {
         let e = read_nested("{x", "experienceVoucher.voucherConfig").unwrap_err();
         assert_eq!((e.code, e.offset), (Code::MalformedJson, Some(1)));
         let text = e.to_string();
-        assert!(
-            text.starts_with("experienceVoucher.voucherConfig: ERR_MALFORMED_JSON: expected"),
-            "{text}"
+        assert_eq!(
+            text,
+            "experienceVoucher.voucherConfig is not valid JSON: expected a string key at byte 1"
         );
-        assert!(text.ends_with("at byte 1 of the field's text"), "{text}");
     }
 }

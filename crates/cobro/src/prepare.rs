@@ -6,6 +6,7 @@
 //! text its payinVerification was computed over. The clock and today's date are
 //! arguments: the core never reads them.
 
+use crate::code::Code;
 use crate::date::CivilDate;
 use crate::json::{self, Value, write_string, write_value};
 use crate::messages::Locale;
@@ -62,12 +63,28 @@ pub enum PrepareError {
     Signing(SigningError),
 }
 
+impl PrepareError {
+    /// ERR_INVALID_REQUEST for an invalid request, else the signing error's code.
+    pub fn code(&self) -> Code {
+        match self {
+            PrepareError::Invalid(_) => Code::InvalidRequest,
+            PrepareError::Signing(e) => e.code(),
+        }
+    }
+
+    /// The message in `locale`: how many errors the report holds, or the signing
+    /// error's message.
+    pub fn message(&self, locale: Locale) -> String {
+        match self {
+            PrepareError::Invalid(r) => r.invalid_message(locale),
+            PrepareError::Signing(e) => e.message(locale),
+        }
+    }
+}
+
 impl std::fmt::Display for PrepareError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            PrepareError::Invalid(r) => f.write_str(&Report::invalid_summary(r.errors.len())),
-            PrepareError::Signing(e) => e.fmt(f),
-        }
+        f.write_str(&self.message(Locale::En))
     }
 }
 
@@ -205,9 +222,11 @@ fn prepare_subscription_kind(
     check(kind, &sent, &vopts)?;
     let parts = subscription::authorization_parts(&sent)
         .ok_or_else(|| PrepareError::Invalid(validate_value(kind, &sent, &vopts)))?;
-    let merchant_id = canonical_integer(parts.0).ok_or(SigningError::InvalidArgument {
+    // Validation passed, so merchantId is a whole number within range: this is a guard.
+    let merchant_id = canonical_integer(parts.0).ok_or_else(|| SigningError::InvalidField {
         name: "merchantId",
-        expected: "a whole number",
+        code: Code::InvalidType,
+        params: vec![("expected", "integer".to_string())],
     })?;
     let authorization = signing::subscription_authorization(merchant_id, parts.1, parts.2, parts.3, key)?;
     Ok(PreparedRequest {

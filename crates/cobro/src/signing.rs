@@ -103,34 +103,48 @@ impl fmt::Display for UnixSeconds {
     }
 }
 
-/// A bad argument to a signing function. Never carries a secret.
+/// A bad argument to a signing function. Never carries a secret. Its code, params and
+/// message come from the catalogue ([`Code`]), like a report issue's, with the
+/// argument's name in place of the path.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SigningError {
-    /// The secret is empty.
+    /// The secret is empty (ERR_EMPTY_SECRET).
     EmptySecret,
-    /// The secret has leading or trailing whitespace.
+    /// The secret has leading or trailing whitespace (ERR_SECRET_WHITESPACE).
     SecretWhitespace,
-    /// The timestamp is negative.
+    /// The timestamp is negative (ERR_NEGATIVE_TIMESTAMP).
     NegativeTimestamp,
-    /// The timestamp looks like milliseconds.
+    /// The timestamp looks like milliseconds (ERR_TIMESTAMP_IN_MILLISECONDS).
     TimestampInMilliseconds {
         /// The value given.
         value: u64,
     },
-    /// A required argument is empty.
+    /// A required argument is empty (ERR_EMPTY_ARGUMENT).
     EmptyArgument {
         /// The argument's name.
         name: &'static str,
     },
-    /// An argument is not acceptable.
+    /// An argument names none of its choices (ERR_INVALID_ARGUMENT).
     InvalidArgument {
         /// The argument's name.
         name: &'static str,
-        /// What it must be.
-        expected: &'static str,
+        /// The choices, as the message lists them (`spec, reference_id`).
+        allowed: &'static str,
     },
-    /// The amount is not a valid amount.
+    /// Text to sign or a key is not valid Unicode (ERR_NOT_UNICODE).
+    NotUnicode {
+        /// The argument's name.
+        name: &'static str,
+    },
+    /// A date argument is not `YYYY-MM-DD` (ERR_INVALID_DATE).
+    InvalidDate {
+        /// The argument's name.
+        name: &'static str,
+    },
+    /// The system clock, read for a default, is before 1970 (ERR_CLOCK_BEFORE_EPOCH).
+    ClockBeforeEpoch,
+    /// The amount is not a valid amount (ERR_INVALID_AMOUNT, for the argument `amount`).
     InvalidAmount(AmountError),
     /// An argument breaks the rule validation applies to the same field of a body
     /// (DESIGN.md 9 row 32): the same code and params a report would carry, from the
@@ -146,27 +160,54 @@ pub enum SigningError {
 }
 
 impl SigningError {
-    /// The argument error for a merchant id that is not a whole number within 64 bits;
-    /// `name` is the argument's name in the caller's language.
-    pub fn invalid_merchant_id(name: &'static str) -> SigningError {
-        SigningError::InvalidArgument {
-            name,
-            expected: "a whole number of ASCII digits within 64 bits",
+    /// The error's code in the catalogue.
+    pub fn code(&self) -> Code {
+        match self {
+            SigningError::EmptySecret => Code::EmptySecret,
+            SigningError::SecretWhitespace => Code::SecretWhitespace,
+            SigningError::NegativeTimestamp => Code::NegativeTimestamp,
+            SigningError::TimestampInMilliseconds { .. } => Code::TimestampInMilliseconds,
+            SigningError::EmptyArgument { .. } => Code::EmptyArgument,
+            SigningError::InvalidArgument { .. } => Code::InvalidArgument,
+            SigningError::NotUnicode { .. } => Code::NotUnicode,
+            SigningError::InvalidDate { .. } => Code::InvalidDate,
+            SigningError::ClockBeforeEpoch => Code::ClockBeforeEpoch,
+            SigningError::InvalidAmount(_) => Code::InvalidAmount,
+            SigningError::InvalidField { code, .. } => *code,
         }
     }
 
-    /// A stable code for bindings.
-    pub fn code(&self) -> &'static str {
+    /// The argument the error is about (`""` for a key or timestamp, whose own
+    /// messages name them).
+    pub fn argument(&self) -> &'static str {
         match self {
-            SigningError::EmptySecret => "ERR_EMPTY_SECRET",
-            SigningError::SecretWhitespace => "ERR_SECRET_WHITESPACE",
-            SigningError::NegativeTimestamp => "ERR_NEGATIVE_TIMESTAMP",
-            SigningError::TimestampInMilliseconds { .. } => "ERR_TIMESTAMP_IN_MILLISECONDS",
-            SigningError::EmptyArgument { .. } => "ERR_EMPTY_ARGUMENT",
-            SigningError::InvalidArgument { .. } => "ERR_INVALID_ARGUMENT",
-            SigningError::InvalidAmount(_) => "ERR_INVALID_AMOUNT",
-            SigningError::InvalidField { code, .. } => code.as_str(),
+            SigningError::EmptyArgument { name }
+            | SigningError::InvalidArgument { name, .. }
+            | SigningError::NotUnicode { name }
+            | SigningError::InvalidDate { name }
+            | SigningError::InvalidField { name, .. } => name,
+            SigningError::InvalidAmount(_) => "amount",
+            _ => "",
         }
+    }
+
+    /// The rule's figures, as a report issue's `params`.
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        match self {
+            SigningError::TimestampInMilliseconds { value } => vec![("value", value.to_string())],
+            SigningError::InvalidArgument { allowed, .. } => vec![("allowed", (*allowed).to_string())],
+            SigningError::InvalidAmount(e) => vec![
+                ("reason", e.as_str().to_string()),
+                ("max_integer_digits", crate::amount::MAX_INTEGER_DIGITS.to_string()),
+            ],
+            SigningError::InvalidField { params, .. } => params.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The message in `locale`: it names the argument and the rule, never the value.
+    pub fn message(&self, locale: Locale) -> String {
+        crate::messages::render(self.code(), self.argument(), &self.params(), locale)
     }
 
     /// The error of argument `name` that broke a shared value rule.
@@ -186,25 +227,7 @@ fn rule<T>(name: &'static str, result: Result<T, FieldError>) -> Result<T, Signi
 
 impl fmt::Display for SigningError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SigningError::EmptySecret => f.write_str("the secret key is empty"),
-            SigningError::SecretWhitespace => {
-                f.write_str("the secret key has leading or trailing whitespace (a pasted newline?); remove it")
-            }
-            SigningError::NegativeTimestamp => f.write_str("the timestamp is negative"),
-            SigningError::TimestampInMilliseconds { value } => write!(
-                f,
-                "the timestamp {value} looks like milliseconds; X-Timestamp is in seconds (divide by 1000)"
-            ),
-            SigningError::EmptyArgument { name } => write!(f, "{name} must not be empty"),
-            SigningError::InvalidArgument { name, expected } => write!(f, "{name} must be {expected}"),
-            SigningError::InvalidAmount(e) => write!(f, "invalid amount: {e}"),
-            // The report's own message, with the argument's name in place of the path:
-            // it names the rule and never the value.
-            SigningError::InvalidField { name, code, params } => {
-                f.write_str(&crate::messages::render(*code, name, params, Locale::En))
-            }
-        }
+        f.write_str(&self.message(Locale::En))
     }
 }
 
@@ -444,11 +467,11 @@ mod tests {
             ("18446744073709551616", "ERR_OUT_OF_RANGE"),
         ] {
             let err = merchant_id_from_text("m", bad).unwrap_err();
-            assert_eq!(err.code(), code, "{bad}");
+            assert_eq!(err.code().as_str(), code, "{bad}");
             assert!(err.to_string().starts_with("m "), "{err}");
         }
         let err = payin_verification(0, "OP", Amount::parse("1").unwrap(), "PEN", &key()).unwrap_err();
-        assert_eq!(err.code(), "ERR_OUT_OF_RANGE");
+        assert_eq!(err.code(), Code::OutOfRange);
         assert_eq!(
             err.to_string(),
             "merchant_id must be a whole number between 1 and 9223372036854775807"

@@ -60,7 +60,7 @@ fn every_document_vector_passes() {
                     assert_eq!(warnings, c.warnings, "{at}: warnings");
                 }
                 Err(e) => {
-                    assert_eq!(Some(e.code()), c.code.as_deref(), "{at}: code");
+                    assert_eq!(Some(e.code().as_str()), c.code.as_deref(), "{at}: code");
                     assert!(!c.valid && c.warnings.is_empty(), "{at}: invalid");
                 }
             }

@@ -286,7 +286,7 @@ fn instruction_markup_costs_bounded_work() {
         "pay-in answer, 780 distinct values of 256 nested tags ({} bytes): {took:?}",
         nested.len()
     );
-    assert_eq!(parsed.unwrap_err().code, Code::InvalidField);
+    assert_eq!(parsed.unwrap_err().code, Code::InvalidValue);
     assert!(took < BOUND, "{took:?}");
     let distinct = payin_answer((0..20_000).map(|i| format!("<b>{i}</b>")));
     assert!(distinct.len() < LIMIT, "{}", distinct.len());
@@ -297,7 +297,7 @@ fn instruction_markup_costs_bounded_work() {
     );
     assert!(took < BOUND, "{took:?}");
     let e = parsed.unwrap_err();
-    assert_eq!(e.code, Code::InvalidField);
+    assert_eq!(e.code, Code::InvalidValue);
     assert!(
         e.path.starts_with("experienceVoucher.voucherConfig.bankList[0]"),
         "{}",

@@ -46,7 +46,7 @@ fn check(case: &Value, result: Result<PreparedRequest, PrepareError>) {
                 .collect();
             assert_eq!(got, want, "{name}: errors");
         }
-        (Err(PrepareError::Signing(e)), _, _, Value::String(code)) => assert_eq!(e.code(), code, "{name}"),
+        (Err(PrepareError::Signing(e)), _, _, Value::String(code)) => assert_eq!(e.code().as_str(), code, "{name}"),
         (other, _, _, _) => panic!("{name}: unexpected {other:?}"),
     }
 }

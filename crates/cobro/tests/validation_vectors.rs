@@ -10,7 +10,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use cobro::{Code, Kind, Locale, Secret, ValidateOptions, validate};
+use cobro::{Code, CodeClass, Kind, Locale, Secret, ValidateOptions, validate};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
@@ -207,8 +207,10 @@ fn every_validation_vector_passes() {
     );
 }
 
+/// Every code a report can hold (the catalogue's `report` class) is produced by a
+/// validation vector; tests/catalogue.rs covers the error classes.
 #[test]
-fn every_code_is_produced_by_some_vector() {
+fn every_report_code_is_produced_by_some_vector() {
     let mut seen = BTreeSet::new();
     for v in load_all() {
         for (code, _) in v.case.errors.iter().chain(v.case.warnings.iter()) {
@@ -218,7 +220,7 @@ fn every_code_is_produced_by_some_vector() {
     }
     let missing: Vec<&str> = Code::ALL
         .iter()
-        .filter(|c| !seen.contains(c))
+        .filter(|c| c.classes().contains(&CodeClass::Report) && !seen.contains(c))
         .map(|c| c.as_str())
         .collect();
     assert!(missing.is_empty(), "codes no vector produces: {missing:?}");

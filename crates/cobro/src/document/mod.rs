@@ -9,6 +9,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::code::Code;
+use crate::messages::Locale;
 use crate::report::{Ctx, Path};
 
 /// Why a number is not valid.
@@ -27,26 +28,43 @@ pub enum DocumentError {
 }
 
 impl DocumentError {
-    /// A stable code: `ERR_INVALID_LENGTH`, `ERR_INVALID_FORMAT`,
-    /// `ERR_INVALID_COMPONENT` or `ERR_INVALID_CHECKSUM`.
-    pub fn code(self) -> &'static str {
+    /// The code in the catalogue: ERR_INVALID_LENGTH, ERR_INVALID_FORMAT,
+    /// ERR_INVALID_COMPONENT or ERR_INVALID_CHECKSUM.
+    pub fn code(self) -> Code {
         match self {
-            DocumentError::InvalidLength => "ERR_INVALID_LENGTH",
-            DocumentError::InvalidFormat => "ERR_INVALID_FORMAT",
-            DocumentError::InvalidComponent => "ERR_INVALID_COMPONENT",
-            DocumentError::InvalidChecksum => "ERR_INVALID_CHECKSUM",
+            DocumentError::InvalidLength => Code::InvalidLength,
+            DocumentError::InvalidFormat => Code::InvalidFormat,
+            DocumentError::InvalidComponent => Code::InvalidComponent,
+            DocumentError::InvalidChecksum => Code::InvalidChecksum,
         }
+    }
+
+    /// The figures of the rule `number` broke: its lengths, its pattern or its name.
+    pub fn params(self, number: &NumberType) -> Vec<(&'static str, String)> {
+        match self {
+            DocumentError::InvalidLength => vec![
+                ("min", number.length.0.to_string()),
+                ("max", number.length.1.to_string()),
+            ],
+            DocumentError::InvalidFormat => vec![("format", number.pattern.to_string())],
+            DocumentError::InvalidComponent | DocumentError::InvalidChecksum => {
+                vec![("document_type", number.name.to_string())]
+            }
+        }
+    }
+
+    /// The message for a number of type `number` given as the argument `path`, in
+    /// `locale`; it never contains the number.
+    pub fn message(self, number: &NumberType, path: &str, locale: Locale) -> String {
+        crate::messages::render(self.code(), path, &self.params(number), locale)
     }
 }
 
+/// Without the number's type the rule's figures are unknown: the code's meaning
+/// ([`DocumentError::message`] renders the full message).
 impl fmt::Display for DocumentError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            DocumentError::InvalidLength => "the number has the wrong length",
-            DocumentError::InvalidFormat => "the number has a character its format does not allow",
-            DocumentError::InvalidComponent => "a part of the number (date, prefix, code) is not valid",
-            DocumentError::InvalidChecksum => "the check digit does not match",
-        })
+        f.write_str(&self.code().meaning())
     }
 }
 
@@ -98,6 +116,12 @@ pub struct NumberType {
     pub description: &'static str,
     /// Whether it is an account number (CBU/CVU, CLABE, CCI) rather than a document.
     pub account: bool,
+    /// The fewest and most characters of the compact form (the params of
+    /// ERR_INVALID_LENGTH).
+    pub length: (usize, usize),
+    /// The compact form as a brace-free pattern for messages, `[0-9] (11)` (the param
+    /// of ERR_INVALID_FORMAT).
+    pub pattern: &'static str,
     /// For a number that may be written with a trailing check character the compact form
     /// leaves out (DESIGN.md 9 row 33: Peru's DNI), how to recognise that form.
     pub check_character: Option<CheckCharacter>,
@@ -304,44 +328,64 @@ pub enum LookupError {
 }
 
 impl LookupError {
-    /// `ERR_INVALID_COUNTRY` or `ERR_UNSUPPORTED_DOCUMENT_TYPE`.
-    pub fn code(self) -> &'static str {
+    /// ERR_INVALID_COUNTRY or ERR_UNSUPPORTED_DOCUMENT_TYPE.
+    pub fn code(self) -> Code {
         match self {
-            LookupError::UnknownCountry => "ERR_INVALID_COUNTRY",
-            LookupError::UnknownType => "ERR_UNSUPPORTED_DOCUMENT_TYPE",
+            LookupError::UnknownCountry => Code::InvalidCountry,
+            LookupError::UnknownType => Code::UnsupportedDocumentType,
+        }
+    }
+
+    /// The message in `locale` for the arguments `country` (the country asked for, as
+    /// given; it is not personal data) and `type`: the countries with checks, or the
+    /// types of that country.
+    pub fn message(self, country: &str, locale: Locale) -> String {
+        let mut allowed = String::new();
+        let mut add = |name: &str| {
+            if !allowed.is_empty() {
+                allowed.push_str(", ");
+            }
+            allowed.push_str(name);
+        };
+        match self {
+            LookupError::UnknownCountry => {
+                BY_COUNTRY
+                    .iter()
+                    .filter_map(|list| list.first())
+                    .for_each(|n| add(n.country));
+                crate::messages::render(self.code(), "country", &[("allowed", allowed)], locale)
+            }
+            LookupError::UnknownType => {
+                let alpha2 = alpha2(country).unwrap_or_default();
+                numbers().filter(|n| n.country == alpha2).for_each(|n| add(n.name));
+                let params = [("country", alpha2.to_string()), ("allowed", allowed)];
+                crate::messages::render(self.code(), "type", &params, locale)
+            }
         }
     }
 }
 
 impl fmt::Display for LookupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut known = String::new();
-        for n in numbers() {
-            if !known.is_empty() {
-                known.push_str(", ");
-            }
-            known.push_str(n.country);
-            known.push(' ');
-            known.push_str(n.name);
-        }
-        match self {
-            LookupError::UnknownCountry => write!(f, "no document checks for that country; known: {known}"),
-            LookupError::UnknownType => write!(f, "no check for that document type in that country; known: {known}"),
-        }
+        f.write_str(&self.code().meaning())
     }
 }
 
 impl std::error::Error for LookupError {}
 
-/// The number type `name` of `country` (ISO alpha-2 or alpha-3, any case), or why
-/// there is none.
-pub fn find(country: &str, name: &str) -> Result<&'static NumberType, LookupError> {
-    let alpha2 = crate::country::COUNTRIES
+/// The alpha-2 code of `country` (alpha-2 or alpha-3, any case) when it has checks.
+fn alpha2(country: &str) -> Option<&'static str> {
+    crate::country::COUNTRIES
         .iter()
         .find(|c| c.alpha2.eq_ignore_ascii_case(country) || c.alpha3.eq_ignore_ascii_case(country))
         .map(|c| c.alpha2)
         .filter(|a| numbers().any(|n| n.country == *a))
-        .ok_or(LookupError::UnknownCountry)?;
+}
+
+/// The number type `name` of `country` (ISO alpha-2 or alpha-3, any case), or why
+/// there is none.
+pub fn find(country: &str, name: &str) -> Result<&'static NumberType, LookupError> {
+    let alpha2 = alpha2(country).ok_or(LookupError::UnknownCountry)?;
     numbers()
         .find(|n| n.country == alpha2 && n.name.eq_ignore_ascii_case(name))
         .ok_or(LookupError::UnknownType)
@@ -401,9 +445,17 @@ mod tests {
         assert_eq!(find("US", "SSN").map(|n| n.name), Err(LookupError::UnknownCountry));
         assert_eq!(
             find("XX", "RUC").map(|n| n.name).map_err(LookupError::code),
-            Err("ERR_INVALID_COUNTRY")
+            Err(Code::InvalidCountry)
         );
-        assert!(LookupError::UnknownType.to_string().contains("PE RUC"));
+        assert_eq!(
+            LookupError::UnknownType.message("pe", Locale::En),
+            "type is not accepted for PE; accepted: DNI, RUC, CE, CCI"
+        );
+        assert!(
+            LookupError::UnknownCountry
+                .message("US", Locale::Es)
+                .starts_with("country debe ser uno de")
+        );
         assert_eq!(digits("12a"), None);
         assert_eq!(digits("١٢"), None);
     }

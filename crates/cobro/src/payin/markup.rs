@@ -17,12 +17,12 @@
 //! - A value may hold at most [`MAX_TAGS`] `<` characters. HTML parsing costs time that
 //!   grows with the square of the nesting depth (thousands of nested `<div>` take
 //!   seconds), and a real instruction holds a few tags; a value past the bound is
-//!   refused ([`TooManyTags`]; in an answer, ERR_INVALID_FIELD at the value's path)
+//!   refused ([`TooManyTags`]; in an answer, ERR_INVALID_VALUE at the value's path)
 //!   rather than rendered slowly.
 //! - An answer may hold at most [`MAX_DISTINCT_VALUES`] distinct instruction values;
 //!   each is rendered once and repeats share the result, so the work of any answer
 //!   under the size limit is bounded. Past the bound the answer is refused
-//!   (ERR_INVALID_FIELD at the first value past it): every value of a parsed answer is
+//!   (ERR_INVALID_VALUE at the first value past it): every value of a parsed answer is
 //!   rendered, none left out. Likewise the distinct values of an answer may hold at
 //!   most [`MAX_TAGS_PER_ANSWER`] `<` characters in all.
 
@@ -97,7 +97,7 @@ fn tag_count(raw: &str) -> usize {
 /// of the size limit can hold a quarter of a million one-character values; a real
 /// voucher holds a few dozen, most repeated from bank to bank. Each distinct value is
 /// rendered once per answer and repeats reuse it, so this bound bounds the work; an
-/// answer with more distinct values is refused (ERR_INVALID_FIELD at the first value
+/// answer with more distinct values is refused (ERR_INVALID_VALUE at the first value
 /// past the bound) rather than parsed slowly or with values left unrendered.
 pub const MAX_DISTINCT_VALUES: usize = 1000;
 
@@ -116,7 +116,7 @@ pub(crate) struct Renderer {
 }
 
 impl Renderer {
-    /// The markup of the value at `path` of an answer, or ERR_INVALID_FIELD there (too
+    /// The markup of the value at `path` of an answer, or ERR_INVALID_VALUE there (too
     /// many tags, or too many distinct values in the answer). The path is built only for
     /// an error: an answer may hold a quarter of a million values.
     pub(crate) fn read(&mut self, raw: &str, path: impl FnOnce() -> String) -> Result<Markup, ParseError> {
@@ -125,7 +125,7 @@ impl Renderer {
         }
         if self.done.len() >= MAX_DISTINCT_VALUES {
             return Err(ParseError::new(
-                Code::InvalidField,
+                Code::InvalidValue,
                 &path(),
                 "at most 1000 distinct instruction values in one answer",
             ));
@@ -133,7 +133,7 @@ impl Renderer {
         let tags = tag_count(raw);
         if tags > MAX_TAGS {
             return Err(ParseError::new(
-                Code::InvalidField,
+                Code::InvalidValue,
                 &path(),
                 "markup with at most 256 tags",
             ));
@@ -141,7 +141,7 @@ impl Renderer {
         self.tags += tags;
         if self.tags > MAX_TAGS_PER_ANSWER {
             return Err(ParseError::new(
-                Code::InvalidField,
+                Code::InvalidValue,
                 &path(),
                 "at most 4096 tags in the instruction values of one answer",
             ));
@@ -341,7 +341,7 @@ mod tests {
         }
         assert_eq!(renderer.done.len(), MAX_DISTINCT_VALUES);
         let e = renderer.read("one more", || "v".into()).unwrap_err();
-        assert_eq!((e.code, e.path.as_str()), (Code::InvalidField, "v"));
+        assert_eq!((e.code, e.path.as_str()), (Code::InvalidValue, "v"));
         assert_eq!(
             e.expected,
             format!("at most {MAX_DISTINCT_VALUES} distinct instruction values in one answer")
@@ -352,7 +352,7 @@ mod tests {
             assert!(renderer.read(&format!("{i}{deep}"), || "v".into()).is_ok());
         }
         let e = renderer.read("<b>x</b>", || "w".into()).unwrap_err();
-        assert_eq!((e.code, e.path.as_str()), (Code::InvalidField, "w"));
+        assert_eq!((e.code, e.path.as_str()), (Code::InvalidValue, "w"));
         assert_eq!(
             e.expected,
             format!("at most {MAX_TAGS_PER_ANSWER} tags in the instruction values of one answer")

@@ -169,7 +169,12 @@ fn check_signature(ctx: &mut Ctx, signed: &Signed<'_>, key: &Secret) {
         return;
     };
     if !signing::verify_payin_verification(m, o, a, c, v, key) {
-        ctx.report(&Path::Root.key("payinVerification"), Code::InvalidSignature, &[]);
+        let params = notification::signed_params();
+        ctx.report_owned(
+            &Path::Root.key("payinVerification"),
+            Code::InvalidSignature,
+            params.to_vec(),
+        );
     }
 }
 

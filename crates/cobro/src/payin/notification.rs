@@ -31,6 +31,7 @@ use crate::amount::Amount;
 use crate::catalog::CodeInfo;
 use crate::code::Code;
 use crate::json::{self, Value};
+use crate::messages::Locale;
 use crate::parse::{self, Fields, ParseError};
 use crate::signing::{self, Secret};
 
@@ -109,7 +110,7 @@ pub fn parse_payin_notification(body: &[u8]) -> Result<PayinNotification, ParseE
     let payin_amount = f.text("payinAmount")?;
     if !is_plain_decimal(payin_amount) {
         return Err(ParseError::new(
-            Code::InvalidField,
+            Code::InvalidValue,
             "payinAmount",
             "a decimal number such as 30.0",
         ));
@@ -207,30 +208,44 @@ pub enum NotificationError {
 }
 
 impl NotificationError {
-    /// A stable code: the parse error's code, ERR_MISSING_SIGNATURE or
+    /// The code in the catalogue: the parse error's code, ERR_MISSING_SIGNATURE or
     /// ERR_INVALID_SIGNATURE.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> Code {
         match self {
-            NotificationError::Parse(e) => e.code.as_str(),
-            NotificationError::MissingSignature => "ERR_MISSING_SIGNATURE",
-            NotificationError::InvalidSignature => Code::InvalidSignature.as_str(),
+            NotificationError::Parse(e) => e.code,
+            NotificationError::MissingSignature => Code::MissingSignature,
+            NotificationError::InvalidSignature => Code::InvalidSignature,
+        }
+    }
+
+    /// The message in `locale`.
+    pub fn message(&self, locale: Locale) -> String {
+        match self {
+            NotificationError::Parse(e) => e.message(locale),
+            NotificationError::MissingSignature => {
+                crate::messages::render(Code::MissingSignature, "payinVerification", &[], locale)
+            }
+            NotificationError::InvalidSignature => {
+                crate::messages::render(Code::InvalidSignature, "payinVerification", &signed_params(), locale)
+            }
         }
     }
 }
 
+/// What payinVerification covers (spec 5.3), as the params of ERR_INVALID_SIGNATURE.
+pub(crate) fn signed_params() -> [(&'static str, String); 2] {
+    [
+        ("scheme", "SHA-512".to_string()),
+        (
+            "signed",
+            "payinMerchantID, payinMerchantOperationNumber, payinAmount, payinCurrency".to_string(),
+        ),
+    ]
+}
+
 impl fmt::Display for NotificationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NotificationError::Parse(e) => write!(f, "not a readable pay-in notification: {e}"),
-            NotificationError::MissingSignature => f.write_str(
-                "payinVerification is empty or absent: the notification cannot be authenticated \
-                 (ERR_MISSING_SIGNATURE)",
-            ),
-            NotificationError::InvalidSignature => f.write_str(
-                "payinVerification does not match payinMerchantID, payinMerchantOperationNumber, \
-                 payinAmount and payinCurrency under the pay-in key (ERR_INVALID_SIGNATURE)",
-            ),
-        }
+        f.write_str(&self.message(Locale::En))
     }
 }
 
@@ -322,13 +337,13 @@ mod tests {
             NotificationError::InvalidSignature,
             NotificationError::Parse(ParseError::new(Code::MissingField, "payinAmount", "a string or number")),
         ];
-        let codes: Vec<&str> = errors.iter().map(NotificationError::code).collect();
+        let codes: Vec<&str> = errors.iter().map(|e| e.code().as_str()).collect();
         assert_eq!(
             codes,
             ["ERR_MISSING_SIGNATURE", "ERR_INVALID_SIGNATURE", "ERR_MISSING_FIELD"]
         );
         for e in errors.iter().take(2) {
-            assert!(e.to_string().contains(e.code()), "{e}");
+            assert!(e.to_string().starts_with("payinVerification "), "{e}");
         }
     }
 }

@@ -90,10 +90,10 @@ pub(crate) fn serialize_base64<S: Serializer>(bytes: &[u8], serializer: S) -> Re
 }
 
 /// The top-level `qrCode` at `path`, decoded to PNG bytes, or a [`ParseError`] at that
-/// path (ERR_INVALID_FIELD, naming what was expected).
+/// path (ERR_INVALID_VALUE, naming what was expected).
 pub(crate) fn read_qr_code(fields: &Fields<'_, '_>, key: &str) -> Result<Vec<u8>, ParseError> {
     let uri = fields.str(key)?;
-    decode_png_data_uri(uri).map_err(|e| ParseError::new(Code::InvalidField, &fields.path_of(key), e.expected()))
+    decode_png_data_uri(uri).map_err(|e| ParseError::new(Code::InvalidValue, &fields.path_of(key), e.expected()))
 }
 
 /// The device a QR instruction set is for (spec 2.8: DESKTOP or MOBILE); an open enum.

@@ -246,7 +246,7 @@ pub struct WalletDeepLink {
 /// ERR_NESTING_TOO_DEEP at `""`), a body that is not an object (ERR_INVALID_TYPE at
 /// `""`), a missing `payinErrorCode` or a required field of the detected experience
 /// (ERR_MISSING_FIELD naming its path), a value of the wrong type (ERR_INVALID_TYPE), a
-/// bad expiration, amount, order, or `qrCode` (ERR_INVALID_FIELD), a voucherConfig
+/// bad expiration, amount, order, or `qrCode` (ERR_INVALID_VALUE), a voucherConfig
 /// that is not JSON (ERR_MALFORMED_JSON at `experienceVoucher.voucherConfig`, with the
 /// offset inside it), a repeated key (ERR_DUPLICATE_FIELD). A failed creation
 /// (`payinErrorCode` other than `0000`) is a parsed value, not an error.

@@ -161,7 +161,7 @@ pub(crate) fn read_voucher_info(ev: &Fields<'_, '_>, qr: bool) -> Result<Voucher
     };
     let expiration = VoucherExpiration::parse(ev.str("expiration")?).ok_or_else(|| {
         ParseError::new(
-            Code::InvalidField,
+            Code::InvalidValue,
             &ev.path_of("expiration"),
             "a date and time YYYY-MM-DD HH:MM:SS",
         )
@@ -169,7 +169,7 @@ pub(crate) fn read_voucher_info(ev: &Fields<'_, '_>, qr: bool) -> Result<Voucher
     let amount = ev.text("amount")?;
     if Amount::parse(amount).is_err() {
         return Err(ParseError::new(
-            Code::InvalidField,
+            Code::InvalidValue,
             &ev.path_of("amount"),
             "an amount with at most two decimals",
         ));
@@ -340,7 +340,7 @@ fn with_config<R>(
 
 /// Reads the voucherConfig of a bank-transfer, cash or wallet voucher: exactly one of
 /// bankList, CashList, WalletList decides the family. None of them is ERR_MISSING_FIELD
-/// and more than one ERR_INVALID_FIELD, both at the voucherConfig path.
+/// and more than one ERR_INVALID_VALUE, both at the voucherConfig path.
 pub(crate) fn read_voucher_config(ev: &Fields<'_, '_>) -> Result<(VoucherFamily, VoucherConfig), ParseError> {
     with_config(ev, |value, path, double_encoded| {
         let cfg = Fields::of(value, path)?;
@@ -349,7 +349,7 @@ pub(crate) fn read_voucher_config(ev: &Fields<'_, '_>) -> Result<(VoucherFamily,
             if cfg.get(name)?.is_some() {
                 if found.is_some() {
                     return Err(ParseError::new(
-                        Code::InvalidField,
+                        Code::InvalidValue,
                         path,
                         "only one of bankList, CashList, WalletList",
                     ));

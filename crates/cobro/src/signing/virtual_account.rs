@@ -12,6 +12,8 @@ use hmac::{Hmac, Mac};
 use sha2::Sha512;
 
 use super::{Secret, SigningError, UnixSeconds, decimal, hex, non_empty, unhex};
+use crate::code::Code;
+use crate::messages::Locale;
 
 /// Which text X-Signature covers, by name (DESIGN.md 9 row 30): what the CLI, the
 /// bindings and [`PrepareOptions`](crate::PrepareOptions) select, where the referenceId
@@ -47,7 +49,7 @@ impl VaSignatureVariant {
     pub fn parse(name: &str) -> Result<VaSignatureVariant, SigningError> {
         VaSignatureVariant::from_name(name).ok_or(SigningError::InvalidArgument {
             name: "variant",
-            expected: "spec or reference_id",
+            allowed: "spec, reference_id",
         })
     }
 }
@@ -104,13 +106,16 @@ impl<'r> VaSignedText<'r> {
         match (variant, reference_id) {
             (None | Some(VaSignatureVariant::Spec), None) => Ok(VaSignedText::Spec),
             (None | Some(VaSignatureVariant::ReferenceId), Some(id)) => VaSignedText::reference_id(id),
-            (Some(VaSignatureVariant::Spec), Some(_)) => Err(SigningError::InvalidArgument {
+            // The spec's text has no referenceId: giving one with that variant is a mistake.
+            (Some(VaSignatureVariant::Spec), Some(_)) => Err(SigningError::InvalidField {
                 name: "reference_id",
-                expected: "left out with the spec variant (the spec's text has no referenceId)",
+                code: Code::FieldNotAllowed,
+                params: vec![("allowed_when", "variant=reference_id".to_string())],
             }),
-            (Some(VaSignatureVariant::ReferenceId), None) => Err(SigningError::InvalidArgument {
+            (Some(VaSignatureVariant::ReferenceId), None) => Err(SigningError::InvalidField {
                 name: "reference_id",
-                expected: "given with the reference_id variant",
+                code: Code::MissingField,
+                params: vec![("when", "variant=reference_id".to_string())],
             }),
         }
     }
@@ -206,7 +211,7 @@ impl DepositMode {
     pub fn parse(name: &str) -> Result<DepositMode, SigningError> {
         DepositMode::from_name(name).ok_or(SigningError::InvalidArgument {
             name: "deposit_mode",
-            expected: "OWNER or ANY",
+            allowed: "OWNER, ANY",
         })
     }
 
@@ -278,38 +283,61 @@ pub enum VerifyError {
 }
 
 impl VerifyError {
-    /// The provider's code (PROVIDER_FACTS.md).
-    pub fn code(&self) -> &'static str {
+    /// The provider's code (PROVIDER_FACTS.md), in the catalogue.
+    pub fn code(&self) -> Code {
         match self {
-            VerifyError::MissingHeader { .. } => "ERR_MISSING_HEADER",
-            VerifyError::InvalidHeader { .. } => "ERR_INVALID_HEADER",
-            VerifyError::TimestampOutOfRange { .. } => "ERR_TIMESTAMP_OUT_OF_RANGE",
-            VerifyError::InvalidSignature => "ERR_INVALID_SIGNATURE",
+            VerifyError::MissingHeader { .. } => Code::MissingHeader,
+            VerifyError::InvalidHeader { .. } => Code::InvalidHeader,
+            VerifyError::TimestampOutOfRange { .. } => Code::TimestampOutOfRange,
+            VerifyError::InvalidSignature => Code::InvalidSignature,
         }
+    }
+
+    /// The header the error is about.
+    pub fn header(&self) -> &'static str {
+        match self {
+            VerifyError::MissingHeader { name } | VerifyError::InvalidHeader { name } => name,
+            VerifyError::TimestampOutOfRange { .. } => "X-Timestamp",
+            VerifyError::InvalidSignature => "X-Signature",
+        }
+    }
+
+    /// The figures of the message: the window and how far off the timestamp is
+    /// (`ahead_seconds` in the future or `behind_seconds` in the past), or what
+    /// X-Signature covers.
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        match self {
+            VerifyError::TimestampOutOfRange {
+                skew_seconds,
+                window_seconds,
+            } => {
+                let way = if *skew_seconds > 0 {
+                    "ahead_seconds"
+                } else {
+                    "behind_seconds"
+                };
+                vec![
+                    ("window_seconds", window_seconds.to_string()),
+                    (way, skew_seconds.unsigned_abs().to_string()),
+                ]
+            }
+            VerifyError::InvalidSignature => vec![
+                ("scheme", "HMAC-SHA512".to_string()),
+                ("signed", "X-Timestamp, X-Api-Key".to_string()),
+            ],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The message in `locale`.
+    pub fn message(&self, locale: Locale) -> String {
+        crate::messages::render(self.code(), self.header(), &self.params(), locale)
     }
 }
 
 impl fmt::Display for VerifyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            VerifyError::MissingHeader { name } => write!(f, "the {name} header is missing"),
-            VerifyError::InvalidHeader { name } => write!(f, "the {name} header is malformed"),
-            VerifyError::TimestampOutOfRange {
-                skew_seconds,
-                window_seconds,
-            } => {
-                let (n, way) = if *skew_seconds > 0 {
-                    (skew_seconds.unsigned_abs(), "in the future")
-                } else {
-                    (skew_seconds.unsigned_abs(), "in the past")
-                };
-                write!(
-                    f,
-                    "X-Timestamp is {n} s {way}; the window is {window_seconds} s either way"
-                )
-            }
-            VerifyError::InvalidSignature => f.write_str("X-Signature does not match"),
-        }
+        f.write_str(&self.message(Locale::En))
     }
 }
 
@@ -466,7 +494,7 @@ mod tests {
         let too_long = "x".repeat(37);
         for bad in ["", too_long.as_str()] {
             let e = VaSignedText::reference_id(bad).unwrap_err();
-            assert_eq!(e.code(), "ERR_INVALID_LENGTH");
+            assert_eq!(e.code(), Code::InvalidLength);
             assert_eq!(e.to_string(), "reference_id must have between 1 and 36 characters");
         }
         // Code points, not bytes (DESIGN.md 9 row 1).
@@ -484,18 +512,18 @@ mod tests {
         assert_eq!(VaSignedText::from_parts(Some(Ref), Some("u")), Ok(id));
         for (variant, given) in [(Some(Spec), Some("u")), (Some(Ref), None)] {
             let e = VaSignedText::from_parts(variant, given).unwrap_err();
-            assert!(e.to_string().starts_with("reference_id must be"), "{e}");
+            assert!(e.to_string().starts_with("reference_id is"), "{e}");
         }
         assert_eq!(
             VaSignedText::from_parts(Some(Ref), Some("")).unwrap_err().code(),
-            "ERR_INVALID_LENGTH"
+            Code::InvalidLength
         );
         for v in VaSignatureVariant::ALL {
             assert_eq!(VaSignatureVariant::parse(v.as_str()), Ok(v));
         }
         assert_eq!(
             VaSignatureVariant::parse("reference-id").unwrap_err().code(),
-            "ERR_INVALID_ARGUMENT"
+            Code::InvalidArgument
         );
     }
 }

@@ -228,7 +228,7 @@ pub(crate) fn subscription_id(f: Fields<'_, '_>) -> Result<i64, ParseError> {
     let (min, max) = crate::field::SUBSCRIPTION_ID;
     if !u64::try_from(id).is_ok_and(|v| (min..=max).contains(&v)) {
         return Err(ParseError::new(
-            Code::InvalidField,
+            Code::InvalidValue,
             &f.path_of("subscriptionId"),
             "a whole number >= 0",
         ));

@@ -125,7 +125,7 @@ pub fn parse_deposit_notification(body: &[u8]) -> Result<DepositNotification, Pa
     let amount = f.text("amount")?;
     if !is_decimal(amount) {
         return Err(ParseError::new(
-            Code::InvalidField,
+            Code::InvalidValue,
             "amount",
             "a decimal number (digits, optionally a dot and digits)",
         ));

@@ -11,7 +11,7 @@
 //! - `error.details[].field` is optional (a header error such as ERR_UNAUTHORIZED names
 //!   no field); `code` and `message` are required.
 //! - Timestamps stay text; they must look like ISO 8601 (`YYYY-MM-DDTHH:MM:SS`, an
-//!   optional fraction, then `Z` or `±HH:MM`), else ERR_INVALID_FIELD.
+//!   optional fraction, then `Z` or `±HH:MM`), else ERR_INVALID_VALUE.
 
 use serde::{Serialize, Serializer};
 
@@ -380,14 +380,14 @@ fn error_object(e: Fields<'_, '_>) -> Result<VirtualAccountError, ParseError> {
     })
 }
 
-/// A required ISO 8601 date-time string (see [`is_iso_datetime`]), or ERR_INVALID_FIELD.
+/// A required ISO 8601 date-time string (see [`is_iso_datetime`]), or ERR_INVALID_VALUE.
 pub(crate) fn iso_timestamp(f: Fields<'_, '_>, key: &str) -> Result<String, ParseError> {
     let text = f.str(key)?;
     if is_iso_datetime(text) {
         Ok(text.to_string())
     } else {
         Err(ParseError::new(
-            Code::InvalidField,
+            Code::InvalidValue,
             &f.path_of(key),
             "an ISO 8601 date-time (YYYY-MM-DDTHH:MM:SS, then Z or an offset)",
         ))

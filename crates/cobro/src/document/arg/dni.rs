@@ -13,6 +13,8 @@ pub const TYPE: NumberType = NumberType {
     name: "DNI",
     description: "Argentine national ID: 7 or 8 digits, no check digit",
     account: false,
+    length: (7, 8),
+    pattern: "[0-9] (7-8)",
     check_character: None,
     compact,
     validate,

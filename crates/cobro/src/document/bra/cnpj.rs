@@ -26,6 +26,8 @@ pub const TYPE: NumberType = NumberType {
     name: "CNPJ",
     description: "Brazilian company ID: 14 characters (12 of 0-9/A-Z, 2 check digits), mod 11 over ASCII - 48",
     account: false,
+    length: (14, 14),
+    pattern: "[0-9A-Z] (12) [0-9] (2)",
     check_character: None,
     compact,
     validate,

@@ -17,6 +17,8 @@ pub const TYPE: NumberType = NumberType {
     name: "CPF",
     description: "Brazilian individual taxpayer ID: 11 digits, two mod-11 check digits, not one repeated digit",
     account: false,
+    length: (11, 11),
+    pattern: "[0-9] (11)",
     check_character: None,
     compact,
     validate,

@@ -84,6 +84,8 @@ pub const RUN: NumberType = NumberType {
     name: "RUN",
     description: "Rol Único Nacional: 7-8 digit body and a check digit or K (mod 11, weights 2-7 from the right)",
     account: false,
+    length: (8, 9),
+    pattern: "[0-9] (7-8) [0-9K]",
     check_character: None,
     compact,
     validate,

@@ -52,6 +52,8 @@ pub const TYPE: NumberType = NumberType {
     name: "CC",
     description: "Cédula de Ciudadanía: 6 to 10 digits, no check digit",
     account: false,
+    length: (6, 10),
+    pattern: "[0-9] (6-10)",
     check_character: None,
     compact,
     validate,

@@ -71,6 +71,8 @@ pub const TYPE: NumberType = NumberType {
     name: "NIT",
     description: "Número de Identificación Tributaria: 8 to 15 digits incl. the DIAN mod 11 check digit (prime weights 3,7,13,...,71 from the right)",
     account: false,
+    length: (8, 15),
+    pattern: "[0-9] (8-15)",
     check_character: None,
     compact,
     validate,

@@ -65,6 +65,8 @@ pub const TYPE: NumberType = NumberType {
     name: "CIE",
     description: "Cédula de Identidad y Electoral: 11 digits, Luhn check digit",
     account: false,
+    length: (11, 11),
+    pattern: "[0-9] (11)",
     check_character: None,
     compact,
     validate,

@@ -68,6 +68,8 @@ pub const TYPE: NumberType = NumberType {
     name: "RNC",
     description: "Registro Nacional del Contribuyente: 9 digits, DGII mod 11 check digit (weights 7,9,8,6,5,4,3,2; remainder 0 -> 2, 1 -> 1)",
     account: false,
+    length: (9, 9),
+    pattern: "[0-9] (9)",
     check_character: None,
     compact,
     validate,

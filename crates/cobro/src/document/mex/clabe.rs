@@ -22,6 +22,8 @@ pub const TYPE: NumberType = NumberType {
     name: "CLABE",
     description: "Mexican bank account key: 18 digits (bank, plaza, account), weights 3-7-1 check digit (Banxico)",
     account: true,
+    length: (18, 18),
+    pattern: "[0-9] (18)",
     check_character: None,
     compact,
     validate,

@@ -48,6 +48,8 @@ pub const TYPE: NumberType = NumberType {
     name: "CURP",
     description: "Mexican population ID: 18 characters, date YYMMDD, sex H/M/X, state code, RENAPO check digit",
     account: false,
+    length: (18, 18),
+    pattern: "[A-Z] (4) [0-9] (6) [HMX] [A-Z] (5) [0-9A-Z] [0-9]",
     check_character: None,
     compact,
     validate,

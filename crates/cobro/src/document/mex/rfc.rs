@@ -43,6 +43,8 @@ pub const TYPE: NumberType = NumberType {
     description: "Mexican tax ID: 13 (persona física) or 12 (moral) characters, date YYMMDD, \
                   SAT check digit (a mismatch only warns)",
     account: false,
+    length: (12, 13),
+    pattern: "[A-ZÑ&] (3-4) [0-9] (6) [A-Z0-9] (3)",
     check_character: None,
     compact,
     validate,

@@ -81,6 +81,8 @@ pub const TYPE: NumberType = NumberType {
     name: "CCI",
     description: "Código de Cuenta Interbancario: 20 digits (entity 3, office 3, account 12), two check digits (weights 1,2, products' digits summed, mod 10)",
     account: true,
+    length: (20, 20),
+    pattern: "[0-9] (20)",
     check_character: None,
     compact,
     validate,

@@ -53,6 +53,8 @@ pub const TYPE: NumberType = NumberType {
     name: "CE",
     description: "Carné de Extranjería: 8 to 12 letters or digits, no check digit",
     account: false,
+    length: (8, 12),
+    pattern: "[0-9A-Z] (8-12)",
     check_character: None,
     compact,
     validate,

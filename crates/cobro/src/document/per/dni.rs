@@ -108,6 +108,8 @@ pub const TYPE: NumberType = NumberType {
     name: "DNI",
     description: "Documento Nacional de Identidad: 8 digits; the card's check character (digit or letter, mod 11, weights 3,2,7,6,5,4,3,2) may follow: verified, then left out",
     account: false,
+    length: (8, 9),
+    pattern: "[0-9] (8) [0-9A-K]?",
     check_character: Some(CheckCharacter {
         sent_form: "[0-9] (8)",
         written_with: written_with_check_character,

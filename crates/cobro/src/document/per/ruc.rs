@@ -67,6 +67,8 @@ pub const TYPE: NumberType = NumberType {
     name: "RUC",
     description: "Registro Único de Contribuyentes: 11 digits, prefix 10, 15, 16, 17 or 20, SUNAT mod 11 check digit (weights 5,4,3,2,7,6,5,4,3,2)",
     account: false,
+    length: (11, 11),
+    pattern: "[0-9] (11)",
     check_character: None,
     compact,
     validate,
