@@ -6,6 +6,7 @@
 //! unusable credential. Errors go to stderr in one line that says what to do; no secret
 //! is ever printed.
 
+mod codes;
 mod document;
 mod input;
 mod jsonl;
@@ -47,6 +48,8 @@ enum Command {
     /// Check the signature of a notification.
     #[command(subcommand)]
     Verify(parse::VerifyCommand),
+    /// List every code cobro can report or raise, with its meaning and messages.
+    Codes(codes::CodesArgs),
 }
 
 /// Options shared by every command that prints a report.
@@ -118,6 +121,7 @@ fn main() -> ExitCode {
         Command::Document(args) => document::run(&args),
         Command::Parse(args) => parse::run(&args),
         Command::Verify(command) => parse::verify(&command),
+        Command::Codes(args) => codes::run(&args),
     };
     match outcome {
         Ok(Verdict::Ok) => ExitCode::SUCCESS,

@@ -685,3 +685,25 @@ fn secrets_never_appear_in_any_output() {
         }
     }
 }
+
+#[test]
+fn codes_lists_the_whole_catalogue() {
+    let o = run(&["codes", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let value: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let listed: Vec<&str> = value["codes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["code"].as_str().unwrap())
+        .collect();
+    let all: Vec<&str> = cobro::Code::ALL.iter().map(|c| c.as_str()).collect();
+    assert_eq!(listed, all);
+    let o = run(&["codes"]);
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.contains("ERR_INVALID_REQUEST") && text.contains("ValidationError"),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 2 * all.len());
+}
