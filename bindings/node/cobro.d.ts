@@ -14,11 +14,30 @@
 // only the keys their interface declares: any other key, or options that are not an
 // object, is a `TypeError` naming the key.
 import type { ParseOptions, Report, ValidateOptions } from './index'
+import type { CatalogueCode } from './errors'
 import type { DocumentName, ParsedByName } from './parsed'
 
-export * from './index'
+// The generated types, and its values by name: not the loader's `__napiBindingTarget`,
+// which cobro.js does not export.
+export type * from './index'
+export {
+  payinVerification, subscriptionAuthorization, virtualAccountMessage, virtualAccountSignature,
+  virtualAccountHeaders, verifyVirtualAccountHeaders, verifyPayinNotification,
+  prepareVirtualAccount, prepareSubscription, prepareSubscriptionCancel, preparePayin,
+  parseVirtualAccountResponse, parseSubscriptionResponse, parsePayinResponse,
+  parsePayinNotification, parseSubscriptionWebhook, parseDepositNotification,
+  payinCreationCode, paymentConfirmationCode, payinState, subscriptionErrorCode,
+  virtualAccountErrorCode, documents,
+} from './index'
 export * from './errors'
 export * from './parsed'
+
+/**
+ * The catalogue of codes: every code a function of cobro reports or throws, with where
+ * it is raised, what it means, its params and its message templates, in catalogue order
+ * (the core's `catalogue_json`). A new array each call.
+ */
+export declare function codes(): CatalogueCode[]
 
 /**
  * Parses an answer or notification of the service (`document` names which; see

@@ -38,9 +38,10 @@ function wrap(exports) {
   return out
 }
 
-// The addon's internal exports (src/fast.rs, src/packed.rs): the hot path of `validate`,
-// the tables of its arguments and of the packed report (body.js). Not part of the package.
-const INTERNAL = ['validateFast', 'kindNames', 'localeNames', 'codeNames', 'severityNames', 'paramNames']
+// The addon's internal exports (src/fast.rs, src/packed.rs, src/errors.rs): the hot path
+// of `validate`, the tables of its arguments and of the packed report (body.js), and the
+// catalogue of codes as JSON text (`codes` below). Not part of the package.
+const INTERNAL = ['validateFast', 'kindNames', 'localeNames', 'codeNames', 'severityNames', 'paramNames', 'catalogueJson']
 const { validateFast, kindNames, localeNames } = native
 
 /**
@@ -64,6 +65,8 @@ function fastOptions(options) {
 
 const wrapped = wrap(native)
 for (const name of INTERNAL) delete wrapped[name]
+// The generated loader's note of what it loaded (native or WASI): not the package's either.
+delete wrapped.__napiBindingTarget
 
 // Written out rather than through `wrap`: validate is the hot path (no rest arguments).
 // JSON text (a string body, or an object JSON.stringify wrote) or bytes, with at most
@@ -85,6 +88,15 @@ wrapped.validate = function validate(kind, body, options) {
     throw errors.translate(e)
   }
   return report(out)
+}
+
+/**
+ * The catalogue of codes: every code any of cobro's functions reports or throws, as the
+ * `codes` of the core's catalogue JSON (`{code, severity, classes, meaning, params,
+ * templates: {en, es}}`), in catalogue order. A new array each call.
+ */
+wrapped.codes = function codes() {
+  return errors.catalogue().codes
 }
 
 for (const name of ['CobroError', 'ValidationError', 'SigningError', 'ParseError', 'VerificationError', 'DocumentError']) {

@@ -10,6 +10,24 @@
 // argument is read (a getter, a Proxy trap) becomes a `TypeError` whose `cause` is that
 // exception.
 
+// The core's catalogue of codes (src/errors.rs `catalogue_json`), parsed anew for each
+// caller: `codes()` of cobro.js, and the message of ERR_INTERNAL below.
+function catalogue() {
+  return JSON.parse(require('./index.js').catalogueJson())
+}
+
+/** ERR_INTERNAL, with its message in English as the core writes it. */
+function internal() {
+  const code = 'ERR_INTERNAL'
+  let message = code
+  try {
+    message = catalogue().codes.find((c) => c.code === code).templates.en
+  } catch {
+    // Only a broken addon gets here: the code alone still says what happened.
+  }
+  return new CobroError(message, code)
+}
+
 class CobroError extends Error {
   constructor(message, code) {
     super(message)
@@ -74,7 +92,7 @@ function translate(e) {
     try {
       fields = JSON.parse(e.message)
     } catch {
-      return new CobroError('internal error in cobro (a bug; please report it)', 'ERR_INTERNAL')
+      return internal()
     }
     const err = new Class(fields.message, fields.code)
     if (Class === ValidationError) {
@@ -96,4 +114,4 @@ function translate(e) {
   return new TypeError('an argument could not be read: reading it threw (see cause)', { cause: e })
 }
 
-module.exports = { CobroError, ValidationError, SigningError, ParseError, VerificationError, DocumentError, translate }
+module.exports = { CobroError, ValidationError, SigningError, ParseError, VerificationError, DocumentError, translate, catalogue }

@@ -56,7 +56,7 @@ test('the fast path takes JSON text or bytes with no options, strict or a locale
   assert.equal(native.validateFast(at, '{}'), undefined)
   assert.equal(native.validateFast(at, ' '.repeat(DEFAULT_MAX_BYTES + 1), 0), undefined)
   // The internal exports are not the package's.
-  for (const name of ['validateFast', 'kindNames', 'codeNames', 'severityNames', 'localeNames', 'paramNames']) {
+  for (const name of ['validateFast', 'kindNames', 'codeNames', 'severityNames', 'localeNames', 'paramNames', 'catalogueJson', '__napiBindingTarget']) {
     assert.equal(cobro[name], undefined, name)
   }
 })

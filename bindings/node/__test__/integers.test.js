@@ -21,7 +21,7 @@ test('subscription ids beyond 2^32 and 2^53 are exact strings (number or string 
     }
   }
   assert.throws(() => cobro.parseSubscriptionResponse('{"subscriptionId":9223372036854775808,"status":"PENDING"}'),
-    (e) => e instanceof cobro.ParseError && e.code === 'ERR_INVALID_FIELD' && e.path === 'subscriptionId')
+    (e) => e instanceof cobro.ParseError && e.code === 'ERR_INVALID_VALUE' && e.path === 'subscriptionId')
 })
 
 test('payinStateID and the deposit status code are exact strings', () => {

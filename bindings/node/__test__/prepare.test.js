@@ -53,7 +53,7 @@ test('every prepare vector', () => {
         assert.deepEqual(e.errors.map((i) => [i.code, i.path]), c.errors, id)
         assert.equal(e.report.valid, false, id)
         assert.deepEqual(e.report.errors, e.errors, id)
-        assert.equal(e.code, c.errors[0][0], id)
+        assert.equal(e.code, 'ERR_INVALID_REQUEST', id)
         return true
       }, id)
     } else {

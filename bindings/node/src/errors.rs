@@ -16,6 +16,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use cobro::parse::ParseError;
 use cobro::payin::notification::NotificationError;
 use cobro::{PrepareError, SigningError, VerifyError};
+use napi_derive::napi;
 use serde_json::{Map, Value};
 
 /// The status of a thrown native error: the JS class to throw.
@@ -130,4 +131,12 @@ pub fn guard<T>(f: impl FnOnce() -> Res<T>) -> napi::Result<T, Thrown> {
             ),
         ))),
     }
+}
+
+/// The core's catalogue of codes as its JSON text ([`cobro::catalogue_json`]): `codes()`
+/// of `cobro.js` parses it, and `errors.js` reads ERR_INTERNAL's message from it.
+/// Internal (no type in `index.d.ts`; `cobro.js` removes it from its exports).
+#[napi(skip_typescript)]
+pub fn catalogue_json() -> String {
+    cobro::catalogue_json()
 }

@@ -13,7 +13,7 @@
 //! And one for arguments: text that is not valid Unicode (a lone UTF-16 surrogate) cannot
 //! be hashed as UTF-8 without changing it ([`SigningError::not_unicode`]).
 
-use crate::parse::ParseError;
+use crate::reader::ParseError;
 use crate::report::{Ctx, Path};
 use crate::{Code, JsonError, PrepareError, PrepareOptions, Report, SigningError, ValidateOptions, unreadable};
 

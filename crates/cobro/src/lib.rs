@@ -28,6 +28,7 @@ pub mod parse;
 pub mod payin;
 pub mod prepare;
 pub mod processor;
+mod reader;
 pub mod report;
 mod rules;
 pub mod signing;

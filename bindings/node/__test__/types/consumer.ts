@@ -13,6 +13,8 @@ import {
   VerificationError,
   documents,
   parse,
+  type CatalogueCode,
+  type CodeClass,
   type CodeInfo,
   type DepositNotification,
   type Experience,
@@ -62,7 +64,7 @@ const everyExport: { [K in keyof typeof cobro]: true } = {
   subscriptionErrorCode: true,
   virtualAccountErrorCode: true,
   documents: true,
-  __napiBindingTarget: true,
+  codes: true,
   CobroError: true,
   ValidationError: true,
   SigningError: true,
@@ -72,8 +74,8 @@ const everyExport: { [K in keyof typeof cobro]: true } = {
 }
 void everyExport
 
-const target: 'native' | 'wasm32-wasi' | 'wasm32-wasip1' = cobro.__napiBindingTarget
-void target
+// @ts-expect-error: the generated loader's note is not an export of the package
+void cobro.__napiBindingTarget
 
 // ---- validate ----
 const report: Report = cobro.validate('payin', '{}', { strict: true, locale: 'es', key: 'fake-key', maxBytes: 1024 })
@@ -248,6 +250,17 @@ const states: Array<PayinStateInfo | null> = [cobro.payinState(5), cobro.payinSt
 const subscriptionCode: SubscriptionCode | null = cobro.subscriptionErrorCode('9025')
 const vaCode: CodeInfo | null = cobro.virtualAccountErrorCode('ERR_UNAUTHORIZED')
 void [creation, confirmation, states, subscriptionCode, vaCode?.disposition]
+
+// ---- the catalogue of codes ----
+const catalogue: CatalogueCode[] = cobro.codes()
+for (const c of catalogue) {
+  const severity: 'error' | 'warning' | null = c.severity
+  const classes: CodeClass[] = c.classes
+  const text: string = `${c.code} ${c.meaning} ${c.params.join()} ${c.templates.en} ${c.templates.es}`
+  void [severity, classes, text]
+}
+// @ts-expect-error: a locale the catalogue has no template in
+void catalogue[0]?.templates.fr
 
 // ---- documents ----
 const compact: string = documents.validate('PE', 'RUC', '20100070970')

@@ -10,7 +10,7 @@ use crate::json::Value;
 use crate::report::{Ctx, Path};
 use crate::rules::{self, Need};
 
-use super::fields::{self, Blank, FIELDS};
+use super::fields::{self, Blank, FIELDS, blankable, blankable_text, present_text, required, required_text, text};
 use super::{CASH_METHOD, DEEPLINK_METHOD, DEEPLINK_NAME_MAX, Request, Signed, wallet};
 
 /// Spec 2.4 and 8: the longest payinCustomerEmail.
@@ -88,84 +88,6 @@ pub(crate) fn walk<'v>(ctx: &mut Ctx, req: &Request<'v>) -> Signed<'v> {
         }
     }
     signed
-}
-
-/// A field that must be present with a non-blank string (spec 2.4 "never empty", "must
-/// not be empty"; DESIGN.md 9 row 6): absent or null is ERR_MISSING_FIELD, another type
-/// ERR_INVALID_TYPE, blank ERR_EMPTY_FIELD. Returns the text when it is usable.
-pub(crate) fn required<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) -> Option<&'v str> {
-    required_text(ctx, path, value, false)
-}
-
-/// [`required`], for a field that may be a free-text one of DESIGN.md 9 row 28.
-fn required_text<'v>(
-    ctx: &mut Ctx,
-    path: &Path<'_>,
-    value: Option<&'v Value<'v>>,
-    number_as_text: bool,
-) -> Option<&'v str> {
-    present_text(ctx, path, value, number_as_text).filter(|s| rules::non_blank(ctx, path, s))
-}
-
-/// The text of a field that must be present: absent or null is ERR_MISSING_FIELD.
-fn present_text<'v>(
-    ctx: &mut Ctx,
-    path: &Path<'_>,
-    value: Option<&'v Value<'v>>,
-    number_as_text: bool,
-) -> Option<&'v str> {
-    match value {
-        None | Some(Value::Null) => {
-            ctx.report(path, Code::MissingField, &[]);
-            None
-        }
-        Some(v) => text(ctx, path, v, number_as_text),
-    }
-}
-
-/// A string's content or, in a free-text field of DESIGN.md 9 row 28, a JSON whole
-/// number's text (with WARN_NUMBER_FOR_STRING); anything else is ERR_INVALID_TYPE.
-fn text<'v>(ctx: &mut Ctx, path: &Path<'_>, value: &'v Value<'v>, number_as_text: bool) -> Option<&'v str> {
-    match value {
-        Value::String(s) => Some(s),
-        _ if number_as_text => rules::free_text(ctx, path, value),
-        other => {
-            rules::wrong_type(ctx, path, "string", other);
-            None
-        }
-    }
-}
-
-/// A field whose blank form is `""` (DESIGN.md 9 rows 6 and 24): absent is
-/// ERR_MISSING_FIELD unless the field is optional, with the `blank_allowed` param so the
-/// message says to send `""` (row 29); null or another type is ERR_INVALID_TYPE (the
-/// way to leave it blank is `""`, not null).
-pub(crate) fn blankable<'v>(
-    ctx: &mut Ctx,
-    path: &Path<'_>,
-    value: Option<&'v Value<'v>>,
-    blank: Blank,
-) -> Option<&'v str> {
-    blankable_text(ctx, path, value, blank, false)
-}
-
-/// [`blankable`], for a field that may be a free-text one of DESIGN.md 9 row 28.
-fn blankable_text<'v>(
-    ctx: &mut Ctx,
-    path: &Path<'_>,
-    value: Option<&'v Value<'v>>,
-    blank: Blank,
-    number_as_text: bool,
-) -> Option<&'v str> {
-    match value {
-        Some(v) => text(ctx, path, v, number_as_text),
-        None => {
-            if blank != Blank::Optional {
-                ctx.report(path, Code::MissingField, &[("blank_allowed", "true")]);
-            }
-            None
-        }
-    }
 }
 
 /// Spec 2.4: payinMerchantID, an integer; a string of digits passes with no issue

@@ -1,6 +1,12 @@
 //! Spec 2.4: the fields of the pay-in request, in the table's order, with how each may
 //! be left blank. This is the one field list: validation dispatches on it and the
-//! prepare code completes bodies from it.
+//! prepare code completes bodies from it; and the readers of a field's text by its kind
+//! of blank (required, blankable), which the field checks and the wallet checks share.
+
+use crate::code::Code;
+use crate::json::Value;
+use crate::report::{Ctx, Path};
+use crate::rules;
 
 /// How a field of spec 2.4 may be left (DESIGN.md 9 rows 6, 7 and 24).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -205,6 +211,84 @@ pub(crate) fn slot(key: &str) -> Option<usize> {
         "subscription" => 42,
         _ => return None,
     })
+}
+
+/// A field that must be present with a non-blank string (spec 2.4 "never empty", "must
+/// not be empty"; DESIGN.md 9 row 6): absent or null is ERR_MISSING_FIELD, another type
+/// ERR_INVALID_TYPE, blank ERR_EMPTY_FIELD. Returns the text when it is usable.
+pub(crate) fn required<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) -> Option<&'v str> {
+    required_text(ctx, path, value, false)
+}
+
+/// [`required`], for a field that may be a free-text one of DESIGN.md 9 row 28.
+pub(crate) fn required_text<'v>(
+    ctx: &mut Ctx,
+    path: &Path<'_>,
+    value: Option<&'v Value<'v>>,
+    number_as_text: bool,
+) -> Option<&'v str> {
+    present_text(ctx, path, value, number_as_text).filter(|s| rules::non_blank(ctx, path, s))
+}
+
+/// The text of a field that must be present: absent or null is ERR_MISSING_FIELD.
+pub(crate) fn present_text<'v>(
+    ctx: &mut Ctx,
+    path: &Path<'_>,
+    value: Option<&'v Value<'v>>,
+    number_as_text: bool,
+) -> Option<&'v str> {
+    match value {
+        None | Some(Value::Null) => {
+            ctx.report(path, Code::MissingField, &[]);
+            None
+        }
+        Some(v) => text(ctx, path, v, number_as_text),
+    }
+}
+
+/// A string's content or, in a free-text field of DESIGN.md 9 row 28, a JSON whole
+/// number's text (with WARN_NUMBER_FOR_STRING); anything else is ERR_INVALID_TYPE.
+pub(crate) fn text<'v>(ctx: &mut Ctx, path: &Path<'_>, value: &'v Value<'v>, number_as_text: bool) -> Option<&'v str> {
+    match value {
+        Value::String(s) => Some(s),
+        _ if number_as_text => rules::free_text(ctx, path, value),
+        other => {
+            rules::wrong_type(ctx, path, "string", other);
+            None
+        }
+    }
+}
+
+/// A field whose blank form is `""` (DESIGN.md 9 rows 6 and 24): absent is
+/// ERR_MISSING_FIELD unless the field is optional, with the `blank_allowed` param so the
+/// message says to send `""` (row 29); null or another type is ERR_INVALID_TYPE (the
+/// way to leave it blank is `""`, not null).
+pub(crate) fn blankable<'v>(
+    ctx: &mut Ctx,
+    path: &Path<'_>,
+    value: Option<&'v Value<'v>>,
+    blank: Blank,
+) -> Option<&'v str> {
+    blankable_text(ctx, path, value, blank, false)
+}
+
+/// [`blankable`], for a field that may be a free-text one of DESIGN.md 9 row 28.
+pub(crate) fn blankable_text<'v>(
+    ctx: &mut Ctx,
+    path: &Path<'_>,
+    value: Option<&'v Value<'v>>,
+    blank: Blank,
+    number_as_text: bool,
+) -> Option<&'v str> {
+    match value {
+        Some(v) => text(ctx, path, v, number_as_text),
+        None => {
+            if blank != Blank::Optional {
+                ctx.report(path, Code::MissingField, &[("blank_allowed", "true")]);
+            }
+            None
+        }
+    }
 }
 
 #[cfg(test)]

@@ -32,7 +32,7 @@ use std::sync::LazyLock;
 use serde::Serialize;
 
 use crate::code::Code;
-use crate::parse::ParseError;
+use crate::reader::ParseError;
 
 /// The tags kept in [`Markup::html`]: simple formatting, paragraphs, lists and links.
 pub const ALLOWED_TAGS: [&str; 14] = [

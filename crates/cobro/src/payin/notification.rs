@@ -32,7 +32,7 @@ use crate::catalog::CodeInfo;
 use crate::code::Code;
 use crate::json::{self, Value};
 use crate::messages::Locale;
-use crate::parse::{self, Fields, ParseError};
+use crate::reader::{self, Fields, ParseError};
 use crate::signing::{self, Secret};
 
 /// A pay-in payment notification (PROVIDER_FACTS.md "Notifications"). Field names follow
@@ -100,7 +100,7 @@ pub struct PaymentErrorDetails {
 /// Parses a pay-in payment notification without verifying it (module doc for which
 /// fields are required, DESIGN.md 9 row 31). Use [`verify_payin_notification`] before acting on it.
 pub fn parse_payin_notification(body: &[u8]) -> Result<PayinNotification, ParseError> {
-    let root = parse::read(body)?;
+    let root = reader::read(body)?;
     let f = Fields::of(&root, "")?;
     let payin_state_id = f.int("payinStateID")?;
     let payin_state = f.opt_str("payinState")?.map(str::to_string);

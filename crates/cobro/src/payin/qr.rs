@@ -7,7 +7,7 @@ use serde::{Serialize, Serializer};
 
 use crate::code::Code;
 use crate::json::Value;
-use crate::parse::{Fields, ParseError, index_path};
+use crate::reader::{Fields, ParseError, index_path};
 use crate::payin::markup::{Markup, Renderer};
 
 /// The eight bytes every PNG file starts with.

@@ -103,7 +103,7 @@ use serde::Serialize;
 use crate::catalog::CodeInfo;
 use crate::code::Code;
 use crate::json::Value;
-use crate::parse::{Fields, ParseError, index_path, read, sort_by_order};
+use crate::reader::{Fields, ParseError, index_path, read, sort_by_order};
 use crate::payin::qr::{self, GeneralInstruction};
 use crate::payin::voucher::{self, QrConfig, VoucherConfig, VoucherFamily, VoucherInfo};
 

@@ -13,7 +13,7 @@ use crate::amount::Amount;
 use crate::code::Code;
 use crate::date::CivilDate;
 use crate::json::Value;
-use crate::parse::{Fields, ParseError, index_path, read_nested, sort_by_order};
+use crate::reader::{Fields, ParseError, index_path, read_nested, sort_by_order};
 use crate::payin::markup::{Markup, Renderer};
 
 /// The payment status of a voucher (spec 2.8: sample values PENDIENTE_PAGO and

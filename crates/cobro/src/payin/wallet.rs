@@ -10,8 +10,7 @@ use crate::report::{Ctx, Path};
 use crate::rules::{self, Need};
 
 use super::Request;
-use super::checks::blankable;
-use super::fields::{self, Blank};
+use super::fields::{self, Blank, blankable};
 
 /// Spec 2.4: the method of both wallet processors.
 const WALLET_METHOD: &str = "Wallet";

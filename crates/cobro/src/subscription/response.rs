@@ -11,7 +11,7 @@ use serde::{Serialize, Serializer};
 
 use crate::catalog::{CodeInfo, Disposition, info};
 use crate::code::Code;
-use crate::parse::{self, Fields, ParseError, index_path};
+use crate::reader::{self, Fields, ParseError, index_path};
 
 /// The answer to a subscription request. Serializes with an `outcome` tag (`"created"`,
 /// `"cancelled"` or `"error"`) beside the variant's fields.
@@ -194,7 +194,7 @@ pub fn subscription_error_code(code: &str) -> Option<&'static SubscriptionCode> 
 /// Parses the answer to a subscription creation or cancellation, or the error object
 /// (spec 2.3, 7.2); see the module documentation for how the three are told apart.
 pub fn parse_subscription_response(body: &[u8]) -> Result<SubscriptionAnswer, ParseError> {
-    let root = parse::read(body)?;
+    let root = reader::read(body)?;
     let f = Fields::of(&root, "")?;
     if f.get("errorCode")?.is_some() || f.get("errorMessage")?.is_some() {
         return error_object(f);

@@ -12,7 +12,7 @@
 
 use serde::Serialize;
 
-use crate::parse::{self, Fields, ParseError, index_path};
+use crate::reader::{self, Fields, ParseError, index_path};
 use crate::subscription::response::{SubscriptionCode, SubscriptionStatus, subscription_error_code, subscription_id};
 
 /// A subscription webhook notification (DESIGN.md 9 row 31 for what may be absent).
@@ -75,7 +75,7 @@ impl SubscriptionWebhook {
 /// Parses a subscription webhook body; see the module documentation for the one
 /// required field (DESIGN.md 9 row 31).
 pub fn parse_subscription_webhook(body: &[u8]) -> Result<SubscriptionWebhook, ParseError> {
-    let root = parse::read(body)?;
+    let root = reader::read(body)?;
     let f = Fields::of(&root, "")?;
     let subscription_id = subscription_id(f)?;
     let charge_type = f.opt_str("chargeType")?.map(str::to_string);

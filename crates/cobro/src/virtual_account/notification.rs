@@ -12,7 +12,7 @@
 use serde::Serialize;
 
 use crate::code::Code;
-use crate::parse::{self, Fields, ParseError};
+use crate::reader::{self, Fields, ParseError};
 use crate::virtual_account::response::{iso_timestamp, owned};
 
 /// A deposit into a virtual account (PROVIDER_FACTS.md; DESIGN.md 9 row 31 for what
@@ -110,7 +110,7 @@ pub struct Depositor {
 /// notification"); see the module documentation for the required fields (DESIGN.md 9
 /// row 31).
 pub fn parse_deposit_notification(body: &[u8]) -> Result<DepositNotification, ParseError> {
-    let root = parse::read(body)?;
+    let root = reader::read(body)?;
     let f = Fields::of(&root, "")?;
     let version = f.opt_text("version")?.map(str::to_string);
     let operation_id = f.text("operationId")?.to_string();

@@ -18,7 +18,7 @@ use serde::{Serialize, Serializer};
 use crate::catalog::CodeInfo;
 use crate::code::Code;
 use crate::json::Value;
-use crate::parse::{self, Fields, ParseError, index_path, join_path};
+use crate::reader::{self, Fields, ParseError, index_path, join_path};
 use crate::rules;
 use crate::virtual_account::catalog::virtual_account_error_code;
 
@@ -240,7 +240,7 @@ impl Serialize for VirtualAccountErrorType {
 /// [`ParseError`] at `error` (the spec's failures carry the error object). The status
 /// decides nothing else (the spec gives no error statuses).
 pub fn parse_virtual_account_response(http_status: u16, body: &[u8]) -> Result<VirtualAccountAnswer, ParseError> {
-    let root = parse::read(body)?;
+    let root = reader::read(body)?;
     let f = Fields::of(&root, "")?;
     if f.get("error")?.is_some() {
         let e = f.obj("error", "error")?;
