@@ -257,6 +257,13 @@ fn scratch() -> PathBuf {
 
 #[test]
 fn every_readme_command_runs_and_exits_as_expected() {
+    // Shell commands are in ```sh blocks only, so none escapes this test.
+    for fence in README.lines().filter(|l| l.starts_with("```")) {
+        assert!(
+            !["```bash", "```shell", "```console", "```zsh"].contains(&fence.trim_end()),
+            "README.md: write shell commands in a ```sh block, not {fence}"
+        );
+    }
     let commands = readme_commands(README);
     assert!(commands.len() >= 20, "too few commands found: {}", commands.len());
     let dir = scratch();
