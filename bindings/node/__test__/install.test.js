@@ -14,6 +14,26 @@ const ts = require('typescript')
 const PACKAGE = path.join(__dirname, '..')
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
+/**
+ * The section names of an ELF file (64-bit, little-endian: what Linux x64 builds), read
+ * from its section headers and their string table.
+ */
+function elfSectionNames(file) {
+  const b = fs.readFileSync(file)
+  assert.equal(b.toString('latin1', 0, 4), '\x7fELF', `${file} is not an ELF file`)
+  assert.deepEqual([b[4], b[5]], [2, 1], `${file}: not a 64-bit little-endian ELF file`)
+  const shoff = Number(b.readBigUInt64LE(0x28))
+  const [shentsize, shnum, shstrndx] = [b.readUInt16LE(0x3a), b.readUInt16LE(0x3c), b.readUInt16LE(0x3e)]
+  const header = (i) => shoff + i * shentsize
+  const strtab = Number(b.readBigUInt64LE(header(shstrndx) + 0x18))
+  const names = []
+  for (let i = 0; i < shnum; i++) {
+    const start = strtab + b.readUInt32LE(header(i))
+    names.push(b.toString('latin1', start, b.indexOf(0, start)))
+  }
+  return names
+}
+
 function run(command, args, cwd) {
   const r = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } })
   assert.equal(r.status, 0, `${command} ${args.join(' ')}:\n${r.stdout}\n${r.stderr}`)
@@ -37,6 +57,18 @@ test('npm pack, install the tarball offline, require and import it', () => {
     fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }))
     run(NPM, ['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', tarball], app)
     assert.ok(fs.existsSync(path.join(app, 'node_modules', 'cobro', 'cobro.js')))
+
+    // The shipped addon is stripped (the release profile of cobro-node in Cargo.toml): no
+    // symbol table, no debug information; Node loads it from the dynamic symbol table.
+    if (process.platform === 'linux') {
+      const installed = path.join(app, 'node_modules', 'cobro')
+      const addons = fs.readdirSync(installed).filter((f) => f.endsWith('.node'))
+      assert.equal(addons.length, 1, String(addons))
+      const sections = elfSectionNames(path.join(installed, addons[0]))
+      assert.ok(sections.includes('.dynsym') && sections.includes('.text'), String(sections))
+      const unstripped = sections.filter((s) => s === '.symtab' || s === '.strtab' || s.startsWith('.debug'))
+      assert.deepEqual(unstripped, [], `${addons[0]} is not stripped (Cargo.toml: profile.release.package.cobro-node)`)
+    }
 
     const cjs = run(process.execPath, ['-e', `
       const cobro = require('cobro')

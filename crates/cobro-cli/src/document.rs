@@ -7,6 +7,7 @@ use std::io::Write;
 use clap::Args;
 use cobro::Locale;
 use cobro::document::{self, DocumentWarning};
+use serde::Serialize;
 
 use crate::{CliError, Verdict};
 
@@ -26,6 +27,17 @@ pub struct DocumentArgs {
     pub json: bool,
 }
 
+/// The `--json` output. A struct, not `serde_json::json!`: its members are printed in
+/// the order the help and the README document (`json!` builds a map sorted by key).
+#[derive(Serialize)]
+struct DocumentJson<'a> {
+    valid: bool,
+    code: Option<&'static str>,
+    compact: &'a str,
+    formatted: &'a str,
+    warnings: Vec<&'static str>,
+}
+
 /// Runs `cobro document`: exit 0 valid, 1 invalid, 2 unknown country or type.
 pub fn run(args: &DocumentArgs) -> Result<Verdict, CliError> {
     let kind = document::find(&args.country, &args.number_type)
@@ -39,14 +51,15 @@ pub fn run(args: &DocumentArgs) -> Result<Verdict, CliError> {
             Ok(valid) => valid.warnings.iter().map(|w| warning_name(*w)).collect(),
             Err(_) => Vec::new(),
         };
-        let value = serde_json::json!({
-            "valid": result.is_ok(),
-            "code": result.as_ref().err().map(|e| e.code().as_str()),
-            "compact": compact,
-            "formatted": formatted,
-            "warnings": warnings,
-        });
-        writeln!(out, "{value}")?;
+        let value = DocumentJson {
+            valid: result.is_ok(),
+            code: result.as_ref().err().map(|e| e.code().as_str()),
+            compact: &compact,
+            formatted: &formatted,
+            warnings,
+        };
+        let text = serde_json::to_string(&value).map_err(|e| CliError::new(format!("cannot print JSON: {e}")))?;
+        writeln!(out, "{text}")?;
     } else {
         match &result {
             Ok(valid) => {

@@ -205,3 +205,62 @@ fn document_command() {
         Some(2)
     );
 }
+
+/// The member names of a JSON object, in the order they appear in its text.
+struct KeyOrder(Vec<String>);
+
+impl<'de> serde::Deserialize<'de> for KeyOrder {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Keys;
+        impl<'de> serde::de::Visitor<'de> for Keys {
+            type Value = KeyOrder;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<KeyOrder, A::Error> {
+                let mut keys = Vec::new();
+                while let Some((key, _)) = map.next_entry::<String, serde::de::IgnoredAny>()? {
+                    keys.push(key);
+                }
+                Ok(KeyOrder(keys))
+            }
+        }
+        d.deserialize_map(Keys)
+    }
+}
+
+/// The names of the first `{"a", "b", ...}` after `marker` in `text`.
+fn documented_keys(text: &str, marker: &str) -> Vec<String> {
+    let at = text.find(marker).unwrap();
+    let rest = &text[at + marker.len()..];
+    let open = rest.find('{').unwrap();
+    let close = rest.find('}').unwrap();
+    rest[open + 1..close]
+        .split(',')
+        .map(|k| k.trim().trim_matches('"').to_owned())
+        .collect()
+}
+
+#[test]
+fn document_json_members_in_the_documented_order() {
+    let readme = include_str!("../../../README.md");
+    let documented = documented_keys(readme, "`--json` prints `");
+    assert_eq!(documented, ["valid", "code", "compact", "formatted", "warnings"]);
+    let help = run(&["document", "--help"], None);
+    assert_eq!(
+        documented_keys(&text(&help), "--json"),
+        documented,
+        "the help says another order"
+    );
+    // Valid (code null), valid with a warning, invalid (a code, no warnings).
+    for (args, exit) in [
+        (["document", "AR", "CUIT", "20-12345678-6", "--json"], 0),
+        (["document", "MX", "RFC", "GODE561231GR9", "--json"], 0),
+        (["document", "AR", "CUIT", "20123456789", "--json"], 1),
+    ] {
+        let out = run(&args, None);
+        assert_eq!(out.status.code(), Some(exit), "{args:?}");
+        let KeyOrder(keys) = serde_json::from_str(&text(&out)).unwrap();
+        assert_eq!(keys, documented, "{args:?}: {}", text(&out));
+    }
+}
