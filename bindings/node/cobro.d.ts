@@ -17,18 +17,9 @@ import type { ParseOptions, Report, ValidateOptions } from './index'
 import type { CatalogueCode } from './errors'
 import type { DocumentName, ParsedByName } from './parsed'
 
-// The generated types, and its values by name: not the loader's `__napiBindingTarget`,
-// which cobro.js does not export.
-export type * from './index'
-export {
-  payinVerification, subscriptionAuthorization, virtualAccountMessage, virtualAccountSignature,
-  virtualAccountHeaders, verifyVirtualAccountHeaders, verifyPayinNotification,
-  prepareVirtualAccount, prepareSubscription, prepareSubscriptionCancel, preparePayin,
-  parseVirtualAccountResponse, parseSubscriptionResponse, parsePayinResponse,
-  parsePayinNotification, parseSubscriptionWebhook, parseDepositNotification,
-  payinCreationCode, paymentConfirmationCode, payinState, subscriptionErrorCode,
-  virtualAccountErrorCode, documents,
-} from './index'
+export * from './index'
+/** Not an export of the package: hides the generated loader's note of what it loaded. */
+export type __napiBindingTarget = never
 export * from './errors'
 export * from './parsed'
 

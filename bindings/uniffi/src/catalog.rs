@@ -1,8 +1,57 @@
 //! Catalogues of the service's codes and states as data (DESIGN.md section 6,
 //! PROVIDER_FACTS.md "Error catalogues" and "Status catalogues"): what a code means and
 //! what it asks of the merchant. Lookups answer null for a code the core does not list.
+//! `codes()` is cobro's own catalogue: every code a report or an exception carries.
+
+use std::collections::HashMap;
 
 use cobro::catalog as core;
+
+use crate::validate::{MessageLocale, Severity};
+
+/// One code of cobro's catalogue (the core's `Code`, DESIGN.md section 3): every code a
+/// report issue or a `CobroException` carries is one of these.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct CodeEntry {
+    /// The code, e.g. `ERR_MISSING_FIELD`.
+    pub code: String,
+    /// The severity of its report issues; null for a code only raised as an error.
+    pub severity: Option<Severity>,
+    /// Where it is raised: `report`, or the error class as the core names it
+    /// (`ParseError` is `CobroException.Parse`, `DocumentError` is `Document`,
+    /// `ValidationError` is `Validation`; `SigningError`, `VerificationError` and
+    /// `CobroError` belong to functions this binding does not export).
+    pub classes: Vec<String>,
+    /// What it means, in English.
+    pub meaning: String,
+    /// The names of its params (`Issue.params`), in the order the template uses them.
+    pub params: Vec<String>,
+    /// The message template in each locale: `{path}` is the field, `{name}` a param.
+    pub templates: HashMap<MessageLocale, String>,
+}
+
+impl From<cobro::Code> for CodeEntry {
+    fn from(c: cobro::Code) -> CodeEntry {
+        CodeEntry {
+            code: c.as_str().to_string(),
+            severity: c.severity().map(Severity::from),
+            classes: c.classes().iter().map(|k| k.as_str().to_string()).collect(),
+            meaning: c.meaning(),
+            params: c.params().into_iter().map(str::to_string).collect(),
+            templates: cobro::Locale::ALL
+                .into_iter()
+                .map(|l| (MessageLocale::from(l), c.template(l).to_string()))
+                .collect(),
+        }
+    }
+}
+
+/// Every code of cobro's catalogue, in the core's order (the data of the core's
+/// `catalogue_json`, as records).
+#[uniffi::export]
+pub fn codes() -> Vec<CodeEntry> {
+    cobro::Code::ALL.iter().map(|&c| CodeEntry::from(c)).collect()
+}
 
 /// What a code asks of the merchant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
@@ -202,4 +251,45 @@ pub fn virtual_account_error_codes() -> Vec<CodeInfo> {
         .iter()
         .map(|c| CodeInfo::from(&c.info))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing)] // tests fail loudly
+
+    use super::*;
+
+    #[test]
+    fn codes_are_the_core_catalogue() {
+        let json: serde_json::Value = serde_json::from_str(&cobro::catalogue_json()).unwrap();
+        let core = json["codes"].as_array().unwrap();
+        let ours = codes();
+        assert_eq!(ours.len(), core.len());
+        for (entry, c) in ours.iter().zip(core) {
+            assert_eq!(entry.code, c["code"]);
+            let severity = entry.severity.map(|s| format!("{s:?}").to_lowercase());
+            assert_eq!(severity.as_deref(), c["severity"].as_str());
+            assert_eq!(
+                entry.classes,
+                c["classes"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_str().unwrap())
+                    .collect::<Vec<_>>()
+            );
+            assert_eq!(entry.meaning, c["meaning"]);
+            assert_eq!(
+                entry.params,
+                c["params"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_str().unwrap())
+                    .collect::<Vec<_>>()
+            );
+            assert_eq!(entry.templates[&MessageLocale::En], c["templates"]["en"]);
+            assert_eq!(entry.templates[&MessageLocale::Es], c["templates"]["es"]);
+        }
+    }
 }

@@ -1,6 +1,6 @@
 //! Identity-document and account-number checks (stdnum's four functions per number
 //! type, DESIGN.md section 1 `document`), from the core's one list of number types. The
-//! errors carry the core's codes.
+//! errors are `Document` with the core's codes and messages.
 
 use cobro::document as core;
 
@@ -11,8 +11,8 @@ use crate::errors::CobroError;
 pub struct DocumentType {
     /// ISO 3166-1 alpha-2 code of the country.
     pub country: String,
-    /// The name as the API writes it (`CUIT`, `CLABE`...).
-    pub name: String,
+    /// The name as the API writes it (`CUIT`, `CLABE`...), the `numberType` argument.
+    pub r#type: String,
     /// One line: what the number is and its rule.
     pub description: String,
     /// Whether it is an account number (CBU/CVU, CLABE, CCI) rather than a document.
@@ -52,7 +52,7 @@ pub struct ValidDocument {
 }
 
 fn find(country: &str, number_type: &str) -> Result<&'static core::NumberType, CobroError> {
-    Ok(core::find(country, number_type)?)
+    core::find(country, number_type).map_err(|e| CobroError::lookup(e, country))
 }
 
 /// Every number type the core checks, country by country.
@@ -61,7 +61,7 @@ pub fn document_types() -> Vec<DocumentType> {
     core::numbers()
         .map(|n| DocumentType {
             country: n.country.to_string(),
-            name: n.name.to_string(),
+            r#type: n.name.to_string(),
             description: n.description.to_string(),
             account: n.account,
         })
@@ -69,33 +69,36 @@ pub fn document_types() -> Vec<DocumentType> {
 }
 
 /// Checks `number` as a `numberType` of `country` (ISO alpha-2 or alpha-3, any case):
-/// length, format, components and check digits. Throws `Document` (ERR_INVALID_LENGTH,
-/// ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM) for an invalid
-/// number, `Argument` (ERR_INVALID_COUNTRY, ERR_UNSUPPORTED_DOCUMENT_TYPE) for a country
-/// or type with no check.
+/// length, format, components and check digits. Throws `Document`: ERR_INVALID_LENGTH,
+/// ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT or ERR_INVALID_CHECKSUM for an invalid
+/// number, ERR_INVALID_COUNTRY or ERR_UNSUPPORTED_DOCUMENT_TYPE for a country or type
+/// with no check.
 #[uniffi::export]
 pub fn validate_document(country: String, number_type: String, number: String) -> Result<ValidDocument, CobroError> {
-    let valid = (find(&country, &number_type)?.validate)(&number)?;
+    let checks = find(&country, &number_type)?;
+    let valid = (checks.validate)(&number).map_err(|e| CobroError::document(e, checks))?;
     Ok(ValidDocument {
         compact: valid.compact,
         warnings: valid.warnings.into_iter().map(DocumentWarning::from).collect(),
     })
 }
 
-/// Whether `number` is a valid `numberType` of `country`; throws `Argument` only for a
+/// Whether `number` is a valid `numberType` of `country`; throws `Document` only for a
 /// country or type with no check.
 #[uniffi::export]
 pub fn is_valid_document(country: String, number_type: String, number: String) -> Result<bool, CobroError> {
     Ok(find(&country, &number_type)?.is_valid(&number))
 }
 
-/// `number` without the separators of its written forms.
+/// `number` without the separators of its written forms; throws `Document` only for a
+/// country or type with no check.
 #[uniffi::export]
 pub fn compact_document(country: String, number_type: String, number: String) -> Result<String, CobroError> {
     Ok((find(&country, &number_type)?.compact)(&number))
 }
 
-/// The usual display form of `number` (unchanged when it is not valid).
+/// The usual display form of `number` (unchanged when it is not valid); throws
+/// `Document` only for a country or type with no check.
 #[uniffi::export]
 pub fn format_document(country: String, number_type: String, number: String) -> Result<String, CobroError> {
     Ok((find(&country, &number_type)?.format)(&number))

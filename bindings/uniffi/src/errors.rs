@@ -20,9 +20,8 @@ pub enum CobroError {
     },
     /// DESIGN.md section 6: the body is not the expected answer or notification.
     Parse {
-        /// ERR_MALFORMED_JSON, ERR_INVALID_UTF8, ERR_BODY_TOO_LARGE,
-        /// ERR_NESTING_TOO_DEEP, ERR_MISSING_FIELD, ERR_INVALID_TYPE, ERR_INVALID_FIELD
-        /// or ERR_DUPLICATE_FIELD.
+        /// A code of the catalogue's `ParseError` class (`codes()`): ERR_MALFORMED_JSON,
+        /// ERR_MISSING_FIELD, ERR_INVALID_VALUE...
         code: String,
         /// The field's dotted path; `""` for the whole body.
         path: String,
@@ -32,21 +31,15 @@ pub enum CobroError {
         /// never the value found).
         description: String,
     },
-    /// A document or account number is not valid: ERR_INVALID_LENGTH,
-    /// ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT or ERR_INVALID_CHECKSUM.
+    /// A document or account number is not valid (ERR_INVALID_LENGTH,
+    /// ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM), or the country
+    /// or number type has no check (ERR_INVALID_COUNTRY, ERR_UNSUPPORTED_DOCUMENT_TYPE):
+    /// the catalogue's `DocumentError` class.
     Document {
         /// The core's code.
         code: String,
-        /// The core's explanation.
-        description: String,
-    },
-    /// An argument names nothing the core knows: ERR_INVALID_COUNTRY (no document
-    /// checks for that country) or ERR_UNSUPPORTED_DOCUMENT_TYPE (no such number type in
-    /// that country).
-    Argument {
-        /// The core's code.
-        code: String,
-        /// The core's explanation (lists the known country and type pairs).
+        /// The core's explanation (the rule's figures, or the accepted countries or
+        /// types; never the number).
         description: String,
     },
 }
@@ -58,9 +51,9 @@ impl std::fmt::Display for CobroError {
                 let errors = issues.iter().filter(|i| i.severity == Severity::Error).count();
                 f.write_str(&cobro::Report::invalid_request_message(errors, cobro::Locale::En))
             }
-            CobroError::Parse { description, .. }
-            | CobroError::Document { description, .. }
-            | CobroError::Argument { description, .. } => f.write_str(description),
+            CobroError::Parse { description, .. } | CobroError::Document { description, .. } => {
+                f.write_str(description)
+            }
         }
     }
 }
@@ -84,20 +77,21 @@ impl From<cobro::parse::ParseError> for CobroError {
     }
 }
 
-impl From<cobro::document::DocumentError> for CobroError {
-    fn from(e: cobro::document::DocumentError) -> CobroError {
+impl CobroError {
+    /// A number of type `number` that is not valid, described in English (the
+    /// argument is `number`).
+    pub fn document(e: cobro::document::DocumentError, number: &cobro::document::NumberType) -> CobroError {
         CobroError::Document {
-            code: e.code().to_string(),
-            description: e.to_string(),
+            code: e.code().as_str().to_string(),
+            description: e.message(number, "number", cobro::Locale::En),
         }
     }
-}
 
-impl From<cobro::document::LookupError> for CobroError {
-    fn from(e: cobro::document::LookupError) -> CobroError {
-        CobroError::Argument {
-            code: e.code().to_string(),
-            description: e.to_string(),
+    /// No check for the arguments `country` and `type`, described in English.
+    pub fn lookup(e: cobro::document::LookupError, country: &str) -> CobroError {
+        CobroError::Document {
+            code: e.code().as_str().to_string(),
+            description: e.message(country, cobro::Locale::En),
         }
     }
 }
@@ -135,12 +129,23 @@ mod tests {
     }
 
     #[test]
-    fn document_and_lookup_errors_keep_the_core_codes() {
+    fn document_and_lookup_errors_keep_the_core_codes_and_messages() {
         let lookup = cobro::document::find("XX", "RUC").unwrap_err();
-        assert!(matches!(CobroError::from(lookup), CobroError::Argument { code, .. } if code == "ERR_INVALID_COUNTRY"));
+        match CobroError::lookup(lookup, "XX") {
+            CobroError::Document { code, description } => {
+                assert_eq!(code, "ERR_INVALID_COUNTRY");
+                assert_eq!(description, lookup.message("XX", cobro::Locale::En));
+            }
+            other => panic!("expected Document, got {other:?}"),
+        }
+        let ruc = cobro::document::find("PE", "RUC").unwrap();
         let invalid = cobro::document::DocumentError::InvalidChecksum;
-        assert!(
-            matches!(CobroError::from(invalid), CobroError::Document { code, .. } if code == "ERR_INVALID_CHECKSUM")
-        );
+        match CobroError::document(invalid, ruc) {
+            CobroError::Document { code, description } => {
+                assert_eq!(code, "ERR_INVALID_CHECKSUM");
+                assert_eq!(description, invalid.message(ruc, "number", cobro::Locale::En));
+            }
+            other => panic!("expected Document, got {other:?}"),
+        }
     }
 }

@@ -162,6 +162,17 @@ const EXPECTED: &[Expected] = &[
         exit: 0,
         stdout_has: r#"{"valid":true,"code":null,"compact":"032180000118359719""#,
     },
+    // The catalogue of codes.
+    Expected {
+        command: "cobro codes",
+        exit: 0,
+        stdout_has: "ERR_INVALID_REQUEST",
+    },
+    Expected {
+        command: "cobro codes --json",
+        exit: 0,
+        stdout_has: r#"{"codes":[{"code":"ERR_MALFORMED_JSON","#,
+    },
 ];
 
 /// A command of a ```sh block: its text as written (continuation lines included), the

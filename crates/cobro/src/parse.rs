@@ -101,4 +101,3 @@ pub fn parse_document(kind: DocumentKind, http_status: u16, body: &[u8]) -> Resu
         )),
     })
 }
-

@@ -7,8 +7,8 @@ use serde::{Serialize, Serializer};
 
 use crate::code::Code;
 use crate::json::Value;
-use crate::reader::{Fields, ParseError, index_path};
 use crate::payin::markup::{Markup, Renderer};
+use crate::reader::{Fields, ParseError, index_path};
 
 /// The eight bytes every PNG file starts with.
 pub const PNG_SIGNATURE: [u8; 8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A];

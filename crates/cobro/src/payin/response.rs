@@ -103,9 +103,9 @@ use serde::Serialize;
 use crate::catalog::CodeInfo;
 use crate::code::Code;
 use crate::json::Value;
-use crate::reader::{Fields, ParseError, index_path, read, sort_by_order};
 use crate::payin::qr::{self, GeneralInstruction};
 use crate::payin::voucher::{self, QrConfig, VoucherConfig, VoucherFamily, VoucherInfo};
+use crate::reader::{Fields, ParseError, index_path, read, sort_by_order};
 
 /// The payinErrorCode of a successful creation (spec 2.8, 7.3).
 pub const SUCCESS_CODE: &str = "0000";

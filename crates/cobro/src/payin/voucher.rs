@@ -13,8 +13,8 @@ use crate::amount::Amount;
 use crate::code::Code;
 use crate::date::CivilDate;
 use crate::json::Value;
-use crate::reader::{Fields, ParseError, index_path, read_nested, sort_by_order};
 use crate::payin::markup::{Markup, Renderer};
+use crate::reader::{Fields, ParseError, index_path, read_nested, sort_by_order};
 
 /// The payment status of a voucher (spec 2.8: sample values PENDIENTE_PAGO and
 /// PENDING_PAYMENT, both "pending payment", spec 3); an open enum.
