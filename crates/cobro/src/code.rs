@@ -10,11 +10,75 @@
 //!
 //! A template names the field as `{path}` (an argument, a header or `""` for the whole
 //! body, shown as "the body") and each of the code's params as `{name}`; the optional
-//! params of [`crate::messages`] add a clause to any code's message.
+//! params ([`OPTIONAL_PARAMS`]) add a clause to any code's message.
 
 use crate::json::write_string;
-use crate::messages::{Locale, OPTIONAL_PARAMS};
-use crate::report::Severity;
+use crate::locale::Locale;
+
+/// Optional params that add a clause to any code's message, in this order: (param,
+/// English, Spanish). Part of the catalogue ([`catalogue_json`]).
+pub const OPTIONAL_PARAMS: [(&str, &str, &str); 9] = [
+    // ERR_INVALID_TYPE names the type found when it is known (a report always knows).
+    ("found", ", not {found}", ", no {found}"),
+    // ERR_TIMESTAMP_OUT_OF_RANGE says which way and how far.
+    (
+        "ahead_seconds",
+        ": it is {ahead_seconds} s in the future",
+        ": está {ahead_seconds} s en el futuro",
+    ),
+    (
+        "behind_seconds",
+        ": it is {behind_seconds} s in the past",
+        ": está {behind_seconds} s en el pasado",
+    ),
+    ("when", " (when {when})", " (cuando {when})"),
+    (
+        "case_of",
+        "; it differs from {case_of} only in letter case, and values are case-sensitive",
+        "; solo difiere de {case_of} en mayúsculas y minúsculas, que se distinguen",
+    ),
+    (
+        "blank_allowed",
+        "; send \"\" when there is no value",
+        "; envíe \"\" cuando no haya valor",
+    ),
+    (
+        "check_character",
+        "; the check character {check_character} is not accepted",
+        "; no se acepta el carácter verificador {check_character}",
+    ),
+    // DESIGN.md 9 row 33: an RFC or CURP starting with a word the authority never issues.
+    (
+        "never_issued",
+        "; the authority never issues these first four letters (it replaces one with {never_issued}): check the number as issued",
+        "; la autoridad nunca emite estas cuatro primeras letras (reemplaza una por {never_issued}): verifique el número tal como fue emitido",
+    ),
+    // DESIGN.md 9 row 33: a DNI written with RENIEC's check character.
+    (
+        "sent_form",
+        "; the provider takes {sent_form}, without the check character",
+        "; el proveedor recibe {sent_form}, sin el carácter verificador",
+    ),
+];
+
+/// Whether an issue makes the request invalid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// A rule the spec states: the service would refuse the request.
+    Error,
+    /// A hint, a suggestion, or a value the spec does not name.
+    Warning,
+}
+
+impl Severity {
+    /// `error` or `warning`, as in the report JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
 
 /// Where a code is raised: in a validation report, or as the error class of the same
 /// name in every binding (DESIGN.md section 7).
@@ -451,7 +515,7 @@ impl Code {
 
     /// The params the code's template names, in the order they appear (`{path}` is not
     /// a param). Any code may also carry the optional params of
-    /// [`crate::messages::OPTIONAL_PARAMS`].
+    /// [`OPTIONAL_PARAMS`].
     pub fn params(self) -> Vec<&'static str> {
         let mut out: Vec<&'static str> = Vec::new();
         let mut rest = self.template(Locale::En);

@@ -5,7 +5,7 @@
 
 use crate::code::Code;
 use crate::processor;
-use crate::rules;
+use crate::text;
 
 /// A value that breaks its rule: the report code and the rule's figures, as
 /// [`crate::Issue`] carries them.
@@ -65,7 +65,7 @@ pub(crate) fn integer(text: &str, found: &'static str, min: u64, max: u64) -> Re
         Some(d) => (true, d),
         None => (false, text),
     };
-    if !rules::is_digits(digits) {
+    if !text::is_digits(digits) {
         return Err(FieldError::new(
             Code::InvalidType,
             &[("expected", "integer"), ("found", found)],
@@ -103,7 +103,7 @@ pub(crate) fn merchant_id(value: u64) -> Result<u64, FieldError> {
 /// Spec 2.4 payinCurrency: an ISO 4217 code, three upper-case ASCII letters (DESIGN.md
 /// 9 row 22: ISO codes are upper case; `pen` is not PEN).
 pub(crate) fn currency(s: &str) -> Result<(), FieldError> {
-    if rules::is_blank(s) {
+    if text::is_blank(s) {
         return Err(FieldError::new(Code::EmptyField, &[]));
     }
     if is_currency_code(s) {
@@ -142,7 +142,7 @@ pub(crate) fn subscription_type(s: &str) -> Result<(), FieldError> {
 /// ASCII digits only (no `+`, spaces or hyphens). The spec gives no length.
 pub(crate) fn customer_id(s: &str) -> Result<(), FieldError> {
     non_blank(s)?;
-    if rules::is_digits(s) {
+    if text::is_digits(s) {
         Ok(())
     } else {
         Err(FieldError::new(Code::InvalidFormat, &[("format", CUSTOMER_ID_FORMAT)]))
@@ -166,7 +166,7 @@ pub(crate) fn processor_code(s: &str) -> Result<(), FieldError> {
 
 /// ERR_EMPTY_FIELD when `s` is blank (DESIGN.md 9 row 6: blank counts as empty).
 pub(crate) fn non_blank(s: &str) -> Result<(), FieldError> {
-    if rules::is_blank(s) {
+    if text::is_blank(s) {
         Err(FieldError::new(Code::EmptyField, &[]))
     } else {
         Ok(())
@@ -175,7 +175,7 @@ pub(crate) fn non_blank(s: &str) -> Result<(), FieldError> {
 
 /// ERR_INVALID_LENGTH unless `min <= chars(s) <= max` (code points, DESIGN.md 9 row 1).
 pub(crate) fn length(s: &str, min: usize, max: usize) -> Result<(), FieldError> {
-    let n = rules::char_count(s);
+    let n = text::char_count(s);
     if n < min || n > max {
         Err(FieldError::new(
             Code::InvalidLength,
@@ -193,8 +193,8 @@ pub(crate) fn one_of(s: &str, allowed: &[&str]) -> Result<(), FieldError> {
     if allowed.contains(&s) {
         return Ok(());
     }
-    let mut params = vec![("allowed", rules::list(allowed))];
-    rules::push_case_hint(&mut params, s, allowed.iter().copied());
+    let mut params = vec![("allowed", text::list(allowed))];
+    text::push_case_hint(&mut params, s, allowed.iter().copied());
     Err(FieldError {
         code: Code::InvalidField,
         params,

@@ -22,6 +22,7 @@ pub mod document;
 mod field;
 pub mod host;
 pub mod json;
+mod locale;
 pub mod messages;
 mod metadata;
 pub mod parse;
@@ -33,6 +34,7 @@ pub mod report;
 mod rules;
 pub mod signing;
 pub mod subscription;
+mod text;
 pub mod virtual_account;
 
 pub use amount::{Amount, AmountError};

@@ -6,81 +6,8 @@
 //! data). `{path}` is the field path, `{name}` any param; a `when` param adds the
 //! condition that made the rule apply.
 
-use crate::code::Code;
-
-/// The language of report messages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub enum Locale {
-    /// English (the default).
-    #[default]
-    En,
-    /// Spanish: the end users of these merchants read Spanish.
-    Es,
-}
-
-impl Locale {
-    /// Every locale, the default first: the one list the CLI and bindings offer.
-    pub const ALL: [Locale; 2] = [Locale::En, Locale::Es];
-
-    /// The locale named `en` or `es` (its [`Locale::tag`]).
-    pub fn from_tag(tag: &str) -> Option<Locale> {
-        Locale::ALL.into_iter().find(|l| l.tag() == tag)
-    }
-
-    /// `en` or `es`.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Locale::En => "en",
-            Locale::Es => "es",
-        }
-    }
-}
-
-/// Optional params that add a clause to any code's message, in this order: (param,
-/// English, Spanish). Part of the catalogue ([`crate::code::catalogue_json`]).
-pub const OPTIONAL_PARAMS: [(&str, &str, &str); 9] = [
-    // ERR_INVALID_TYPE names the type found when it is known (a report always knows).
-    ("found", ", not {found}", ", no {found}"),
-    // ERR_TIMESTAMP_OUT_OF_RANGE says which way and how far.
-    (
-        "ahead_seconds",
-        ": it is {ahead_seconds} s in the future",
-        ": está {ahead_seconds} s en el futuro",
-    ),
-    (
-        "behind_seconds",
-        ": it is {behind_seconds} s in the past",
-        ": está {behind_seconds} s en el pasado",
-    ),
-    ("when", " (when {when})", " (cuando {when})"),
-    (
-        "case_of",
-        "; it differs from {case_of} only in letter case, and values are case-sensitive",
-        "; solo difiere de {case_of} en mayúsculas y minúsculas, que se distinguen",
-    ),
-    (
-        "blank_allowed",
-        "; send \"\" when there is no value",
-        "; envíe \"\" cuando no haya valor",
-    ),
-    (
-        "check_character",
-        "; the check character {check_character} is not accepted",
-        "; no se acepta el carácter verificador {check_character}",
-    ),
-    // DESIGN.md 9 row 33: an RFC or CURP starting with a word the authority never issues.
-    (
-        "never_issued",
-        "; the authority never issues these first four letters (it replaces one with {never_issued}): check the number as issued",
-        "; la autoridad nunca emite estas cuatro primeras letras (reemplaza una por {never_issued}): verifique el número tal como fue emitido",
-    ),
-    // DESIGN.md 9 row 33: a DNI written with RENIEC's check character.
-    (
-        "sent_form",
-        "; the provider takes {sent_form}, without the check character",
-        "; el proveedor recibe {sent_form}, sin el carácter verificador",
-    ),
-];
+use crate::code::{Code, OPTIONAL_PARAMS};
+pub use crate::locale::Locale;
 
 /// The one-line verdict on a report with `errors` errors and `warnings` warnings, in
 /// `locale` (DESIGN.md section 3): `valid`, `valid (1 warning)`, `invalid: 2 errors,

@@ -2,28 +2,11 @@
 //! and rendered messages; errors apart from warnings; identical in every language.
 
 use crate::code::Code;
+pub use crate::code::Severity;
 use crate::field::FieldError;
 use crate::json::write_string;
-use crate::messages::{Locale, render, render_into};
-
-/// Whether an issue makes the request invalid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Severity {
-    /// A rule the spec states: the service would refuse the request.
-    Error,
-    /// A hint, a suggestion, or a value the spec does not name.
-    Warning,
-}
-
-impl Severity {
-    /// `error` or `warning`, as in the report JSON.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        }
-    }
-}
+use crate::locale::Locale;
+use crate::messages::{render, render_into};
 
 /// One problem found in a request.
 ///

@@ -3,6 +3,7 @@
 //! that raises it, and every code of the catalogue is named by some vector, except the
 //! two no input can cause (a caught panic, a system clock before 1970), which are built
 //! here instead.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // tests fail loudly
 
 use std::collections::BTreeMap;
 use std::path::Path;
