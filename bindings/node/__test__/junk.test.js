@@ -207,7 +207,8 @@ test('a valid key signs, and the key is in no error of a wrong call', () => {
 
 // ---- options objects ----
 
-const DECLARATIONS = fs.readFileSync(path.join(__dirname, '..', 'index.d.ts'), 'utf8')
+// The generated declarations, then the hand-written ones of cobro.d.ts (`codes`).
+const DECLARATIONS = ['index.d.ts', 'cobro.d.ts'].map((f) => fs.readFileSync(path.join(__dirname, '..', f), 'utf8')).join('\n')
 
 /** The keys of the interface `name` declared in index.d.ts. */
 function interfaceKeys(name) {
@@ -219,7 +220,7 @@ function interfaceKeys(name) {
 /**
  * Every exported function with an options object, found by listing the exports: the
  * position and interface of each parameter whose declared type is an interface, from the
- * declaration of the same name in index.d.ts, with valid-looking arguments before it.
+ * declaration of the same name in index.d.ts (or cobro.d.ts), with valid-looking arguments before it.
  */
 function optionParameters() {
   const out = []
