@@ -39,9 +39,27 @@ pub const ALLOWED_TAGS: [&str; 14] = [
     "a", "b", "br", "div", "em", "i", "li", "ol", "p", "small", "span", "strong", "u", "ul",
 ];
 
+/// The figures of the bounds below, as literals: each bound is written once and named
+/// in its error's text (`concat!` needs a literal).
+macro_rules! max_tags {
+    () => {
+        256
+    };
+}
+macro_rules! max_distinct_values {
+    () => {
+        1000
+    };
+}
+macro_rules! max_tags_per_answer {
+    () => {
+        4096
+    };
+}
+
 /// The most `<` characters a value may hold (an upper bound of its tags and so of its
 /// nesting depth; see the module documentation).
-pub const MAX_TAGS: usize = 256;
+pub const MAX_TAGS: usize = max_tags!();
 
 /// A value holds more than [`MAX_TAGS`] `<` characters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,13 +117,13 @@ fn tag_count(raw: &str) -> usize {
 /// rendered once per answer and repeats reuse it, so this bound bounds the work; an
 /// answer with more distinct values is refused (ERR_INVALID_VALUE at the first value
 /// past the bound) rather than parsed slowly or with values left unrendered.
-pub const MAX_DISTINCT_VALUES: usize = 1000;
+pub const MAX_DISTINCT_VALUES: usize = max_distinct_values!();
 
 /// The most `<` characters the distinct instruction values of one answer may hold in
 /// all. [`MAX_TAGS`] bounds one value, but a body of the size limit holds hundreds of
 /// values each nested [`MAX_TAGS`] deep, and their rendering costs the square of the
 /// depth each (over half a second in all); a real voucher holds a few hundred tags.
-pub const MAX_TAGS_PER_ANSWER: usize = 4096;
+pub const MAX_TAGS_PER_ANSWER: usize = max_tags_per_answer!();
 
 /// Renders the instruction values of one answer: each distinct value once, at most
 /// [`MAX_DISTINCT_VALUES`] of them holding at most [`MAX_TAGS_PER_ANSWER`] tags.
@@ -127,7 +145,11 @@ impl Renderer {
             return Err(ParseError::new(
                 Code::InvalidValue,
                 &path(),
-                "at most 1000 distinct instruction values in one answer",
+                concat!(
+                    "at most ",
+                    max_distinct_values!(),
+                    " distinct instruction values in one answer"
+                ),
             ));
         }
         let tags = tag_count(raw);
@@ -135,7 +157,7 @@ impl Renderer {
             return Err(ParseError::new(
                 Code::InvalidValue,
                 &path(),
-                "markup with at most 256 tags",
+                concat!("markup with at most ", max_tags!(), " tags"),
             ));
         }
         self.tags += tags;
@@ -143,7 +165,11 @@ impl Renderer {
             return Err(ParseError::new(
                 Code::InvalidValue,
                 &path(),
-                "at most 4096 tags in the instruction values of one answer",
+                concat!(
+                    "at most ",
+                    max_tags_per_answer!(),
+                    " tags in the instruction values of one answer"
+                ),
             ));
         }
         let markup = Markup::rendered(raw);

@@ -203,43 +203,11 @@ fn is_decimal(text: &str) -> bool {
 }
 
 /// One `errors` element as compact JSON text, written from our reader's value (numbers
-/// keep their text; strings and keys are escaped by serde_json).
+/// keep their text) by the one JSON writer.
 fn raw_json(value: &crate::json::Value<'_>) -> String {
     let mut out = String::new();
-    write_json(value, &mut out);
+    crate::json::write_value(&mut out, value);
     out
-}
-
-fn write_json(value: &crate::json::Value<'_>, out: &mut String) {
-    use crate::json::Value;
-    match value {
-        Value::Null => out.push_str("null"),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Number(n) => out.push_str(n),
-        Value::String(s) => out.push_str(&serde_json::Value::String(s.to_string()).to_string()),
-        Value::Array(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_json(item, out);
-            }
-            out.push(']');
-        }
-        Value::Object(members) => {
-            out.push('{');
-            for (i, (k, v)) in members.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                out.push_str(&serde_json::Value::String(k.to_string()).to_string());
-                out.push(':');
-                write_json(v, out);
-            }
-            out.push('}');
-        }
-    }
 }
 
 #[cfg(test)]
@@ -260,7 +228,7 @@ mod tests {
     fn errors_are_kept_as_json_text() {
         let v = crate::json::parse_str(r#"{"a":[1.50,"x\"y",null,true]}"#, crate::json::Limits::default()).unwrap();
         let mut s = String::new();
-        write_json(&v, &mut s);
+        crate::json::write_value(&mut s, &v);
         assert_eq!(s, r#"{"a":[1.50,"x\"y",null,true]}"#);
     }
 }
