@@ -12,9 +12,8 @@ fn number_type(py: Python<'_>, country: &str, number_type: &str) -> PyResult<&'s
 }
 
 /// Checks `number` as a `type` of `country` (ISO alpha-2 or alpha-3, any case): returns
-/// its compact form, or raises `DocumentError` with `.code` (ERR_INVALID_LENGTH,
-/// ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM; an unknown country is
-/// ERR_INVALID_COUNTRY, an unknown type ERR_UNSUPPORTED_DOCUMENT_TYPE).
+/// its compact form, or raises `DocumentError` with `.code` (a wrong length, format,
+/// part or check digit, or a country or type without a check; see `cobro.codes()`).
 #[pyfunction]
 #[pyo3(name = "document_validate", signature = (country, r#type, number))]
 pub fn validate(py: Python<'_>, country: String, r#type: String, number: String) -> PyResult<String> {

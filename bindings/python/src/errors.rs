@@ -54,7 +54,7 @@ fn text<'py>(py: Python<'py>, s: &str) -> Bound<'py, PyAny> {
     pyo3::types::PyString::new(py, s).into_any()
 }
 
-/// `SigningError(CobroError, ValueError)` with `.code` (ERR_EMPTY_SECRET, ERR_INVALID_AMOUNT...).
+/// `SigningError(CobroError, ValueError)` with the core's `.code`.
 pub fn signing_error(py: Python<'_>, e: &CoreSigningError) -> PyErr {
     raise(
         py,
@@ -99,7 +99,7 @@ pub fn parse_error(py: Python<'_>, e: &CoreParseError) -> PyErr {
 }
 
 /// An unreadable notification is a [`parse_error`]; a missing or wrong signature is a
-/// `VerificationError` with ERR_MISSING_SIGNATURE or ERR_INVALID_SIGNATURE.
+/// `VerificationError` with the core's code.
 pub fn notification_error(py: Python<'_>, e: &NotificationError) -> PyErr {
     match e {
         NotificationError::Parse(p) => parse_error(py, p),
@@ -143,8 +143,8 @@ pub fn prepare_error(py: Python<'_>, e: PrepareError) -> PyErr {
     }
 }
 
-/// `DocumentError(CobroError, ValueError)` with `.code` (ERR_INVALID_LENGTH...), for a
-/// number of type `number`.
+/// `DocumentError(CobroError, ValueError)` with the core's `.code`, for a number of
+/// type `number`.
 pub fn document_error(py: Python<'_>, e: CoreDocumentError, number: &cobro::document::NumberType) -> PyErr {
     raise(
         py,
@@ -156,7 +156,7 @@ pub fn document_error(py: Python<'_>, e: CoreDocumentError, number: &cobro::docu
 }
 
 /// A `DocumentError` for a country or type the core has no check for, with the core's
-/// message and code (ERR_INVALID_COUNTRY or ERR_UNSUPPORTED_DOCUMENT_TYPE).
+/// message and code.
 pub fn unknown_document(py: Python<'_>, e: cobro::document::LookupError, country: &str) -> PyErr {
     raise(
         py,
@@ -205,7 +205,7 @@ pub fn install_quiet_hook() {
     });
 }
 
-/// Runs `f`, turning a panic into `CobroError` (code ERR_INTERNAL) instead of
+/// Runs `f`, turning a panic into `CobroError` (the core's `Code::Internal`) instead of
 /// pyo3's `PanicException`. A panic is a bug of the core: the message says so and
 /// carries none of the inputs, and nothing is printed (see [`install_quiet_hook`]).
 pub fn guard<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {

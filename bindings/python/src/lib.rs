@@ -7,6 +7,7 @@
 
 mod args;
 mod body;
+mod codes;
 mod documents;
 mod errors;
 mod parse;
@@ -57,5 +58,6 @@ fn _cobro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(documents::compact, m)?)?;
     m.add_function(wrap_pyfunction!(documents::format, m)?)?;
     m.add_function(wrap_pyfunction!(documents::types, m)?)?;
+    m.add_function(wrap_pyfunction!(codes::codes, m)?)?;
     Ok(())
 }

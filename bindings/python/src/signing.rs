@@ -202,8 +202,8 @@ fn header_pairs(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(String, String)>> {
 }
 
 /// Verifies a virtual-account request's headers (spec 5.1) for the receiving side:
-/// returns `None`, or raises `VerificationError` with `.code` ERR_MISSING_HEADER,
-/// ERR_INVALID_HEADER, ERR_TIMESTAMP_OUT_OF_RANGE or ERR_INVALID_SIGNATURE. Header
+/// returns `None`, or raises `VerificationError` with `.code` (a missing or malformed
+/// header, a timestamp outside the window, a wrong signature; see `cobro.codes()`). Header
 /// names are case-insensitive; `now` defaults to the system clock; `variant` and
 /// `reference_id` (the body's owner.referenceId) as in `virtual_account_signature`.
 #[pyfunction]
@@ -230,7 +230,7 @@ pub fn verify_virtual_account_headers(
 
 /// Parses a pay-in payment notification and checks its payinVerification; returns the
 /// typed `PayinNotification` (as `cobro.parse_payin_notification` does), or raises
-/// `VerificationError` (ERR_MISSING_SIGNATURE, ERR_INVALID_SIGNATURE) or `ParseError`.
+/// `VerificationError` (a missing or wrong signature) or `ParseError`.
 #[pyfunction]
 #[pyo3(signature = (body, *, key))]
 pub fn verify_payin_notification<'py>(

@@ -19,15 +19,32 @@ def test_valid_and_invalid_numbers():
     assert isinstance(err.value, ValueError)
 
 
+def _known(key, country=None):
+    """The countries, or one country's types, of ``documents.types()``, in its order."""
+    out = []
+    for t in documents.types():
+        if country in (None, t["country"]) and t[key] not in out:
+            out.append(t[key])
+    return ", ".join(out)
+
+
 @pytest.mark.parametrize(
-    "country,kind,code",
-    [("US", "SSN", "ERR_INVALID_COUNTRY"), ("XX", "RUC", "ERR_INVALID_COUNTRY"), ("PE", "SSN", "ERR_UNSUPPORTED_DOCUMENT_TYPE")],
+    "country,kind,code,path,params",
+    [
+        ("US", "SSN", "ERR_INVALID_COUNTRY", "country", lambda: {"allowed": _known("country")}),
+        ("XX", "RUC", "ERR_INVALID_COUNTRY", "country", lambda: {"allowed": _known("country")}),
+        ("PE", "SSN", "ERR_UNSUPPORTED_DOCUMENT_TYPE", "type", lambda: {"country": "PE", "allowed": _known("type", "PE")}),
+    ],
 )
-def test_unknown_country_or_type(country, kind, code):
+def test_unknown_country_or_type(country, kind, code, path, params):
     with pytest.raises(cobro.DocumentError) as err:
         documents.validate(country, kind, "123")
     assert err.value.code == code
-    assert "PE RUC" in str(err.value)  # the message lists what is known
+    # The message is the catalogue's template, listing what is known (every served
+    # country, or every type of the country).
+    template = {c["code"]: c for c in cobro.codes()}[code]["templates"]["en"]
+    assert str(err.value) == template.format(path=path, **params())
+    assert isinstance(err.value, ValueError)
 
 
 def test_types_list_every_check():

@@ -149,7 +149,7 @@ def test_a_key_utf8_cannot_encode_never_shows(name: str) -> None:
     with pytest.raises(cobro.SigningError) as info:
         KEY_CALLS[name](BAD_KEY)
     e = info.value
-    assert e.code == "ERR_INVALID_ARGUMENT"
+    assert e.code == "ERR_NOT_UNICODE"
     argument = "value" if name == "Secret" else "secret" if "virtual_account" in name else "key"
     assert str(e) == f"{argument} must be valid Unicode text (it is not valid UTF-8: a lone surrogate?)"
     assert e.__cause__ is None and e.__context__ is None and e.__suppress_context__
@@ -181,7 +181,7 @@ def test_signed_text_utf8_cannot_encode_is_a_signing_error(name: str, lone: str)
         TEXT_CALLS[name](lone)
     e = info.value
     assert (e.code, str(e)) == (
-        "ERR_INVALID_ARGUMENT",
+        "ERR_NOT_UNICODE",
         f"{name} must be valid Unicode text (it is not valid UTF-8: a lone surrogate?)",
     )
     assert e.__cause__ is None and e.__suppress_context__

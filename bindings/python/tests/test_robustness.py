@@ -81,6 +81,7 @@ CALLS = {
     "documents.compact": ("PE", "RUC", "20100070970"),
     "documents.format": ("PE", "RUC", "20100070970"),
     "documents.types": (),
+    "codes": (),
     "Secret": (KEY,),
     "Amount": ("1.00",),
     "Amount.from_minor_units": (100,),

@@ -53,6 +53,7 @@ __all__ = [
     "document_compact",
     "document_format",
     "document_types",
+    "codes",
 ]
 
 _Body = Union[str, bytes, bytearray, Dict[str, Any], List[Any]]
@@ -269,3 +270,8 @@ def document_is_valid(country: str, type: str, number: str) -> bool: ...
 def document_compact(country: str, type: str, number: str) -> str: ...
 def document_format(country: str, type: str, number: str) -> str: ...
 def document_types() -> List[Dict[str, Any]]: ...
+def codes() -> List[Dict[str, Any]]:
+    """Every code of the core's catalogue, in its order: dicts with ``code``,
+    ``severity`` (``"error"``, ``"warning"``, or ``None`` for a code raised only as an
+    exception), ``classes`` (``"report"`` and/or the exception classes that carry it as
+    ``.code``), ``meaning``, ``params`` and ``templates`` (``{"en": ..., "es": ...}``)."""

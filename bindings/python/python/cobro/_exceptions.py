@@ -16,37 +16,40 @@ if TYPE_CHECKING:  # pragma: no cover
 
 class CobroError(Exception):
     """Base class of cobro's exceptions. Raised as is only for an internal error (a
-    bug in the core, with ``code`` ``ERR_INTERNAL``), never as a bare panic."""
+    bug in the core), never as a bare panic.
+
+    ``code`` is a code of the core's catalogue: :func:`cobro.codes` lists every code
+    with the classes that carry it, its meaning and its message templates."""
 
     code: Optional[str] = None
 
 
 class ValidationError(CobroError, ValueError):
     """A ``prepare_*`` function refused an invalid request: ``report`` is the full
-    :class:`cobro.Report`, ``errors`` its errors (nothing was signed)."""
+    :class:`cobro.Report`, ``errors`` its errors (nothing was signed); ``code`` is the
+    one code :func:`cobro.codes` lists for this class."""
 
     report: "Report"
     errors: "List[Issue]" = []
 
 
 class SigningError(CobroError, ValueError):
-    """A credential or signing argument is unusable: ``code`` is ERR_EMPTY_SECRET,
-    ERR_SECRET_WHITESPACE, ERR_NEGATIVE_TIMESTAMP, ERR_TIMESTAMP_IN_MILLISECONDS,
-    ERR_EMPTY_ARGUMENT, ERR_INVALID_ARGUMENT or ERR_INVALID_AMOUNT; or, for an argument
-    that validation would refuse in the same field of a body (merchant id 0, currency
-    ``pen``, a 51-character operation number), the report code validation gives it
-    (ERR_OUT_OF_RANGE, ERR_INVALID_CURRENCY, ERR_INVALID_LENGTH, ...)."""
+    """A credential or signing argument is unusable (an empty key, text with a lone
+    surrogate, a bad amount, timestamp or date): ``code`` is one of the codes
+    :func:`cobro.codes` lists for this class; for an argument that validation would
+    refuse in the same field of a body (merchant id 0, currency ``pen``, a 51-character
+    operation number), it is the report code validation gives it."""
 
 
 class VerificationError(CobroError, ValueError):
-    """Headers or a notification did not verify: ``code`` is ERR_MISSING_HEADER,
-    ERR_INVALID_HEADER, ERR_TIMESTAMP_OUT_OF_RANGE, ERR_INVALID_SIGNATURE or
-    ERR_MISSING_SIGNATURE."""
+    """Headers or a notification did not verify (a missing or malformed header, a
+    timestamp outside the window, a missing or wrong signature): ``code`` is one of the
+    codes :func:`cobro.codes` lists for this class."""
 
 
 class ParseError(CobroError, ValueError):
-    """A body is not the expected answer or notification: ``code`` (ERR_MALFORMED_JSON,
-    ERR_MISSING_FIELD, ERR_INVALID_TYPE...), ``path`` (dotted, ``""`` for the whole
+    """A body is not the expected answer or notification: ``code`` (one of the codes
+    :func:`cobro.codes` lists for this class), ``path`` (dotted, ``""`` for the whole
     body) and ``offset`` (byte offset for unreadable JSON, else ``None``)."""
 
     path: str = ""
@@ -54,9 +57,5 @@ class ParseError(CobroError, ValueError):
 
 
 class DocumentError(CobroError, ValueError):
-    """A document or account number is not valid: ``code`` is ERR_INVALID_LENGTH,
-    ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM, or, for a
-    country or type without a check, ERR_INVALID_COUNTRY or
-    ERR_UNSUPPORTED_DOCUMENT_TYPE."""
-
-
+    """A document or account number is not valid, or its country or type has no
+    check: ``code`` is one of the codes :func:`cobro.codes` lists for this class."""
