@@ -12,10 +12,10 @@ use crate::validate::{MessageLocale, Severity};
 /// One code of cobro's catalogue (the core's `Code`, DESIGN.md section 3): every code a
 /// report issue or a `CobroException` carries is one of these.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct CodeEntry {
+pub struct CatalogueCode {
     /// The code, e.g. `ERR_MISSING_FIELD`.
     pub code: String,
-    /// The severity of its report issues; null for a code only raised as an error.
+    /// The severity of its report issues; null for a code raised only as an error.
     pub severity: Option<Severity>,
     /// Where it is raised: `report`, or the error class as the core names it
     /// (`ParseError` is `CobroException.Parse`, `DocumentError` is `Document`,
@@ -30,9 +30,9 @@ pub struct CodeEntry {
     pub templates: HashMap<MessageLocale, String>,
 }
 
-impl From<cobro::Code> for CodeEntry {
-    fn from(c: cobro::Code) -> CodeEntry {
-        CodeEntry {
+impl From<cobro::Code> for CatalogueCode {
+    fn from(c: cobro::Code) -> CatalogueCode {
+        CatalogueCode {
             code: c.as_str().to_string(),
             severity: c.severity().map(Severity::from),
             classes: c.classes().iter().map(|k| k.as_str().to_string()).collect(),
@@ -49,8 +49,8 @@ impl From<cobro::Code> for CodeEntry {
 /// Every code of cobro's catalogue, in the core's order (the data of the core's
 /// `catalogue_json`, as records).
 #[uniffi::export]
-pub fn codes() -> Vec<CodeEntry> {
-    cobro::Code::ALL.iter().map(|&c| CodeEntry::from(c)).collect()
+pub fn codes() -> Vec<CatalogueCode> {
+    cobro::Code::ALL.iter().map(|&c| CatalogueCode::from(c)).collect()
 }
 
 /// What a code asks of the merchant.

@@ -1,5 +1,5 @@
 // Document and account numbers: the core's checks per country, its codes for invalid
-// numbers (`Document`) and for countries and types with no check (`Argument`).
+// numbers and for countries and types with no check (both `Document`).
 package cobrotests
 
 import cobro.CobroException
@@ -57,8 +57,10 @@ fun documentTests() {
     for ((country, type, number, code) in INVALID_NUMBERS) {
         T.test("document $country $type invalid: $code") {
             val e = assertFailsWith<CobroException.Document> { validateDocument(country, type, number) }
+            thrown(e)
             assertEquals(code, e.code)
-            assertTrue(e.description.isNotEmpty())
+            assertTrue(e.description.startsWith("number "), e.description)
+            assertTrue(number !in e.description, "the description repeats the number: ${e.description}")
             assertFalse(isValidDocument(country, type, number))
             assertEquals(number, formatDocument(country, type, number), "an invalid number is shown unchanged")
         }
@@ -67,27 +69,32 @@ fun documentTests() {
         val valid = listOf("GODE561231GR8", "GODE561231GR9").map { validateDocument("MX", "RFC", it) }
         assertTrue(valid.any { DocumentWarning.CHECK_DIGIT in it.warnings })
     }
-    for ((country, type, code) in listOf(
-        listOf("US", "SSN", "ERR_INVALID_COUNTRY"),
-        listOf("XX", "RUC", "ERR_INVALID_COUNTRY"),
-        listOf("PE", "SSN", "ERR_UNSUPPORTED_DOCUMENT_TYPE"),
+    val countries = documentTypes().map { it.country }.distinct()
+    val peruvian = documentTypes().filter { it.country == "PE" }.map { it.type }
+    for ((args, accepted) in listOf(
+        listOf("US", "SSN", "ERR_INVALID_COUNTRY") to countries,
+        listOf("XX", "RUC", "ERR_INVALID_COUNTRY") to countries,
+        listOf("PER", "SSN", "ERR_UNSUPPORTED_DOCUMENT_TYPE") to peruvian,
     )) {
-        T.test("document $country $type: Argument $code") {
+        val (country, type, code) = args
+        T.test("document $country $type: Document $code") {
             val calls = listOf<(String, String, String) -> Any>(
                 ::validateDocument, ::isValidDocument, ::compactDocument, ::formatDocument,
             )
             for (call in calls) {
-                val e = assertFailsWith<CobroException.Argument> { call(country, type, "123") }
+                val e = assertFailsWith<CobroException.Document> { call(country, type, "123") }
+                thrown(e)
                 assertEquals(code, e.code)
-                assertTrue("PE RUC" in e.description, "the description lists the known checks")
+                val listed = e.description.substringAfterLast(": ").split(", ")
+                assertEquals(accepted, listed, "the description lists the accepted ones: ${e.description}")
             }
         }
     }
     T.test("documentTypes lists every check once") {
         val types = documentTypes()
-        assertEquals(types.size, types.map { it.country to it.name }.toSet().size)
-        for (t in types) assertFalse(isValidDocument(t.country, t.name, ""), "${t.country} ${t.name}")
-        assertTrue(types.first { it.name == "CLABE" }.account)
+        assertEquals(types.size, types.map { it.country to it.type }.toSet().size)
+        for (t in types) assertFalse(isValidDocument(t.country, t.type, ""), "${t.country} ${t.type}")
+        assertTrue(types.first { it.type == "CLABE" }.account)
         assertEquals(setOf("AR", "BR", "CL", "CO", "DO", "MX", "PE"), types.map { it.country }.toSet())
     }
     T.test("document vectors: validate, isValid, compact and warnings agree (DESIGN.md 9 row 33)") {
@@ -104,6 +111,7 @@ fun documentTests() {
                     assertEquals(c.list("warnings"), valid.warnings.map { it.name.lowercase() }, at)
                 } else {
                     val e = assertFailsWith<CobroException.Document>(at) { validateDocument(country, type, number) }
+                    thrown(e)
                     assertEquals(c.str("code"), e.code, at)
                 }
             }

@@ -12,7 +12,7 @@ import cobro.validateDocument
 /** The problems of a pay-in form, in Spanish, by field path (nothing is sent yet). */
 fun formErrors(json: String): Map<String, String> {
     val report = validate(RequestKind.PAYIN, json, ValidateOptions(locale = MessageLocale.ES))
-    return report.errors.associate { it.path to it.text }
+    return report.errors.associate { it.path to it.message }
 }
 
 /** What to show for a pay-in answer the merchant's server passed on to the app. */

@@ -103,6 +103,7 @@ fun responseVectors() {
                     typed++
                 } else {
                     val e = assertFailsWith<CobroException.Parse> { parse(bytes, case) }
+                    thrown(e)
                     val want = case.obj("error")
                     assertEquals(want.str("code"), e.code, "code")
                     assertEquals(want.str("path"), e.path, "path")

@@ -84,7 +84,7 @@ fun assertSameReport(typed: Report, json: String) {
             val c = list[n] as JObj
             assertEquals(c["path"], issue.path, "$name[$n].path")
             assertEquals(c["code"], issue.code, "$name[$n].code")
-            assertEquals(c["message"], issue.text, "$name[$n].text")
+            assertEquals(c["message"], issue.message, "$name[$n].message")
             assertEquals(c["severity"], issue.severity.name.lowercase(), "$name[$n].severity")
             assertEquals(c.obj("params").members, issue.params as Map<String, Any?>, "$name[$n].params")
         }
@@ -119,6 +119,7 @@ fun validationVectors() {
                     assertEquals(report, ensureValid(kind, bytes, opts))
                 } else {
                     val e = assertFailsWith<CobroException.Validation> { ensureValid(kind, bytes, opts) }
+                    thrown(e)
                     assertEquals(report.errors + report.warnings, e.issues)
                 }
             }
