@@ -98,7 +98,10 @@ export interface PayinVerificationArgs {
   merchantId: number | bigint | string
   /** payinMerchantOperationNumber. */
   operationNumber: string
-  /** payinAmount: a decimal string, or a number with at most two decimals. */
+  /**
+   * payinAmount: a decimal string, or a number whose `JSON.stringify` text has at most
+   * two decimals and 15 significant digits.
+   */
   amount: string | number
   /** payinCurrency. */
   currency: string

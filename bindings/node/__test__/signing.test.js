@@ -114,10 +114,14 @@ test('headers round-trip through verification', () => {
     (e) => e instanceof cobro.VerificationError && e.code === 'ERR_TIMESTAMP_OUT_OF_RANGE')
 })
 
-test('amounts: numbers with more than two decimals are a TypeError', () => {
+test('amounts: a number is its JSON.stringify text, judged by the core (two decimals, 15 significant digits)', () => {
   const args = { merchantId: 1, operationNumber: 'OP', currency: 'PEN', key: 'fake-key' }
   assert.equal(cobro.payinVerification({ ...args, amount: 150.5 }), cobro.payinVerification({ ...args, amount: '150.50' }))
-  assert.throws(() => cobro.payinVerification({ ...args, amount: 0.1 + 0.2 }), TypeError)
+  assert.equal(cobro.payinVerification({ ...args, amount: 1234567890123.45 }), cobro.payinVerification({ ...args, amount: '1234567890123.45' }))
+  const invalid = () => (e) => e instanceof cobro.SigningError && e.code === 'ERR_INVALID_AMOUNT' && !e.message.includes('0.3')
+  assert.throws(() => cobro.payinVerification({ ...args, amount: 0.1 + 0.2 }), invalid())
+  assert.throws(() => cobro.payinVerification({ ...args, amount: 12345678901234.56 }), invalid())
+  assert.throws(() => cobro.payinVerification({ ...args, amount: 1e21 }), invalid())
   assert.throws(() => cobro.payinVerification({ ...args, amount: '1.234' }), (e) => e instanceof cobro.SigningError && e.code === 'ERR_INVALID_AMOUNT')
   assert.throws(() => cobro.payinVerification({ ...args, merchantId: 1.5, amount: '1' }), TypeError)
   assert.throws(() => cobro.payinVerification({ ...args, merchantId: '12a', amount: '1' }), (e) => e instanceof cobro.SigningError)

@@ -1,5 +1,5 @@
-//! JS arguments to core types: keys, amounts (decimal strings, or numbers whose shortest
-//! decimal text has at most two decimals), merchant ids (safe integers, bigints, digit
+//! JS arguments to core types: keys, amounts (decimal strings, or numbers judged on
+//! their shortest text by the core), merchant ids (safe integers, bigints, digit
 //! strings), Unix seconds, dates and locales. Each conversion checks only the JS type;
 //! the value is judged by the core.
 
@@ -96,30 +96,15 @@ fn safe_integer(n: f64) -> Option<i64> {
     (n.is_finite() && n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER).then_some(n as i64)
 }
 
-/// The shortest decimal text of a finite JS number (Rust's shortest round-trip form,
-/// never with an exponent).
-pub fn number_text(n: f64) -> String {
-    format!("{n}")
-}
-
-/// An amount: a decimal string, or a JS number whose shortest decimal text has at most
-/// two decimals (`150`, `150.5`, `150.25`; `0.1 + 0.2` is a `TypeError`).
+/// An amount: a decimal string, or a JS number judged on its shortest text by the core's
+/// rule (DESIGN.md section 4: at most two decimals and 15 significant digits; `0.1 + 0.2`
+/// is ERR_INVALID_AMOUNT, as its text would be).
 pub fn amount(value: Either<String, f64>) -> Res<cobro::Amount> {
-    let text = match value {
-        Either::A(s) => s,
-        Either::B(n) => {
-            let text = number_text(n);
-            let decimals = text.split_once('.').map_or(0, |(_, d)| d.len());
-            if !n.is_finite() || decimals > 2 {
-                return Err(type_error(
-                    "amount",
-                    "a decimal string, or a number with at most two decimals",
-                ));
-            }
-            text
-        }
+    let parsed = match value {
+        Either::A(s) => cobro::Amount::parse(&s),
+        Either::B(n) => cobro::Amount::from_js_number_text(&crate::body::js_number_text(n)),
     };
-    cobro::Amount::parse(&text).map_err(|e| signing(&SigningError::InvalidAmount(e)))
+    parsed.map_err(|e| signing(&SigningError::InvalidAmount(e)))
 }
 
 /// A merchant id: a safe integer, a bigint or a string of ASCII digits, within the

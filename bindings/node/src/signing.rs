@@ -21,7 +21,8 @@ pub struct PayinVerificationArgs {
     /// payinMerchantOperationNumber.
     #[napi(ts_type = "string")]
     pub operation_number: Utf16Text,
-    /// payinAmount: a decimal string, or a number with at most two decimals.
+    /// payinAmount: a decimal string, or a number whose `JSON.stringify` text has at most
+    /// two decimals and 15 significant digits.
     pub amount: Either<String, f64>,
     /// payinCurrency.
     #[napi(ts_type = "string")]

@@ -31,6 +31,9 @@ pub enum AmountError {
     TooLarge,
     /// Zero or negative.
     NotPositive,
+    /// A JavaScript number with more than [`JS_SIGNIFICANT_DIGITS`] significant digits:
+    /// a double cannot be trusted to hold that decimal (DESIGN.md section 4).
+    NotExact,
 }
 
 impl AmountError {
@@ -43,6 +46,7 @@ impl AmountError {
             AmountError::TooManyDecimals => "too_many_decimals",
             AmountError::TooLarge => "too_large",
             AmountError::NotPositive => "not_positive",
+            AmountError::NotExact => "not_exact",
         }
     }
 }
@@ -56,6 +60,7 @@ impl fmt::Display for AmountError {
             AmountError::TooManyDecimals => "the amount has more than two decimals",
             AmountError::TooLarge => "the amount has more than 15 integer digits",
             AmountError::NotPositive => "the amount is not greater than zero",
+            AmountError::NotExact => "the number has more than 15 significant digits; pass the amount as a string",
         };
         f.write_str(text)
     }
@@ -63,7 +68,32 @@ impl fmt::Display for AmountError {
 
 impl std::error::Error for AmountError {}
 
+/// The most significant digits a JavaScript number may carry as an amount: a double
+/// holds every decimal of 15 significant digits exactly, and no more in general.
+pub const JS_SIGNIFICANT_DIGITS: usize = 15;
+
 impl Amount {
+    /// DESIGN.md section 4: the amount a JavaScript number stands for, given its
+    /// shortest text (what `JSON.stringify` writes, `150.5` for `150.50`). JavaScript has
+    /// no decimal type, so a number is accepted when that text has at most two decimals
+    /// and at most [`JS_SIGNIFICANT_DIGITS`] significant digits, and the text is the
+    /// amount; `0.1 + 0.2` (`0.30000000000000004`) is [`AmountError::TooManyDecimals`].
+    pub fn from_js_number_text(text: &str) -> Result<Amount, AmountError> {
+        let decimals = text.split_once('.').map_or(0, |(_, d)| d.len());
+        if decimals > 2 {
+            return Err(AmountError::TooManyDecimals);
+        }
+        let significant = text
+            .bytes()
+            .filter(u8::is_ascii_digit)
+            .skip_while(|&b| b == b'0')
+            .count();
+        if significant > JS_SIGNIFICANT_DIGITS {
+            return Err(AmountError::NotExact);
+        }
+        Amount::parse(text)
+    }
+
     /// Parses a decimal text such as `150`, `150.5` or `150.50`. Leading zeros are
     /// accepted (`00.50`, as in the provider's samples); signs, exponents, grouping,
     /// spaces and a third decimal are not.
@@ -184,6 +214,28 @@ impl fmt::Display for Amount {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_js_number_is_its_shortest_text_within_two_decimals_and_15_digits() {
+        assert_eq!(Amount::from_js_number_text("150.5").unwrap().to_string(), "150.50");
+        assert_eq!(Amount::from_js_number_text("150").unwrap().to_string(), "150.00");
+        assert_eq!(Amount::from_js_number_text("0.05").unwrap().to_string(), "0.05");
+        assert_eq!(
+            Amount::from_js_number_text("0.30000000000000004"),
+            Err(AmountError::TooManyDecimals)
+        );
+        assert_eq!(
+            Amount::from_js_number_text("1234567890123.45").unwrap().to_string(),
+            "1234567890123.45"
+        );
+        assert_eq!(
+            Amount::from_js_number_text("12345678901234.56"),
+            Err(AmountError::NotExact)
+        );
+        assert_eq!(Amount::from_js_number_text("1e+21"), Err(AmountError::Exponent));
+        assert_eq!(Amount::from_js_number_text("-5"), Err(AmountError::NotPositive));
+        assert_eq!(Amount::from_js_number_text("0"), Err(AmountError::NotPositive));
+    }
 
     #[test]
     fn canonical_text() {
