@@ -15,13 +15,11 @@ use std::sync::Once;
 use cobro::document::DocumentError as CoreDocumentError;
 use cobro::parse::ParseError as CoreParseError;
 use cobro::payin::notification::NotificationError;
-use cobro::{PrepareError, SigningError as CoreSigningError, VerifyError};
+use cobro::{SigningError as CoreSigningError, VerifyError};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyList, PyType};
-
-use crate::validate::{Issue, Report};
+use pyo3::types::PyType;
 
 const MODULE: &str = "cobro._exceptions";
 
@@ -113,34 +111,26 @@ pub fn notification_error(py: Python<'_>, e: &NotificationError) -> PyErr {
     }
 }
 
-/// `ValidationError(CobroError, ValueError)` with `.report` and `.errors` for an
-/// invalid request, or a [`signing_error`].
-pub fn prepare_error(py: Python<'_>, e: PrepareError) -> PyErr {
-    match e {
-        PrepareError::Signing(s) => signing_error(py, &s),
-        PrepareError::Invalid(report) => {
-            let message = report.invalid_message(cobro::Locale::En);
-            let build = || -> PyResult<PyErr> {
-                let errors = PyList::empty(py);
-                for issue in &report.errors {
-                    errors.append(Issue::from(issue.clone()))?;
-                }
-                let report = Bound::new(py, Report::from(report))?.into_any();
-                Ok(raise(
-                    py,
-                    &VALIDATION_ERROR,
-                    "ValidationError",
-                    message,
-                    vec![
-                        ("report", report),
-                        ("errors", errors.into_any()),
-                        ("code", text(py, cobro::Code::InvalidRequest.as_str())),
-                    ],
-                ))
-            };
-            build().unwrap_or_else(|e| e)
-        }
-    }
+/// `ValidationError(CobroError, ValueError)` with the message of an invalid request
+/// holding `errors` errors, code ERR_INVALID_REQUEST, and `.report` and `.errors` (the
+/// binding's own objects, built by the caller).
+pub fn validation_error<'py>(
+    py: Python<'py>,
+    report: &cobro::Report,
+    report_object: Bound<'py, PyAny>,
+    errors: Bound<'py, PyAny>,
+) -> PyErr {
+    raise(
+        py,
+        &VALIDATION_ERROR,
+        "ValidationError",
+        report.invalid_message(cobro::Locale::En),
+        vec![
+            ("report", report_object),
+            ("errors", errors),
+            ("code", text(py, cobro::Code::InvalidRequest.as_str())),
+        ],
+    )
 }
 
 /// `DocumentError(CobroError, ValueError)` with the core's `.code`, for a number of

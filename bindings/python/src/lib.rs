@@ -12,6 +12,7 @@ mod documents;
 mod errors;
 mod parse;
 mod prepare;
+mod records;
 mod signing;
 #[cfg(not(feature = "abi3-py39"))]
 mod tree;
@@ -26,8 +27,8 @@ fn _cobro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<args::Secret>()?;
     m.add_class::<args::Amount>()?;
-    m.add_class::<validate::Report>()?;
-    m.add_class::<validate::Issue>()?;
+    m.add_class::<records::Report>()?;
+    m.add_class::<records::Issue>()?;
     m.add_class::<prepare::PreparedRequest>()?;
     m.add_function(wrap_pyfunction!(validate::validate, m)?)?;
     m.add_function(wrap_pyfunction!(signing::payin_verification, m)?)?;

@@ -7,7 +7,8 @@ use pyo3::types::{PyBytes, PyDict};
 
 use crate::args::{civil_date, locale, opt_size, secret, string, unix_seconds};
 use crate::body::{Read, with_body};
-use crate::errors::{guard, prepare_error};
+use crate::errors::guard;
+use crate::records::prepare_error;
 use crate::signing::{deposit_mode, header_dict, signature_variant};
 
 /// A request ready to send: join `path` to the API's base URL, send `headers` and
