@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use cobro::catalog as core;
 
-use crate::validate::{MessageLocale, Severity};
+use crate::records::{MessageLocale, Severity};
 
 /// One code of cobro's catalogue (the core's `Code`, DESIGN.md section 3): every code a
 /// report issue or a `CobroException` carries is one of these.

@@ -7,7 +7,7 @@
 //! `Throwable.message` is built by uniffi from the fields) and none carries a value of
 //! the input (the core's texts never do).
 
-use crate::validate::{Issue, Severity};
+use crate::records::{Issue, Severity};
 
 /// Why a call failed. Kotlin: `CobroException`; Swift: `CobroError`.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Error)]

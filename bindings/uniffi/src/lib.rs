@@ -22,6 +22,7 @@ pub mod documents;
 pub mod errors;
 pub mod payin;
 pub mod payin_notification;
+pub mod records;
 pub mod subscription;
 pub mod validate;
 pub mod virtual_account;
