@@ -1,5 +1,5 @@
 // The ESM entry point: the same object as the CommonJS one (cobro.js), as the default
-// export and as named exports (__test__/exports.test.js checks that the two lists agree).
+// export and as named exports (__test__/types.test.js checks that the two lists agree).
 import cobro from './cobro.js'
 export default cobro
 export const {
