@@ -6,6 +6,7 @@ targets document; the variant numbers below follow their order.
 Usage: python3 fuzz/seeds.py OUTDIR
 """
 
+import copy
 import hashlib
 import json
 import pathlib
@@ -30,8 +31,32 @@ STATUSES = [200, 201, 400, 401, 404, 409, 422, 500, 502, 302]
 PAYIN_KEY = "fake-payin-key-for-examples"
 
 
-def body_of(case):
+def patched(base, case):
+    """A validation case's body from its base and patch (tests/vectors/README.md): the
+    members of `remove` taken out, then each member of `set` given its value in place,
+    or appended to its object when new."""
+    body = copy.deepcopy(base)
+
+    def parent(pointer):
+        *path, last = [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")]
+        node = body
+        for token in path:
+            node = node[token]
+        return node, last
+
+    for pointer in case.get("remove", []):
+        node, key = parent(pointer)
+        del node[key]
+    for pointer, value in case.get("set", {}).items():
+        node, key = parent(pointer)
+        node[key] = value
+    return body
+
+
+def body_of(doc, case):
     """The case's body as bytes, if it has one."""
+    if "base" in case:
+        return json.dumps(patched(doc["bases"][case["base"]], case), ensure_ascii=False).encode()
     if "body_hex" in case:
         return bytes.fromhex(case["body_hex"])
     if "body_text" in case:
@@ -76,7 +101,7 @@ def main(out):
         doc = json.loads(path.read_text())
         add("json_parse", path.read_bytes())
         for case in doc.get("cases", []):
-            body = body_of(case)
+            body = body_of(doc, case)
             kind = case.get("kind", doc.get("kind"))
             if body is not None and kind in KINDS:
                 request(kind, body)

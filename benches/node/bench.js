@@ -1,21 +1,21 @@
 #!/usr/bin/env node
 'use strict'
 // Benchmark of the cobro Node binding against JSON.parse + ajv (compiled, allErrors) and
-// zod 4, and of its signing functions against node:crypto (issue 6 item 4).
+// zod 4, and of its signing functions against node:crypto.
 //
 // In one process and one run, for the valid and the invalid payload of each kind (the
 // payloads of the Rust and Python benchmarks), it times:
 //   cobro  validate(kind, string), validate(kind, Buffer), validate(kind, object) (which
 //          the package sends as JSON.stringify text), and the object walked through
 //          napi by the addon (the package's path for what JSON.stringify cannot write,
-//          and its only path before: kept to show why)
+//          measured to show why other objects go as JSON.stringify text)
 //   ajv    validate(JSON.parse(string)), validate(object)
 //   zod    Model.safeParse(JSON.parse(string)), Model.safeParse(object)
 //   JSON.parse(string) alone, for reference
 // and counts the errors each reports on the invalid bodies. Method: every case is warmed
 // up, its loop sized to about --round-ms, then --rounds rounds run the cases of a payload
 // interleaved (so a slow moment of the machine hits all of them); each figure is the
-// median round. It prints markdown tables and the issue's bars as PASS/FAIL lines.
+// median round. It prints markdown tables and the bars of README.md as PASS/FAIL lines.
 //
 // Run (see README.md): node benches/node/bench.js [--quick]
 const crypto = require('node:crypto')
@@ -161,7 +161,7 @@ function main() {
   }
   console.log()
 
-  console.log('## Bars of issue 6')
+  console.log('## Bars')
   console.log()
   const get = (payload, tool, input) => rows.find((r) => r.payload === payload && r.tool === tool && r.input === input)
   for (const name of [...new Set(rows.map((r) => r.payload))]) {

@@ -22,7 +22,7 @@
 // - a key repeated in one JSON object: JSON.parse keeps the last copy.
 // - lengths: zod's `.max()` counts UTF-16 code units, cobro code points (DESIGN.md 9
 //   row 1): an emoji counts 2 here.
-// - document check digits (issue 4): not stated.
+// - document check digits: not stated.
 // - e-mail and https URL: patterns close to but not exactly cobro's checks.
 // - the `{"data": {...}}` wrapper of pay-ins is not modelled.
 const { z } = require('zod')

@@ -22,7 +22,7 @@
 //   0.01 is 15050.000000000002).
 // - a key repeated in one JSON object: JSON.parse keeps the last copy.
 // - lengths: ajv counts code points (its default `unicode` length), as cobro does.
-// - document check digits (issue 4): not stated.
+// - document check digits: not stated.
 // - e-mail and https URL: patterns close to but not exactly cobro's checks.
 // - the `{"data": {...}}` wrapper of pay-ins is not modelled.
 const Ajv2020 = require('ajv/dist/2020').default

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Benchmark of the cobro Python binding against pydantic v2, msgspec and jsonschema-rs
-(issue 5 item 4), and of its signing functions against hashlib/hmac.
+and of its signing functions against hashlib/hmac.
 
 In one process and one run, for the valid and the invalid payload of each kind (the
 payloads of the Rust benchmark, benches/src/lib.rs), it times:
@@ -10,7 +10,7 @@ payloads of the Rust benchmark, benches/src/lib.rs), it times:
   jsonschema list(validator.iter_errors(json.loads(str))), list(validator.iter_errors(dict))
 and, for the invalid bodies, counts the errors each reports (msgspec stops at the first).
 Each figure is the best of several repeats of a timeit loop after a warm-up. It prints
-a markdown table and the issue's bars as PASS/FAIL lines.
+a markdown table and the bars of README.md as PASS/FAIL lines.
 
 Run (see README.md): python benches/python/bench.py [--quick]
 """
@@ -302,7 +302,7 @@ def main() -> int:
         print(f"| {fn} | {tool} | {us:.2f} | {ratio} |")
     print()
 
-    print("## Bars of issue 5")
+    print("## Bars")
     print()
     for line in check_bars(rows):
         print(f"    {line}")

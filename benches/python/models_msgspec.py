@@ -25,7 +25,7 @@ Rules msgspec could not state declaratively (all in __post_init__ instead):
 - numbers sent as strings (payinMerchantID "1234"): msgspec's JSON decoder is strict
   about types, so a digit string is an error where cobro warns.
 - a key repeated in one JSON object: msgspec keeps the last copy.
-- document check digits (issue 4): not stated.
+- document check digits: not stated.
 - the `{"data": {...}}` wrapper of pay-ins is not modelled.
 """
 

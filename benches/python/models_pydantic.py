@@ -18,8 +18,8 @@ Rules pydantic could not state (or that these models do not state):
 - amounts judged on their JSON text (DESIGN.md 9 rows 10 and 27): a Decimal normalises,
   so `150.500` and `1e2` pass, where cobro rejects them.
 - a key repeated in one JSON object (row 26): the JSON parser keeps the last copy.
-- the check digits and real formats of document numbers (issue 4; python-stdnum would
-  be the merchant's tool): only "digits only" and DO's digit counts are stated.
+- the check digits and real formats of document numbers (python-stdnum would be the
+  merchant's tool): only "digits only" and DO's digit counts are stated.
 - "blank (only spaces) counts as empty": stated with a `\\S` pattern, fine; but e-mail
   and URL checks are patterns, close to but not exactly cobro's (IDN hosts, ports).
 - payinDateTime not being a YYYY-MM-DD date is a warning in cobro (the spec only says

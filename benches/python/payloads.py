@@ -3,7 +3,7 @@
 Valid bodies are the repository's examples/; invalid ones are the same bodies with the
 same edits as lib.rs, so the Rust and Python tables measure the same bytes. Each
 invalid payload also says how many problems its edits plant (the "all errors found"
-bar of issue 5 compares every tool's count with it).
+bar compares every tool's count with it).
 """
 
 from __future__ import annotations

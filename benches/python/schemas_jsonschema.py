@@ -20,7 +20,7 @@ Rules JSON Schema could not state (or that these schemas do not state):
   on binary floats (jsonschema-rs is careful, but it is not decimal arithmetic).
 - a key repeated in one JSON object: `json.loads` keeps the last copy.
 - lengths count code points, as cobro does (DESIGN.md 9 row 1): fine.
-- document check digits (issue 4): not stated.
+- document check digits: not stated.
 - e-mail and https URL: patterns close to but not exactly cobro's checks (the
   `format: email` of the spec accepts forms DESIGN.md 9 row 15 refuses).
 - the `{"data": {...}}` wrapper of pay-ins is not modelled.

@@ -92,8 +92,8 @@ function paramName(position) {
 
 // Numbers of the packed text take one unit when below 128, the common case, which
 // `report` reads in line (`n = s.charCodeAt(i++)`, then this function only when the unit
-// says more follow); the text and the position are locals there, not shared state:
-// together about 0.05-0.1 µs of a report (benches/node/RESULTS.md).
+// says more follow); the text and the position are locals there, not shared state, so
+// that reading the numbers stays a small part of a report's cost (benches/node/RESULTS.md).
 
 /** The end of the last number `longNumber` read. */
 let longEnd = 0

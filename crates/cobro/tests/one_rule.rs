@@ -26,7 +26,7 @@ fn error_codes_at(kind: Kind, body: &Value, field: &str) -> Vec<String> {
 
 #[test]
 fn refused_payin_arguments_are_refused_in_a_body_with_the_same_code() {
-    let valid = load("validation/payin-valid.json")["cases"][0]["body"].clone();
+    let valid = load("validation/payin-valid.json")["bases"]["pe-transfer"].clone();
     assert!(validate(Kind::Payin, valid.to_string().as_bytes(), &ValidateOptions::default()).valid);
     let errors = load("signing/payin-verification.json")["errors"]
         .as_array()

@@ -90,24 +90,13 @@ fn every_entry_point(body: &[u8]) -> Result<(), TestCaseError> {
 fn seeds() -> &'static [serde_json::Value] {
     static SEEDS: std::sync::OnceLock<Vec<serde_json::Value>> = std::sync::OnceLock::new();
     SEEDS.get_or_init(|| {
-        #[derive(serde::Deserialize)]
-        struct File {
-            cases: Vec<Case>,
-        }
-        #[derive(serde::Deserialize)]
-        struct Case {
-            body: Option<Box<serde_json::value::RawValue>>,
-        }
-        let mut out = Vec::new();
-        for path in common::vector_files("validation") {
-            let file: File = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-            // Bodies serde_json cannot hold (numbers beyond f64) are left out of the seeds.
-            out.extend(
-                file.cases
-                    .iter()
-                    .filter_map(|c| serde_json::from_str(c.body.as_ref()?.get()).ok()),
-            );
-        }
+        // Bodies given as JSON; those serde_json cannot hold (numbers beyond f64) are left
+        // out of the seeds.
+        let mut out: Vec<serde_json::Value> = common::validation_cases()
+            .iter()
+            .filter(|c| c.json)
+            .filter_map(|c| serde_json::from_slice(&c.body).ok())
+            .collect();
         out.retain(serde_json::Value::is_object);
         out.push(serde_json::json!({"owner": {}, "account": {}, "merchantId": 1, "subscriptionDetails": {}}));
         out

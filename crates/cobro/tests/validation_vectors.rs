@@ -1,9 +1,11 @@
 //! Runs every validation vector of `tests/vectors/validation/` (the same files the
 //! Python, Node and Kotlin tests run) and names each failing vector.
 //!
-//! A vector: `{"name", "body" | "body_text" | "body_hex", "options"?, "errors",
-//! "warnings", "report"?}` inside `{"kind", "cases": [...]}`. `errors` and `warnings`
-//! are ordered lists of `[code, path]`; `report`, when given, is the exact report JSON.
+//! A vector: `{"name", "base" with "remove"? and "set"? | "body" | "body_text" |
+//! "body_hex", "options"?, "errors", "warnings", "report"?}` inside `{"kind", "bases",
+//! "cases": [...]}` (the body is read by `common::validation_cases`; the format is in
+//! `tests/vectors/README.md`). `errors` and `warnings` are ordered lists of
+//! `[code, path]`; `report`, when given, is the exact report JSON.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // tests fail loudly
 
 mod common;
@@ -12,26 +14,29 @@ use std::collections::BTreeSet;
 
 use cobro::{Code, CodeClass, Kind, Locale, Secret, ValidateOptions, validate};
 use serde::Deserialize;
+use serde::de::IgnoredAny;
 use serde_json::value::RawValue;
 
-#[derive(Deserialize)]
-struct File {
-    kind: String,
-    cases: Vec<Case>,
-}
-
+/// A case's expectations; the members that give its body are read by
+/// `common::validation_cases` and only named here, so that a misspelt member is refused.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Case {
     name: String,
     #[serde(default, rename = "note")]
     _note: Option<String>,
-    #[serde(default)]
-    body: Option<Box<RawValue>>,
-    #[serde(default)]
-    body_text: Option<String>,
-    #[serde(default)]
-    body_hex: Option<String>,
+    #[serde(default, rename = "base")]
+    _base: Option<IgnoredAny>,
+    #[serde(default, rename = "remove")]
+    _remove: Option<IgnoredAny>,
+    #[serde(default, rename = "set")]
+    _set: Option<IgnoredAny>,
+    #[serde(default, rename = "body")]
+    _body: Option<IgnoredAny>,
+    #[serde(default, rename = "body_text")]
+    _body_text: Option<IgnoredAny>,
+    #[serde(default, rename = "body_hex")]
+    _body_hex: Option<IgnoredAny>,
     #[serde(default)]
     options: Options,
     errors: Vec<(String, String)>,
@@ -61,27 +66,19 @@ struct Loaded {
 }
 
 fn load_all() -> Vec<Loaded> {
-    let mut out = Vec::new();
-    for path in common::vector_files("validation") {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let file: File = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let kind = Kind::from_name(&file.kind).unwrap_or_else(|| panic!("{}: unknown kind", path.display()));
-        for case in file.cases {
-            let body = match (&case.body, &case.body_text, &case.body_hex) {
-                (Some(raw), None, None) => raw.get().as_bytes().to_vec(),
-                (None, Some(t), None) => t.as_bytes().to_vec(),
-                (None, None, Some(h)) => common::unhex(h),
-                _ => panic!(
-                    "{}: {}: exactly one of body, body_text, body_hex",
-                    path.display(),
-                    case.name
-                ),
-            };
-            let file = path.file_name().unwrap().to_string_lossy().into_owned();
-            out.push(Loaded { file, kind, case, body });
-        }
-    }
-    out
+    common::validation_cases()
+        .into_iter()
+        .map(|v| {
+            let kind = Kind::from_name(&v.kind).unwrap_or_else(|| panic!("{}: unknown kind", v.file));
+            let case: Case = serde_json::from_str(v.case.get()).unwrap_or_else(|e| panic!("{}: {e}", v.file));
+            Loaded {
+                file: v.file,
+                kind,
+                case,
+                body: v.body,
+            }
+        })
+        .collect()
 }
 
 /// Fields that hold personal data: their values must never appear in a message or a

@@ -39,18 +39,3 @@ fun main(args: Array<String>) {
     println("${T.passed} passed, ${T.failed} failed")
     exitProcess(if (T.failed == 0 && T.passed > 0) 0 else 1)
 }
-
-/** The JSON files of `tests/vectors/<folder>`, sorted, each with its parsed content. */
-fun vectorFiles(folder: String): List<Pair<File, JObj>> {
-    val files = File(T.root, "tests/vectors/$folder").listFiles { f -> f.name.endsWith(".json") }
-        ?.sortedBy { it.name }.orEmpty()
-    check(files.isNotEmpty()) { "no vectors in $folder" }
-    return files.map { it to (parseJson(it.readText()) as JObj) }
-}
-
-/** The case's body: `body` (its raw text), `body_text` or `body_hex`. */
-fun bodyBytes(case: JObj): ByteArray = when {
-    case.has("body") -> case.raw.getValue("body").toByteArray(Charsets.UTF_8)
-    case.has("body_text") -> case.str("body_text").toByteArray(Charsets.UTF_8)
-    else -> case.str("body_hex").chunked(2).map { it.toInt(16).toByte() }.toByteArray()
-}

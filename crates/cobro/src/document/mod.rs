@@ -301,6 +301,9 @@ pub mod dom;
 pub mod mex;
 pub mod per;
 
+#[cfg(test)]
+mod number_tests;
+
 /// Every country's list of number types.
 static BY_COUNTRY: &[&[NumberType]] = &[
     arg::NUMBERS,

@@ -112,6 +112,7 @@ pub fn format(number: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use DocumentError::*;
 
     /// A second implementation: the check digit as the difference to the next multiple
     /// of ten, with the weights written out per position over the whole 22 digits.
@@ -147,26 +148,13 @@ mod tests {
         "0005288956577131592229",
     ];
 
-    #[test]
-    fn valid_numbers() {
-        for n in VALID_CBU {
-            assert!(independent_check(n), "{n}");
-            assert_eq!(validate(n), Ok(Valid::clean(n.to_string())), "{n}");
-            assert!(is_valid(n));
-            assert_eq!(validate_cvu(n), Err(DocumentError::InvalidComponent));
-        }
-        for n in VALID_CVU {
-            assert!(independent_check(n), "{n}");
-            assert!(is_valid_cvu(n), "{n}");
-            assert!(CVU.is_valid(n));
-            assert_eq!(validate(n), Err(DocumentError::InvalidComponent));
-        }
-    }
-
-    #[test]
-    fn invalid_numbers() {
-        use DocumentError::*;
-        let cases = [
+    crate::document::number_tests::number_tests!(cbu: CBU, is_valid: is_valid, {
+        valid: VALID_CBU,
+        written: &[
+            ("86983299 72808076229474", "8698329972808076229474"),
+            ("86983299-72808076229474", "8698329972808076229474"),
+        ],
+        invalid: &[
             ("8698329972808076229475", InvalidChecksum),
             ("8698329872808076229474", InvalidChecksum),
             ("4349812375818551023630", InvalidChecksum),
@@ -178,23 +166,32 @@ mod tests {
             ("869832997280807622947²", InvalidFormat),
             ("0001009440274258910749", InvalidComponent),
             ("8698329972/08076229474", InvalidFormat),
-        ];
-        for (n, err) in cases {
-            assert_eq!(validate(n), Err(err), "{n:?}");
-            assert!(!is_valid(n));
-        }
-        assert_eq!(validate_cvu("0001009440274258910740"), Err(InvalidChecksum));
-        assert_eq!(validate_cvu("0001009340274258910749"), Err(InvalidChecksum));
-    }
+        ],
+        formats: &[
+            ("86983299-72808076229474", "8698329972808076229474"),
+            ("86983299-7280807622947", "86983299-7280807622947"),
+        ],
+        independent: Some(independent_check),
+    });
+
+    crate::document::number_tests::number_tests!(cvu: CVU, is_valid: is_valid_cvu, {
+        valid: VALID_CVU,
+        written: &[],
+        invalid: &[
+            ("0001009440274258910740", InvalidChecksum),
+            ("0001009340274258910749", InvalidChecksum),
+        ],
+        formats: &[("0000701803192325588811", "0000701803192325588811")],
+        independent: Some(independent_check),
+    });
 
     #[test]
-    fn compact_and_format() {
-        assert_eq!(compact("86983299 72808076229474"), "8698329972808076229474");
-        assert_eq!(format("86983299-72808076229474"), "8698329972808076229474");
-        assert_eq!(format("0000701803192325588811"), "0000701803192325588811");
-        assert_eq!(format("86983299-7280807622947"), "86983299-7280807622947");
-        for n in VALID_CBU.iter().chain(VALID_CVU) {
-            assert_eq!(compact(&format(n)), *n);
+    fn a_cbu_is_not_a_cvu_nor_the_reverse() {
+        for n in VALID_CBU {
+            assert_eq!(validate_cvu(n), Err(InvalidComponent), "{n}");
+        }
+        for n in VALID_CVU {
+            assert_eq!(validate(n), Err(InvalidComponent), "{n}");
         }
     }
 }

@@ -109,6 +109,7 @@ pub fn format(number: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use DocumentError::*;
 
     /// A second implementation: weights walked from the right as 2..7 repeating.
     fn independent_check(number: &str) -> bool {
@@ -148,22 +149,14 @@ mod tests {
         "24911542435",
     ];
 
-    #[test]
-    fn valid_numbers() {
-        for n in VALID_CUIT.iter().chain(VALID_CUIL) {
-            assert!(independent_check(n), "{n}");
-            assert_eq!(validate(n), Ok(Valid::clean(n.to_string())), "{n}");
-            assert!(is_valid(n));
-        }
-        for n in VALID_CUIL {
-            assert!(validate_cuil(n).is_ok(), "{n}");
-        }
-    }
-
-    #[test]
-    fn invalid_numbers() {
-        use DocumentError::*;
-        let cases = [
+    crate::document::number_tests::number_tests!(cuit: CUIT, is_valid: is_valid, {
+        valid: &[VALID_CUIT, VALID_CUIL].concat(),
+        written: &[
+            (" 20-03659816-7 ", "20036598167"),
+            ("20.03659816.7", "20036598167"),
+            ("20\u{2013}03659816\u{2013}7", "20036598167"),
+        ],
+        invalid: &[
             ("23417080474", InvalidChecksum),
             ("20978000940", InvalidChecksum),
             ("30493512531", InvalidChecksum),
@@ -177,26 +170,30 @@ mod tests {
             ("21428440129", InvalidComponent),
             ("50428440129", InvalidComponent),
             ("2342844012\u{0}", InvalidFormat),
-        ];
-        for (n, err) in cases {
-            assert_eq!(validate(n), Err(err), "{n:?}");
-            assert!(!is_valid(n));
-        }
-        // Company prefixes are not CUILs.
-        assert_eq!(validate_cuil("30493512532"), Err(InvalidComponent));
-        assert!(!CUIL.is_valid("34152516802"));
-    }
+        ],
+        formats: &[
+            ("20036598167", "20-03659816-7"),
+            ("20\u{2013}03659816\u{2013}7", "20-03659816-7"),
+            ("20036598160", "20036598160"),
+        ],
+        independent: Some(independent_check),
+    });
+
+    crate::document::number_tests::number_tests!(cuil: CUIL, {
+        valid: VALID_CUIL,
+        written: &[("20-86991773-8", "20869917738")],
+        // Company prefixes are not CUILs; see the test below (`format` is the CUIT's).
+        invalid: &[],
+        formats: &[("20869917738", "20-86991773-8")],
+        independent: Some(independent_check),
+    });
 
     #[test]
-    fn compact_and_format() {
-        assert_eq!(compact(" 20-03659816-7 "), "20036598167");
-        assert_eq!(compact("20.03659816.7"), "20036598167");
-        assert_eq!(format("20036598167"), "20-03659816-7");
-        assert_eq!(format("20\u{2013}03659816\u{2013}7"), "20-03659816-7");
-        assert_eq!(format("20036598160"), "20036598160");
-        for n in VALID_CUIT {
-            assert_eq!(compact(&format(n)), *n);
-            assert!(is_valid(&format(n)));
+    fn company_prefixes_are_not_cuils() {
+        for n in VALID_CUIL {
+            assert_eq!(validate_cuil(n), Ok(Valid::clean(n.to_string())), "{n}");
         }
+        assert_eq!(validate_cuil("30493512532"), Err(InvalidComponent));
+        assert!(!CUIL.is_valid("34152516802"));
     }
 }

@@ -56,26 +56,15 @@ pub fn format(number: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use DocumentError::*;
 
-    const VALID: &[&str] = &[
-        "1234567", "12345678", "9999999", "99999999", "20123456", "30111222", "94123456", "7000001", "45000000",
-        "10000000", "01234567",
-    ];
-
-    #[test]
-    fn valid_numbers() {
-        for n in VALID {
-            assert_eq!(validate(n), Ok(Valid::clean(n.to_string())), "{n}");
-            assert!(is_valid(n));
-        }
-        assert!(is_valid("12.345.678"));
-        assert!(is_valid("1 234 567"));
-    }
-
-    #[test]
-    fn invalid_numbers() {
-        use DocumentError::*;
-        let cases = [
+    crate::document::number_tests::number_tests!(dni: TYPE, is_valid: is_valid, {
+        valid: &[
+            "1234567", "12345678", "9999999", "99999999", "20123456", "30111222", "94123456", "7000001", "45000000",
+            "10000000", "01234567",
+        ],
+        written: &[("12.345.678", "12345678"), ("1 234 567", "1234567")],
+        invalid: &[
             ("", InvalidLength),
             ("123456", InvalidLength),
             ("123456789", InvalidLength),
@@ -86,21 +75,13 @@ mod tests {
             ("0000000", InvalidComponent),
             ("00000000", InvalidComponent),
             ("1234567\u{0}", InvalidFormat),
-        ];
-        for (n, err) in cases {
-            assert_eq!(validate(n), Err(err), "{n:?}");
-            assert!(!is_valid(n));
-        }
-    }
-
-    #[test]
-    fn compact_and_format() {
-        assert_eq!(format("12345678"), "12.345.678");
-        assert_eq!(format("1234567"), "1.234.567");
-        assert_eq!(format("12-345-678"), "12.345.678");
-        assert_eq!(format("12345"), "12345");
-        for n in VALID {
-            assert_eq!(compact(&format(n)), *n);
-        }
-    }
+        ],
+        formats: &[
+            ("12345678", "12.345.678"),
+            ("1234567", "1.234.567"),
+            ("12-345-678", "12.345.678"),
+            ("12345", "12345"),
+        ],
+        independent: None,
+    });
 }

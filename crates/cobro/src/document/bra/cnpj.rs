@@ -97,6 +97,7 @@ pub fn format(number: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use DocumentError::*;
 
     /// A second implementation: weights cycling 2..9 from the right, over bytes.
     fn independent_check(cnpj: &str) -> bool {
@@ -115,38 +116,30 @@ mod tests {
 
     // 12ABC34501DE35 is SERPRO's example; the others (numeric and alphanumeric) have
     // check digits an independent implementation of the rule computed.
-    const VALID: &[&str] = &[
-        "12ABC34501DE35",
-        "45639931000504",
-        "58169958000352",
-        "81285046000520",
-        "90648974002031",
-        "23846290001085",
-        "49927405000754",
-        "54PBLNKBJ11X97",
-        "5M6ABV47BUEJ70",
-        "PFVEJNEKYXSP62",
-        "WPKISQ0GBYTZ06",
-        "NPO19W4TMJ5G05",
-        "UEU49F4J83AP51",
-        "ZYG1XFA6D2K571",
-        "7H3IB9Q85ZN042",
-    ];
-
-    #[test]
-    fn valid_numbers() {
-        for n in VALID {
-            assert!(independent_check(n), "{n}");
-            assert_eq!(validate(n), Ok(Valid::clean(n.to_string())), "{n}");
-            assert!(is_valid(n));
-        }
-        assert!(is_valid("12.abc.345/01de-35"));
-    }
-
-    #[test]
-    fn invalid_numbers() {
-        use DocumentError::*;
-        let cases = [
+    crate::document::number_tests::number_tests!(cnpj: TYPE, is_valid: is_valid, {
+        valid: &[
+            "12ABC34501DE35",
+            "45639931000504",
+            "58169958000352",
+            "81285046000520",
+            "90648974002031",
+            "23846290001085",
+            "49927405000754",
+            "54PBLNKBJ11X97",
+            "5M6ABV47BUEJ70",
+            "PFVEJNEKYXSP62",
+            "WPKISQ0GBYTZ06",
+            "NPO19W4TMJ5G05",
+            "UEU49F4J83AP51",
+            "ZYG1XFA6D2K571",
+            "7H3IB9Q85ZN042",
+        ],
+        written: &[
+            ("12.abc.345/01de-35", "12ABC34501DE35"),
+            ("12.ABC.345/01DE-35", "12ABC34501DE35"),
+            ("12abc34501de35", "12ABC34501DE35"),
+        ],
+        invalid: &[
             ("", InvalidLength),
             ("12ABC34501DE3", InvalidLength),
             ("12ABC34501DE355", InvalidLength),
@@ -160,22 +153,12 @@ mod tests {
             ("12ABC34501DE3²", InvalidFormat),
             ("00000000000000", InvalidComponent),
             ("00.000.000/0000-00", InvalidComponent),
-        ];
-        for (n, err) in cases {
-            assert_eq!(validate(n), Err(err), "{n:?}");
-            assert!(!is_valid(n));
-        }
-    }
-
-    #[test]
-    fn compact_and_format() {
-        assert_eq!(compact("12.ABC.345/01DE-35"), "12ABC34501DE35");
-        assert_eq!(format("12abc34501de35"), "12.ABC.345/01DE-35");
-        assert_eq!(format("45.639.931/0005-04"), "45.639.931/0005-04");
-        assert_eq!(format("45639931000505"), "45639931000505");
-        for n in VALID {
-            assert_eq!(compact(&format(n)), *n);
-            assert!(is_valid(&format(n)));
-        }
-    }
+        ],
+        formats: &[
+            ("12abc34501de35", "12.ABC.345/01DE-35"),
+            ("45.639.931/0005-04", "45.639.931/0005-04"),
+            ("45639931000505", "45639931000505"),
+        ],
+        independent: Some(independent_check),
+    });
 }

@@ -76,6 +76,7 @@ pub fn format(number: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use DocumentError::*;
 
     /// A second implementation with explicit weight tables.
     fn independent_check(cpf: &str) -> bool {
@@ -91,34 +92,23 @@ mod tests {
 
     // Random bodies whose two check digits an independent implementation of the rule
     // computed (not this module).
-    const VALID: &[&str] = &[
-        "84487308879",
-        "47325341555",
-        "65820320972",
-        "66299195304",
-        "47466420877",
-        "42069865096",
-        "15104065227",
-        "27025676578",
-        "82790019720",
-        "64111847471",
-        "38888733043",
-        "71091015848",
-    ];
-
-    #[test]
-    fn valid_numbers() {
-        for n in VALID {
-            assert!(independent_check(n), "{n}");
-            assert_eq!(validate(n), Ok(Valid::clean(n.to_string())), "{n}");
-            assert!(is_valid(n));
-        }
-    }
-
-    #[test]
-    fn invalid_numbers() {
-        use DocumentError::*;
-        let cases = [
+    crate::document::number_tests::number_tests!(cpf: TYPE, is_valid: is_valid, {
+        valid: &[
+            "84487308879",
+            "47325341555",
+            "65820320972",
+            "66299195304",
+            "47466420877",
+            "42069865096",
+            "15104065227",
+            "27025676578",
+            "82790019720",
+            "64111847471",
+            "38888733043",
+            "71091015848",
+        ],
+        written: &[("844.873.088-79", "84487308879"), ("844 873 088 79", "84487308879")],
+        invalid: &[
             ("", InvalidLength),
             ("8448730887", InvalidLength),
             ("844873088790", InvalidLength),
@@ -131,22 +121,12 @@ mod tests {
             ("00000000000", InvalidComponent),
             ("11111111111", InvalidComponent),
             ("999.999.999-99", InvalidComponent),
-        ];
-        for (n, err) in cases {
-            assert_eq!(validate(n), Err(err), "{n:?}");
-            assert!(!is_valid(n));
-        }
-    }
-
-    #[test]
-    fn compact_and_format() {
-        assert_eq!(format("84487308879"), "844.873.088-79");
-        assert_eq!(compact("844.873.088-79"), "84487308879");
-        assert_eq!(format("844 873 088 79"), "844.873.088-79");
-        assert_eq!(format("84487308878"), "84487308878");
-        for n in VALID {
-            assert_eq!(compact(&format(n)), *n);
-            assert!(is_valid(&format(n)));
-        }
-    }
+        ],
+        formats: &[
+            ("84487308879", "844.873.088-79"),
+            ("844 873 088 79", "844.873.088-79"),
+            ("84487308878", "84487308878"),
+        ],
+        independent: Some(independent_check),
+    });
 }

@@ -103,6 +103,7 @@ pub const RUT: NumberType = NumberType {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use DocumentError::*;
 
     /// A second implementation: the textbook procedure, step by step.
     fn reference_check(body: &str) -> char {
@@ -123,9 +124,14 @@ mod tests {
         }
     }
 
+    fn independent_check(number: &str) -> bool {
+        let (body, check) = number.split_at(number.len() - 1);
+        reference_check(body).to_string() == check
+    }
+
     /// The obviously fake 12.345.678-5, then random bodies, with `K` and `0` endings,
     /// whose check characters an independent implementation of the rule computed.
-    const VALID: [&str; 20] = [
+    const VALID: &[&str] = &[
         "123456785",
         "56247513",
         "89911834",
@@ -148,70 +154,68 @@ mod tests {
         "58403970",
     ];
 
-    #[test]
-    fn valid_numbers() {
-        for n in VALID {
-            assert!(is_valid(n), "{n}");
-            let (body, check) = n.split_at(n.len() - 1);
-            assert_eq!(reference_check(body).to_string(), check, "{n}");
-        }
-        assert!(is_valid("22.841.736-k"));
-        assert!(is_valid("2.620.223-K"));
-        assert!(is_valid("12 345 678 5"));
-        assert!(RUT.is_valid("12.345.678-5") && RUN.is_valid("12.345.678-5"));
+    const WRITTEN: &[(&str, &str)] = &[
+        ("22.841.736-k", "22841736K"),
+        ("22841736k", "22841736K"),
+        ("2.620.223-K", "2620223K"),
+        ("12 345 678 5", "123456785"),
+        ("12.345.678-5", "123456785"),
         // rut.js's valid cases.
-        for n in [
-            "18.972.631-7",
-            "18972631-7",
-            "189726317",
-            "9.068.826-k",
-            "9068826-k",
-            "9068826k",
-        ] {
-            assert!(is_valid(n), "{n}");
-        }
+        ("18.972.631-7", "189726317"),
+        ("18972631-7", "189726317"),
+        ("189726317", "189726317"),
+        ("9.068.826-k", "9068826K"),
+        ("9068826-k", "9068826K"),
+        ("9068826k", "9068826K"),
         // Zeros are refused only when the whole body is zeros.
-        assert!(is_valid("0000001-9") && is_valid("01.000.000-9"));
-    }
+        ("0000001-9", "00000019"),
+        ("01.000.000-9", "010000009"),
+    ];
 
-    #[test]
-    fn invalid_numbers() {
-        for (n, e) in [
-            ("", DocumentError::InvalidLength),
-            ("1234567", DocumentError::InvalidLength),
-            ("1234567890", DocumentError::InvalidLength),
-            ("K", DocumentError::InvalidLength),
-            ("123456786", DocumentError::InvalidChecksum),
-            ("12345678K", DocumentError::InvalidChecksum),
-            ("123456780", DocumentError::InvalidChecksum),
-            ("228417360", DocumentError::InvalidChecksum),
-            ("12345678X", DocumentError::InvalidFormat),
-            ("1234567A5", DocumentError::InvalidFormat),
-            ("K23456785", DocumentError::InvalidFormat),
-            ("12345678²", DocumentError::InvalidFormat),
-            ("12345678/5", DocumentError::InvalidLength),
-            ("٢٢٨٤١٧٣٦K", DocumentError::InvalidFormat),
-            ("0-0", DocumentError::InvalidLength),
-            ("00000000-0", DocumentError::InvalidComponent),
-            ("0.000.000-0", DocumentError::InvalidComponent),
-            ("00000000-K", DocumentError::InvalidComponent),
-            // rut.js's own cases: a wrong check digit and a comma as separator.
-            ("18.972.631-0", DocumentError::InvalidChecksum),
-            ("18,972,631-7", DocumentError::InvalidLength),
-            ("9068826-1", DocumentError::InvalidChecksum),
-        ] {
-            assert_eq!(validate(n), Err(e), "{n}");
-            assert_eq!(format(n), n);
-        }
-    }
+    const INVALID: &[(&str, DocumentError)] = &[
+        ("", InvalidLength),
+        ("1234567", InvalidLength),
+        ("1234567890", InvalidLength),
+        ("K", InvalidLength),
+        ("123456786", InvalidChecksum),
+        ("12345678K", InvalidChecksum),
+        ("123456780", InvalidChecksum),
+        ("228417360", InvalidChecksum),
+        ("12345678X", InvalidFormat),
+        ("1234567A5", InvalidFormat),
+        ("K23456785", InvalidFormat),
+        ("12345678²", InvalidFormat),
+        ("12345678/5", InvalidLength),
+        ("٢٢٨٤١٧٣٦K", InvalidFormat),
+        ("0-0", InvalidLength),
+        ("00000000-0", InvalidComponent),
+        ("0.000.000-0", InvalidComponent),
+        ("00000000-K", InvalidComponent),
+        // rut.js's own cases: a wrong check digit and a comma as separator.
+        ("18.972.631-0", InvalidChecksum),
+        ("18,972,631-7", InvalidLength),
+        ("9068826-1", InvalidChecksum),
+    ];
 
-    #[test]
-    fn compact_and_format() {
-        assert_eq!(compact("22.841.736-k"), "22841736K");
-        assert_eq!(format("22841736k"), "22.841.736-K");
-        assert_eq!(format("2620223K"), "2.620.223-K");
-        assert_eq!(format("123456785"), "12.345.678-5");
-        assert_eq!(format(&format("123456785")), "12.345.678-5");
-        assert_eq!(validate("12.345.678-5").unwrap().compact, "123456785");
-    }
+    const FORMATS: &[(&str, &str)] = &[
+        ("22841736k", "22.841.736-K"),
+        ("2620223K", "2.620.223-K"),
+        ("123456785", "12.345.678-5"),
+    ];
+
+    crate::document::number_tests::number_tests!(run: RUN, is_valid: is_valid, {
+        valid: VALID,
+        written: WRITTEN,
+        invalid: INVALID,
+        formats: FORMATS,
+        independent: Some(independent_check),
+    });
+
+    crate::document::number_tests::number_tests!(rut: RUT, is_valid: is_valid, {
+        valid: VALID,
+        written: WRITTEN,
+        invalid: INVALID,
+        formats: FORMATS,
+        independent: Some(independent_check),
+    });
 }

@@ -63,10 +63,10 @@ pub const TYPE: NumberType = NumberType {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use DocumentError::*;
 
-    #[test]
-    fn valid_numbers() {
-        for n in [
+    crate::document::number_tests::number_tests!(cc: TYPE, is_valid: is_valid, {
+        valid: &[
             "123456",
             "1234567",
             "12345678",
@@ -75,42 +75,33 @@ mod tests {
             "000001",
             "9999999999",
             "1000000000",
-            "1.234.567.890",
-            "12 345 678",
-            "12-345-678",
-            "79.000.001",
-        ] {
-            assert!(is_valid(n), "{n}");
-        }
-    }
-
-    #[test]
-    fn invalid_numbers() {
-        for (n, e) in [
-            ("", DocumentError::InvalidLength),
-            ("12345", DocumentError::InvalidLength),
-            ("12345678901", DocumentError::InvalidLength),
-            ("1.2.3.4", DocumentError::InvalidLength),
-            ("12345A", DocumentError::InvalidFormat),
-            ("12345²", DocumentError::InvalidFormat),
-            ("123,456", DocumentError::InvalidFormat),
-            ("1234/5678", DocumentError::InvalidFormat),
-            ("١٢٣٤٥٦", DocumentError::InvalidFormat),
-            ("12345678\u{0}", DocumentError::InvalidFormat),
-            ("E1234567", DocumentError::InvalidFormat),
-        ] {
-            assert_eq!(validate(n), Err(e), "{n}");
-            assert_eq!(format(n), n);
-        }
-    }
-
-    #[test]
-    fn compact_and_format() {
-        assert_eq!(compact("1.234.567.890"), "1234567890");
-        assert_eq!(format("1234567890"), "1.234.567.890");
-        assert_eq!(format("123456"), "123.456");
-        assert_eq!(format("1234567"), "1.234.567");
-        assert_eq!(format(&format("12345678")), "12.345.678");
-        assert_eq!(validate("12.345.678").unwrap().compact, "12345678");
-    }
+        ],
+        written: &[
+            ("1.234.567.890", "1234567890"),
+            ("12 345 678", "12345678"),
+            ("12-345-678", "12345678"),
+            ("12.345.678", "12345678"),
+            ("79.000.001", "79000001"),
+        ],
+        invalid: &[
+            ("", InvalidLength),
+            ("12345", InvalidLength),
+            ("12345678901", InvalidLength),
+            ("1.2.3.4", InvalidLength),
+            ("12345A", InvalidFormat),
+            ("12345²", InvalidFormat),
+            ("123,456", InvalidFormat),
+            ("1234/5678", InvalidFormat),
+            ("١٢٣٤٥٦", InvalidFormat),
+            ("12345678\u{0}", InvalidFormat),
+            ("E1234567", InvalidFormat),
+        ],
+        formats: &[
+            ("1234567890", "1.234.567.890"),
+            ("123456", "123.456"),
+            ("1234567", "1.234.567"),
+            ("12345678", "12.345.678"),
+        ],
+        independent: None,
+    });
 }

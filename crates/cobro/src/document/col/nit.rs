@@ -82,6 +82,7 @@ pub const TYPE: NumberType = NumberType {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use DocumentError::*;
 
     /// A second implementation: the worked procedure (weights listed from the left,
     /// the last ones used for a shorter body; remainder by subtraction of the multiple).
@@ -96,44 +97,64 @@ mod tests {
         if r > 1 { 11 - r } else { r }
     }
 
-    /// Random bodies of 8 to 15 digits whose check digits an independent implementation
-    /// of the DIAN rule computed (not this module).
-    const VALID: [&str; 12] = [
-        "66464172",
-        "180531001",
-        "4309232710",
-        "4745299124",
-        "5190496638",
-        "29314919055",
-        "96518506719",
-        "757262849871",
-        "8694531473798",
-        "75075273545492",
-        "580831367837774",
-        "1143634953",
-    ];
-
-    #[test]
-    fn valid_numbers() {
-        for n in VALID {
-            assert!(is_valid(n), "{n}");
-            let (body, check) = n.split_at(n.len() - 1);
-            assert_eq!(reference_check(body).to_string(), check, "{n}");
-        }
-        assert!(is_valid("430.923.271-0"));
-        assert!(is_valid("430 923 271 0"));
-        // From python-stdnum's test suite: thousands separated by commas, or mixed.
-        for n in [
-            "900,206,480-2",
-            "900.206.480-2",
-            "900,206,483-4",
-            "900.206,483-4",
-            "213.123.432-1",
-        ] {
-            assert!(is_valid(n), "{n}");
-        }
-        assert_eq!(validate("900,206,480-2"), validate("900.206.480-2"));
+    fn independent_check(number: &str) -> bool {
+        let (body, check) = number.split_at(number.len() - 1);
+        reference_check(body).to_string() == check
     }
+
+    // Random bodies of 8 to 15 digits whose check digits an independent implementation
+    // of the DIAN rule computed (not this module).
+    crate::document::number_tests::number_tests!(nit: TYPE, is_valid: is_valid, {
+        valid: &[
+            "66464172",
+            "180531001",
+            "4309232710",
+            "4745299124",
+            "5190496638",
+            "29314919055",
+            "96518506719",
+            "757262849871",
+            "8694531473798",
+            "75075273545492",
+            "580831367837774",
+            "1143634953",
+        ],
+        written: &[
+            ("430.923.271-0", "4309232710"),
+            ("430 923 271 0", "4309232710"),
+            ("430-923-271-0", "4309232710"),
+            // From python-stdnum's test suite: thousands separated by commas, or mixed.
+            ("900,206,480-2", "9002064802"),
+            ("900.206.480-2", "9002064802"),
+            ("900,206,483-4", "9002064834"),
+            ("900.206,483-4", "9002064834"),
+            ("213.123.432-1", "2131234321"),
+        ],
+        invalid: &[
+            ("", InvalidLength),
+            ("6646417", InvalidLength),
+            ("5808313678377741", InvalidLength),
+            ("430923271A", InvalidFormat),
+            ("430923271²", InvalidFormat),
+            ("430923/2710", InvalidFormat),
+            ("4309232711", InvalidChecksum),
+            ("3409232710", InvalidChecksum),
+            ("66464173", InvalidChecksum),
+            ("580831367837775", InvalidChecksum),
+            ("4309223710", InvalidChecksum),
+            ("900,206,480-3", InvalidChecksum),
+            ("900;206;480-2", InvalidFormat),
+            (",,,,,,,,", InvalidLength),
+            ("2131234350", InvalidChecksum),
+        ],
+        formats: &[
+            ("4309232710", "430.923.271-0"),
+            ("66464172", "6.646.417-2"),
+            ("580831367837774", "58.083.136.783.777-4"),
+            ("900,206,480-2", "900.206.480-2"),
+        ],
+        independent: Some(independent_check),
+    });
 
     #[test]
     fn remainders_zero_and_one() {
@@ -147,41 +168,5 @@ mod tests {
             assert!(is_valid(&format!("{body}{check}")), "{body}{check}");
         }
         assert_eq!(seen, [true, true]);
-    }
-
-    #[test]
-    fn invalid_numbers() {
-        for (n, e) in [
-            ("", DocumentError::InvalidLength),
-            ("6646417", DocumentError::InvalidLength),
-            ("5808313678377741", DocumentError::InvalidLength),
-            ("430923271A", DocumentError::InvalidFormat),
-            ("430923271²", DocumentError::InvalidFormat),
-            ("430923/2710", DocumentError::InvalidFormat),
-            ("4309232711", DocumentError::InvalidChecksum),
-            ("3409232710", DocumentError::InvalidChecksum),
-            ("66464173", DocumentError::InvalidChecksum),
-            ("580831367837775", DocumentError::InvalidChecksum),
-            ("4309223710", DocumentError::InvalidChecksum),
-            ("900,206,480-3", DocumentError::InvalidChecksum),
-            ("900;206;480-2", DocumentError::InvalidFormat),
-            (",,,,,,,,", DocumentError::InvalidLength),
-            ("2131234350", DocumentError::InvalidChecksum),
-        ] {
-            assert_eq!(validate(n), Err(e), "{n}");
-            assert_eq!(format(n), n);
-        }
-    }
-
-    #[test]
-    fn compact_and_format() {
-        assert_eq!(compact("430.923.271-0"), "4309232710");
-        assert_eq!(format("4309232710"), "430.923.271-0");
-        assert_eq!(format("66464172"), "6.646.417-2");
-        assert_eq!(format("580831367837774"), "58.083.136.783.777-4");
-        assert_eq!(format(&format("4309232710")), "430.923.271-0");
-        assert_eq!(validate("430-923-271-0").unwrap().compact, "4309232710");
-        assert_eq!(compact("900,206,480-2"), "9002064802");
-        assert_eq!(format("900,206,480-2"), "900.206.480-2");
     }
 }

@@ -76,6 +76,7 @@ pub const TYPE: NumberType = NumberType {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use DocumentError::*;
 
     /// A second implementation: append each candidate digit and keep the one whose
     /// Luhn total (written as a plain loop) ends in 0.
@@ -102,58 +103,47 @@ mod tests {
         unreachable!()
     }
 
-    /// Random bodies whose check digits an independent implementation of the Luhn rule
-    /// computed (not this module).
-    const VALID: [&str; 12] = [
-        "03101429409",
-        "00196556989",
-        "00169340601",
-        "04783561592",
-        "03114846565",
-        "03182366298",
-        "04746804436",
-        "22399577737",
-        "04772148955",
-        "00134332006",
-        "40279176933",
-        "22376320168",
-    ];
-
-    #[test]
-    fn valid_numbers() {
-        for n in VALID {
-            assert!(is_valid(n), "{n}");
-            assert_eq!(reference_check(&n[..10]).to_string(), &n[10..], "{n}");
-        }
-        assert!(is_valid("402-7917693-3"));
-        assert!(is_valid("402 7917693 3"));
+    fn independent_check(number: &str) -> bool {
+        reference_check(&number[..10]).to_string() == number[10..]
     }
 
-    #[test]
-    fn invalid_numbers() {
-        for (n, e) in [
-            ("", DocumentError::InvalidLength),
-            ("0310142940", DocumentError::InvalidLength),
-            ("031014294090", DocumentError::InvalidLength),
-            ("0310142940A", DocumentError::InvalidFormat),
-            ("0310142940²", DocumentError::InvalidFormat),
-            ("031/0142940", DocumentError::InvalidFormat),
-            ("03101429408", DocumentError::InvalidChecksum),
-            ("03101429309", DocumentError::InvalidChecksum),
-            ("30101429409", DocumentError::InvalidChecksum),
-            ("40279176934", DocumentError::InvalidChecksum),
-            ("22376320160", DocumentError::InvalidChecksum),
-        ] {
-            assert_eq!(validate(n), Err(e), "{n}");
-            assert_eq!(format(n), n);
-        }
-    }
-
-    #[test]
-    fn compact_and_format() {
-        assert_eq!(compact("031-0142940-9"), "03101429409");
-        assert_eq!(format("03101429409"), "031-0142940-9");
-        assert_eq!(format(&format("03101429409")), "031-0142940-9");
-        assert_eq!(validate("031 0142940 9").unwrap().compact, "03101429409");
-    }
+    // Random bodies whose check digits an independent implementation of the Luhn rule
+    // computed (not this module).
+    crate::document::number_tests::number_tests!(cedula: TYPE, is_valid: is_valid, {
+        valid: &[
+            "03101429409",
+            "00196556989",
+            "00169340601",
+            "04783561592",
+            "03114846565",
+            "03182366298",
+            "04746804436",
+            "22399577737",
+            "04772148955",
+            "00134332006",
+            "40279176933",
+            "22376320168",
+        ],
+        written: &[
+            ("402-7917693-3", "40279176933"),
+            ("402 7917693 3", "40279176933"),
+            ("031-0142940-9", "03101429409"),
+            ("031 0142940 9", "03101429409"),
+        ],
+        invalid: &[
+            ("", InvalidLength),
+            ("0310142940", InvalidLength),
+            ("031014294090", InvalidLength),
+            ("0310142940A", InvalidFormat),
+            ("0310142940²", InvalidFormat),
+            ("031/0142940", InvalidFormat),
+            ("03101429408", InvalidChecksum),
+            ("03101429309", InvalidChecksum),
+            ("30101429409", InvalidChecksum),
+            ("40279176934", InvalidChecksum),
+            ("22376320160", InvalidChecksum),
+        ],
+        formats: &[("03101429409", "031-0142940-9")],
+        independent: Some(independent_check),
+    });
 }

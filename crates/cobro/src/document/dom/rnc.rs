@@ -79,6 +79,7 @@ pub const TYPE: NumberType = NumberType {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use DocumentError::*;
 
     /// A second implementation: the rule as written, digit by digit from the string.
     fn reference_check(body: &str) -> u32 {
@@ -97,33 +98,49 @@ mod tests {
         }
     }
 
-    /// A published RNC, then random numbers whose check digits an independent
-    /// implementation of the rule computed (not this module).
-    const VALID: [&str; 13] = [
-        "130500292",
-        "328708311",
-        "527889572",
-        "587277438",
-        "487347149",
-        "345581226",
-        "362316651",
-        "560366901",
-        "570546683",
-        "373467067",
-        "462729801",
-        "599016275",
-        "304653758",
-    ];
-
-    #[test]
-    fn valid_numbers() {
-        for n in VALID {
-            assert!(is_valid(n), "{n}");
-            assert_eq!(reference_check(&n[..8]).to_string(), &n[8..], "{n}");
-        }
-        assert!(is_valid("1-30-50029-2"));
-        assert!(is_valid("130 50029 2"));
+    fn independent_check(number: &str) -> bool {
+        reference_check(&number[..8]).to_string() == number[8..]
     }
+
+    // A published RNC, then random numbers whose check digits an independent
+    // implementation of the rule computed (not this module).
+    crate::document::number_tests::number_tests!(rnc: TYPE, is_valid: is_valid, {
+        valid: &[
+            "130500292",
+            "328708311",
+            "527889572",
+            "587277438",
+            "487347149",
+            "345581226",
+            "362316651",
+            "560366901",
+            "570546683",
+            "373467067",
+            "462729801",
+            "599016275",
+            "304653758",
+        ],
+        written: &[
+            ("1-30-50029-2", "130500292"),
+            ("130 50029 2", "130500292"),
+            ("1.30.50029.2", "130500292"),
+        ],
+        invalid: &[
+            ("", InvalidLength),
+            ("13050029", InvalidLength),
+            ("1305002920", InvalidLength),
+            ("13050029A", InvalidFormat),
+            ("13050029²", InvalidFormat),
+            ("1305/0029", InvalidFormat),
+            ("130500290", InvalidChecksum),
+            ("130500291", InvalidChecksum),
+            ("310500292", InvalidChecksum),
+            ("328708312", InvalidChecksum),
+            ("304653757", InvalidChecksum),
+        ],
+        formats: &[("130500292", "1-30-50029-2")],
+        independent: Some(independent_check),
+    });
 
     #[test]
     fn every_remainder() {
@@ -140,33 +157,5 @@ mod tests {
             assert!(is_valid(&format!("{body}{check}")), "{body}{check}");
         }
         assert!(seen.iter().all(|&s| s));
-    }
-
-    #[test]
-    fn invalid_numbers() {
-        for (n, e) in [
-            ("", DocumentError::InvalidLength),
-            ("13050029", DocumentError::InvalidLength),
-            ("1305002920", DocumentError::InvalidLength),
-            ("13050029A", DocumentError::InvalidFormat),
-            ("13050029²", DocumentError::InvalidFormat),
-            ("1305/0029", DocumentError::InvalidFormat),
-            ("130500290", DocumentError::InvalidChecksum),
-            ("130500291", DocumentError::InvalidChecksum),
-            ("310500292", DocumentError::InvalidChecksum),
-            ("328708312", DocumentError::InvalidChecksum),
-            ("304653757", DocumentError::InvalidChecksum),
-        ] {
-            assert_eq!(validate(n), Err(e), "{n}");
-            assert_eq!(format(n), n);
-        }
-    }
-
-    #[test]
-    fn compact_and_format() {
-        assert_eq!(compact("1-30-50029-2"), "130500292");
-        assert_eq!(format("130500292"), "1-30-50029-2");
-        assert_eq!(format(&format("130500292")), "1-30-50029-2");
-        assert_eq!(validate("1.30.50029.2").unwrap().compact, "130500292");
     }
 }

@@ -70,6 +70,7 @@ pub fn format(number: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use DocumentError::*;
 
     /// A second implementation: the products summed whole, keeping only last digits.
     fn independent_check(clabe: &str) -> bool {
@@ -84,33 +85,25 @@ mod tests {
 
     // 032180000118359719 is Banxico's example; the others have check digits an
     // independent implementation of the rule computed.
-    const VALID: &[&str] = &[
-        "032180000118359719",
-        "014794586345611077",
-        "127697121029077483",
-        "030633405622820558",
-        "014257832434869060",
-        "014340024614030936",
-        "036046234281246212",
-        "036803506992932333",
-        "030586605465929615",
-        "021435297062693333",
-        "012061045621537423",
-    ];
-
-    #[test]
-    fn valid_numbers() {
-        for n in VALID {
-            assert!(independent_check(n), "{n}");
-            assert_eq!(validate(n), Ok(Valid::clean(n.to_string())), "{n}");
-            assert!(is_valid(n));
-        }
-    }
-
-    #[test]
-    fn invalid_numbers() {
-        use DocumentError::*;
-        let cases = [
+    crate::document::number_tests::number_tests!(clabe: TYPE, is_valid: is_valid, {
+        valid: &[
+            "032180000118359719",
+            "014794586345611077",
+            "127697121029077483",
+            "030633405622820558",
+            "014257832434869060",
+            "014340024614030936",
+            "036046234281246212",
+            "036803506992932333",
+            "030586605465929615",
+            "021435297062693333",
+            "012061045621537423",
+        ],
+        written: &[
+            ("032 180 00011835971 9", "032180000118359719"),
+            ("032-180-00011835971-9", "032180000118359719"),
+        ],
+        invalid: &[
             ("", InvalidLength),
             ("03218000011835971", InvalidLength),
             ("0321800001183597190", InvalidLength),
@@ -122,22 +115,12 @@ mod tests {
             ("03218000011835971²", InvalidFormat),
             ("032180000118359/19", InvalidFormat),
             ("٠٣٢١٨٠٠٠٠١١٨٣٥٩٧١٩", InvalidFormat),
-        ];
-        for (n, err) in cases {
-            assert_eq!(validate(n), Err(err), "{n:?}");
-            assert!(!is_valid(n));
-        }
-    }
-
-    #[test]
-    fn compact_and_format() {
-        assert_eq!(format("032180000118359719"), "032 180 00011835971 9");
-        assert_eq!(compact("032 180 00011835971 9"), "032180000118359719");
-        assert_eq!(format("032-180-00011835971-9"), "032 180 00011835971 9");
-        assert_eq!(format("032180000118359718"), "032180000118359718");
-        for n in VALID {
-            assert_eq!(compact(&format(n)), *n);
-            assert!(is_valid(&format(n)));
-        }
-    }
+        ],
+        formats: &[
+            ("032180000118359719", "032 180 00011835971 9"),
+            ("032-180-00011835971-9", "032 180 00011835971 9"),
+            ("032180000118359718", "032180000118359718"),
+        ],
+        independent: Some(independent_check),
+    });
 }

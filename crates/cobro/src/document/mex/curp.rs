@@ -163,6 +163,7 @@ pub fn format(number: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use DocumentError::*;
 
     /// A second implementation over bytes: digits, then A-N, then Ñ (absent) shifts O-Z.
     fn independent_check(curp: &str) -> bool {
@@ -182,33 +183,53 @@ mod tests {
 
     // Random letters and consonants, check digits from an independent implementation, dates from
     // 1940 on, states from the list, homoclave digit before 2000 and letter after.
-    const VALID: &[&str] = &[
-        "CIUV750309HBSQYG71",
-        "VAFW081017MYNQQJI5",
-        "GEAT110805MCHQQKA9",
-        "GEVT890525MYNVSB05",
-        "WUDP470201MDFCPD03",
-        "AILC081111HVZQJMQ5",
-        "YOMD741112HCHYPV34",
-        "WOCU781206HOCTRF62",
-        "FIFF110816HPLTNLR5",
-        "WEAU880811MCHWFT03",
-        "TOQC100714HTCMPKW8",
-        "UAVB081012MVZXMVF1",
-        "BOXA000229HDFRRRA7",
-        "BOXA960229MNEXXX07",
-        "XEXX230101XJCRRRA6",
-        "ZAZA991231XNEZZZ93",
-    ];
-
-    #[test]
-    fn valid_numbers() {
-        for n in VALID {
-            assert!(independent_check(n), "{n}");
-            assert_eq!(validate(n), Ok(Valid::clean(n.to_string())), "{n}");
-            assert!(is_valid(n));
-        }
-    }
+    crate::document::number_tests::number_tests!(curp: TYPE, is_valid: is_valid, {
+        valid: &[
+            "CIUV750309HBSQYG71",
+            "VAFW081017MYNQQJI5",
+            "GEAT110805MCHQQKA9",
+            "GEVT890525MYNVSB05",
+            "WUDP470201MDFCPD03",
+            "AILC081111HVZQJMQ5",
+            "YOMD741112HCHYPV34",
+            "WOCU781206HOCTRF62",
+            "FIFF110816HPLTNLR5",
+            "WEAU880811MCHWFT03",
+            "TOQC100714HTCMPKW8",
+            "UAVB081012MVZXMVF1",
+            "BOXA000229HDFRRRA7",
+            "BOXA960229MNEXXX07",
+            "XEXX230101XJCRRRA6",
+            "ZAZA991231XNEZZZ93",
+        ],
+        written: &[
+            ("ciuv750309hbsqyg71", "CIUV750309HBSQYG71"),
+            ("CIUV-750309-HBSQYG-71", "CIUV750309HBSQYG71"),
+        ],
+        invalid: &[
+            ("", InvalidLength),
+            ("CIUV750309HBSQYG7", InvalidLength),
+            ("CIUV750309HBSQYG711", InvalidLength),
+            ("CIUV750309HBSQYG72", InvalidChecksum),
+            ("CIUV750308HBSQYG71", InvalidChecksum),
+            ("C1UV750309HBSQYG71", InvalidFormat),
+            ("CIUV75O309HBSQYG71", InvalidFormat),
+            ("CIUV750309HBSQYG7A", InvalidFormat),
+            ("CIUV750309HBSQYG7²", InvalidFormat),
+            ("CIÑV750309HBSQYG71", InvalidFormat),
+            ("CIUV751309HBSQYG71", InvalidComponent),
+            ("CIUV750309FBSQYG71", InvalidComponent),
+            ("CIUV750309HXXQYG71", InvalidComponent),
+            ("CIUV750309HBSAYG71", InvalidComponent),
+            // 29 February 1900 does not exist (digit homoclave: born before 2000).
+            ("BOXA000229HDFRRR57", InvalidComponent),
+        ],
+        formats: &[
+            ("CIUV-750309-HBSQYG-71", "CIUV750309HBSQYG71"),
+            ("CIUV750309HBSQYG72", "CIUV750309HBSQYG72"),
+        ],
+        independent: Some(independent_check),
+    });
 
     #[test]
     fn inconvenient_words_only_warn() {
@@ -243,42 +264,5 @@ mod tests {
         assert_eq!(validate("BACA890909MJCRMS06"), Err(DocumentError::InvalidChecksum));
         assert!(INCONVENIENT.windows(2).all(|w| w[0] < w[1]));
         assert_eq!(INCONVENIENT.len(), 81);
-    }
-
-    #[test]
-    fn invalid_numbers() {
-        use DocumentError::*;
-        let cases = [
-            ("", InvalidLength),
-            ("CIUV750309HBSQYG7", InvalidLength),
-            ("CIUV750309HBSQYG711", InvalidLength),
-            ("CIUV750309HBSQYG72", InvalidChecksum),
-            ("CIUV750308HBSQYG71", InvalidChecksum),
-            ("C1UV750309HBSQYG71", InvalidFormat),
-            ("CIUV75O309HBSQYG71", InvalidFormat),
-            ("CIUV750309HBSQYG7A", InvalidFormat),
-            ("CIUV750309HBSQYG7²", InvalidFormat),
-            ("CIÑV750309HBSQYG71", InvalidFormat),
-            ("CIUV751309HBSQYG71", InvalidComponent),
-            ("CIUV750309FBSQYG71", InvalidComponent),
-            ("CIUV750309HXXQYG71", InvalidComponent),
-            ("CIUV750309HBSAYG71", InvalidComponent),
-            // 29 February 1900 does not exist (digit homoclave: born before 2000).
-            ("BOXA000229HDFRRR57", InvalidComponent),
-        ];
-        for (n, err) in cases {
-            assert_eq!(validate(n), Err(err), "{n:?}");
-            assert!(!is_valid(n));
-        }
-    }
-
-    #[test]
-    fn compact_and_format() {
-        assert_eq!(compact("ciuv750309hbsqyg71"), "CIUV750309HBSQYG71");
-        assert_eq!(format("CIUV-750309-HBSQYG-71"), "CIUV750309HBSQYG71");
-        assert_eq!(format("CIUV750309HBSQYG72"), "CIUV750309HBSQYG72");
-        for n in VALID {
-            assert_eq!(compact(&format(n)), *n);
-        }
     }
 }

@@ -92,6 +92,7 @@ pub const TYPE: NumberType = NumberType {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use DocumentError::*;
 
     /// A second implementation: Luhn-style doubling of every other digit, written
     /// straight on the string.
@@ -110,64 +111,48 @@ mod tests {
         (10 - total % 10) % 10
     }
 
-    /// A published example, then random numbers whose check digits an independent
-    /// implementation of the rule computed (not this module).
-    const VALID: [&str; 13] = [
-        "01136600010003254221",
-        "72423884969653287111",
-        "01226916697848018478",
-        "51462704828148932591",
-        "28809570154303911738",
-        "18227824896383465720",
-        "87133150983930103158",
-        "05183473829973763109",
-        "16566701065133387278",
-        "62473178108013267763",
-        "36026064746872343043",
-        "98050097882081219134",
-        "36193990916998543522",
-    ];
-
-    #[test]
-    fn valid_numbers() {
-        for n in VALID {
-            assert!(is_valid(n), "{n}");
-            let d: Vec<u32> = n.chars().map(|c| c.to_digit(10).unwrap()).collect();
-            assert_eq!(reference_check(&n[..6]), d[18], "{n}");
-            assert_eq!(reference_check(&n[6..18]), d[19], "{n}");
-        }
-        assert!(is_valid("011-366-000100032542-21"));
-        assert!(is_valid("011 366 000100032542 21"));
+    fn independent_check(number: &str) -> bool {
+        let d: Vec<u32> = number.chars().map(|c| c.to_digit(10).unwrap()).collect();
+        reference_check(&number[..6]) == d[18] && reference_check(&number[6..18]) == d[19]
     }
 
-    #[test]
-    fn invalid_numbers() {
-        for (n, e) in [
-            ("", DocumentError::InvalidLength),
-            ("0113660001000325422", DocumentError::InvalidLength),
-            ("011366000100032542210", DocumentError::InvalidLength),
-            ("0113660001000325422A", DocumentError::InvalidFormat),
-            ("01136600010003254²21", DocumentError::InvalidFormat),
-            ("01136600010003254231", DocumentError::InvalidChecksum),
-            ("01136600010003254220", DocumentError::InvalidChecksum),
-            ("01136600010003254212", DocumentError::InvalidChecksum),
-            ("01163600010003254221", DocumentError::InvalidChecksum),
-            ("01136600010003245221", DocumentError::InvalidChecksum),
-            ("72423884969653287112", DocumentError::InvalidChecksum),
-        ] {
-            assert_eq!(validate(n), Err(e), "{n}");
-            assert_eq!(format(n), n);
-        }
-    }
-
-    #[test]
-    fn compact_and_format() {
-        assert_eq!(compact("011-366-000100032542-21"), "01136600010003254221");
-        assert_eq!(format("01136600010003254221"), "011-366-000100032542-21");
-        assert_eq!(format(&format("01136600010003254221")), "011-366-000100032542-21");
-        assert_eq!(
-            validate("011.366.000100032542.21").unwrap().compact,
-            "01136600010003254221"
-        );
-    }
+    // A published example, then random numbers whose check digits an independent
+    // implementation of the rule computed (not this module).
+    crate::document::number_tests::number_tests!(cci: TYPE, is_valid: is_valid, {
+        valid: &[
+            "01136600010003254221",
+            "72423884969653287111",
+            "01226916697848018478",
+            "51462704828148932591",
+            "28809570154303911738",
+            "18227824896383465720",
+            "87133150983930103158",
+            "05183473829973763109",
+            "16566701065133387278",
+            "62473178108013267763",
+            "36026064746872343043",
+            "98050097882081219134",
+            "36193990916998543522",
+        ],
+        written: &[
+            ("011-366-000100032542-21", "01136600010003254221"),
+            ("011 366 000100032542 21", "01136600010003254221"),
+            ("011.366.000100032542.21", "01136600010003254221"),
+        ],
+        invalid: &[
+            ("", InvalidLength),
+            ("0113660001000325422", InvalidLength),
+            ("011366000100032542210", InvalidLength),
+            ("0113660001000325422A", InvalidFormat),
+            ("01136600010003254²21", InvalidFormat),
+            ("01136600010003254231", InvalidChecksum),
+            ("01136600010003254220", InvalidChecksum),
+            ("01136600010003254212", InvalidChecksum),
+            ("01163600010003254221", InvalidChecksum),
+            ("01136600010003245221", InvalidChecksum),
+            ("72423884969653287112", InvalidChecksum),
+        ],
+        formats: &[("01136600010003254221", "011-366-000100032542-21")],
+        independent: Some(independent_check),
+    });
 }

@@ -64,10 +64,10 @@ pub const TYPE: NumberType = NumberType {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use DocumentError::*;
 
-    #[test]
-    fn valid_numbers() {
-        for n in [
+    crate::document::number_tests::number_tests!(ce: TYPE, is_valid: is_valid, {
+        valid: &[
             "00123456",
             "001234567",
             "000000001",
@@ -76,40 +76,29 @@ mod tests {
             "N00012345",
             "AB1234567890",
             "99999999",
-            "001 234 567",
-            "001-234-567",
-            "x00012345",
             "0000000000",
-        ] {
-            assert!(is_valid(n), "{n}");
-        }
-    }
-
-    #[test]
-    fn invalid_numbers() {
-        for (n, e) in [
-            ("", DocumentError::InvalidLength),
-            ("1234567", DocumentError::InvalidLength),
-            ("1234567890123", DocumentError::InvalidLength),
-            ("001 234", DocumentError::InvalidLength),
-            ("00123456_", DocumentError::InvalidFormat),
-            ("0012345Ñ", DocumentError::InvalidFormat),
-            ("0012345²", DocumentError::InvalidFormat),
-            ("00123/456", DocumentError::InvalidFormat),
-            ("١٢٣٤٥٦٧٨", DocumentError::InvalidFormat),
-            ("0012345\u{0}", DocumentError::InvalidFormat),
-            ("00123456🙂", DocumentError::InvalidFormat),
-        ] {
-            assert_eq!(validate(n), Err(e), "{n}");
-            assert_eq!(format(n), n);
-        }
-    }
-
-    #[test]
-    fn compact_and_format() {
-        assert_eq!(compact("x-001.234 5"), "X0012345");
-        assert_eq!(format("n 000 123 45"), "N00012345");
-        assert_eq!(format(&format("n 000 123 45")), "N00012345");
-        assert_eq!(validate("001-234-567").unwrap().compact, "001234567");
-    }
+        ],
+        written: &[
+            ("001 234 567", "001234567"),
+            ("001-234-567", "001234567"),
+            ("x00012345", "X00012345"),
+            ("x-001.234 5", "X0012345"),
+            ("n 000 123 45", "N00012345"),
+        ],
+        invalid: &[
+            ("", InvalidLength),
+            ("1234567", InvalidLength),
+            ("1234567890123", InvalidLength),
+            ("001 234", InvalidLength),
+            ("00123456_", InvalidFormat),
+            ("0012345Ñ", InvalidFormat),
+            ("0012345²", InvalidFormat),
+            ("00123/456", InvalidFormat),
+            ("١٢٣٤٥٦٧٨", InvalidFormat),
+            ("0012345\u{0}", InvalidFormat),
+            ("00123456🙂", InvalidFormat),
+        ],
+        formats: &[("n 000 123 45", "N00012345")],
+        independent: None,
+    });
 }

@@ -122,6 +122,7 @@ pub const TYPE: NumberType = NumberType {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use DocumentError::*;
 
     /// A second implementation: the remainder's own tables, as python-stdnum's
     /// documentation lays them out (indexed by the remainder, not by 11 minus it).
@@ -154,34 +155,70 @@ mod tests {
         "46967914-0",
     ];
 
+    /// Numbers written without a check character.
+    const PLAIN: &[&str] = &[
+        "00000001", "12345678", "87654321", "10000000", "40123456", "70000007", "99999999", "01020304", "45678901",
+    ];
+
+    /// Written forms of PLAIN numbers.
+    const PLAIN_WRITTEN: &[(&str, &str)] = &[
+        ("4567 8901", "45678901"),
+        (" 4567-8901 ", "45678901"),
+        ("45.678.901", "45678901"),
+        ("4567-8901", "45678901"),
+        ("4567\u{2013}8901", "45678901"),
+    ];
+
+    crate::document::number_tests::number_tests!(dni: TYPE, is_valid: is_valid, {
+        valid: PLAIN,
+        written: &[
+            PLAIN_WRITTEN,
+            &CARDS.map(|n| (n, &n[..8])),
+            &[("10586119b", "10586119"), ("12345678-1", "12345678"), ("12345678-E", "12345678")],
+        ]
+        .concat(),
+        invalid: &[
+            ("", InvalidLength),
+            ("1234567", InvalidLength),
+            ("1081254332", InvalidLength),
+            ("12345678-90", InvalidLength),
+            ("123456789", InvalidChecksum),
+            ("12345678-9", InvalidChecksum),
+            ("12345678K", InvalidChecksum),
+            ("10812543-4", InvalidChecksum),
+            ("10812543-A", InvalidChecksum),
+            ("12345678Z", InvalidFormat),
+            ("12345678_", InvalidFormat),
+            ("12345678²", InvalidFormat),
+            ("108125H3-3", InvalidFormat),
+            ("1234567A", InvalidFormat),
+            ("1234567²", InvalidFormat),
+            ("١٢٣٤٥٦٧٨", InvalidFormat),
+            ("1234/5678", InvalidFormat),
+            ("1234_567", InvalidFormat),
+            ("１２３４５６７８", InvalidFormat),
+        ],
+        formats: &[("4567 8901", "45678901"), ("10586119B", "10586119")],
+        independent: None,
+    });
+
     #[test]
-    fn valid_numbers() {
-        for n in [
-            "00000001",
-            "12345678",
-            "87654321",
-            "10000000",
-            "40123456",
-            "70000007",
-            "99999999",
-            "01020304",
-            "4567 8901",
-            "45.678.901",
-            "4567-8901",
-            "4567\u{2013}8901",
-        ] {
-            assert!(is_valid(n), "{n}");
+    fn check_characters() {
+        for n in PLAIN.iter().chain(PLAIN_WRITTEN.iter().map(|(w, _)| w)) {
             assert!(!written_with_check_character(n), "{n}");
         }
         for n in CARDS {
-            let valid = validate(n).unwrap();
-            assert_eq!(valid, Valid::clean(n.chars().take(8).collect()), "{n}");
             assert!(written_with_check_character(n), "{n}");
-            let (digit, letter) = reference_checks(&valid.compact);
+            let (digit, letter) = reference_checks(&n[..8]);
             assert!(n.ends_with(digit) || n.ends_with(letter), "{n}");
         }
-        assert_eq!(validate("10586119b").unwrap().compact, "10586119");
-        assert!(is_valid("12345678-1") && is_valid("12345678-E"));
+        assert!(written_with_check_character("12345678-9"));
+        assert!(written_with_check_character("12345678k"));
+        assert!(!written_with_check_character("12345678Z"));
+        assert!(!written_with_check_character("1234567A9"));
+        assert!(!written_with_check_character("123456789-0"));
+        // A wrong check character is kept by `compact` (the number is then refused).
+        assert_eq!(compact("10812543-4"), "108125434");
     }
 
     #[test]
@@ -206,49 +243,5 @@ mod tests {
             seen[(sum % 11) as usize] = true;
         }
         assert_eq!(seen, [true; 11]);
-    }
-
-    #[test]
-    fn invalid_numbers() {
-        for (n, e) in [
-            ("", DocumentError::InvalidLength),
-            ("1234567", DocumentError::InvalidLength),
-            ("1081254332", DocumentError::InvalidLength),
-            ("12345678-90", DocumentError::InvalidLength),
-            ("123456789", DocumentError::InvalidChecksum),
-            ("12345678-9", DocumentError::InvalidChecksum),
-            ("12345678K", DocumentError::InvalidChecksum),
-            ("10812543-4", DocumentError::InvalidChecksum),
-            ("10812543-A", DocumentError::InvalidChecksum),
-            ("12345678Z", DocumentError::InvalidFormat),
-            ("12345678_", DocumentError::InvalidFormat),
-            ("12345678²", DocumentError::InvalidFormat),
-            ("108125H3-3", DocumentError::InvalidFormat),
-            ("1234567A", DocumentError::InvalidFormat),
-            ("1234567²", DocumentError::InvalidFormat),
-            ("١٢٣٤٥٦٧٨", DocumentError::InvalidFormat),
-            ("1234/5678", DocumentError::InvalidFormat),
-            ("1234_567", DocumentError::InvalidFormat),
-            ("１２３４５６７８", DocumentError::InvalidFormat),
-        ] {
-            assert_eq!(validate(n), Err(e), "{n}");
-            assert_eq!(format(n), n);
-        }
-    }
-
-    #[test]
-    fn compact_and_format() {
-        assert_eq!(compact(" 4567-8901 "), "45678901");
-        assert_eq!(compact("10812543-H"), "10812543");
-        assert_eq!(compact("10812543-3"), "10812543");
-        assert_eq!(compact("10812543-4"), "108125434");
-        assert_eq!(format("4567 8901"), "45678901");
-        assert_eq!(format("10586119B"), "10586119");
-        assert_eq!(validate(&format("45.678.901")).unwrap().compact, "45678901");
-        assert!(written_with_check_character("12345678-9"));
-        assert!(written_with_check_character("12345678k"));
-        assert!(!written_with_check_character("12345678Z"));
-        assert!(!written_with_check_character("1234567A9"));
-        assert!(!written_with_check_character("123456789-0"));
     }
 }
