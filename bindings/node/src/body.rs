@@ -6,8 +6,8 @@
 //! it), which the core refuses as ERR_INVALID_UTF8 instead of reading a U+FFFD in its
 //! place.
 //!
-//! `cobro.js` writes objects with `JSON.stringify` (V8's is several times faster than a
-//! walk through napi) and sends the text. Only an object `JSON.stringify` cannot write
+//! `cobro.js` writes objects with `JSON.stringify` (V8 writes them without a call across
+//! the boundary per value, as a walk through napi would make) and sends the text. Only an object `JSON.stringify` cannot write
 //! (a bigint, a cycle, nesting deeper than its stack allows) or one holding a number JSON
 //! cannot hold reaches the walk here, which follows `JSON.stringify` (own enumerable keys
 //! in order; `undefined`, functions and symbols left out of objects and written as `null`

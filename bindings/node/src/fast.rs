@@ -4,8 +4,8 @@
 //!
 //! A napi-rs export pays, per call, for its argument machinery (callback info, the
 //! native-borrow scope of napi-rs 3) and for each string argument read twice (its length,
-//! then into a new zeroed `Vec`): about 0.3 µs, as much as the core needs to validate a
-//! subscription cancellation (benches/node/RESULTS.md). This callback reads the kind and
+//! then into a new zeroed `Vec`), a cost of the order of the core's own work on a small
+//! body (benches/node measures both). This callback reads the kind and
 //! the options as numbers and the body's bytes into a buffer kept per thread (a string's
 //! UTF-8 or a `Uint8Array`'s bytes), validates, and returns `true` for a report without
 //! any issue or the report in the packed form of [`crate::packed`], written into another

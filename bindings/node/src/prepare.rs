@@ -17,6 +17,7 @@ use crate::utf16::Utf16Text;
 /// A request ready to send: join `path` to the API's base URL and send `headers` and
 /// `body` (the exact text that was signed).
 #[napi(object)]
+// Declared for the generated TypeScript types; the value is built as a JS object.
 #[allow(dead_code)]
 pub struct PreparedRequest {
     /// The HTTP method (`POST`).

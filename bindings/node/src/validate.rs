@@ -35,6 +35,7 @@ impl Keys for ValidateOptions {
 
 /// One problem found in a request (the shape of the report JSON).
 #[napi(object)]
+// Declared for the generated TypeScript types; the value is built as a JS object.
 #[allow(dead_code)]
 pub struct Issue {
     /// Dotted field path, `[i]` for array indexes; `""` is the whole body.
@@ -56,6 +57,7 @@ pub type Record = std::collections::HashMap<String, String>;
 
 /// The outcome of validating one request (DESIGN.md section 3).
 #[napi(object)]
+// Declared for the generated TypeScript types; the value is built as a JS object.
 #[allow(dead_code)]
 pub struct Report {
     /// True when there is no error (warnings allowed unless `strict`).
