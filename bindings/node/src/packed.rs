@@ -145,7 +145,7 @@ impl Unit for u16 {
 }
 
 /// Appends the packed form of `r` to `out` (see the module's documentation); `message`
-/// is a buffer for one message at a time.
+/// is a buffer for one path or message at a time.
 fn write<U: Unit>(out: &mut Vec<U>, message: &mut String, r: &Report) -> Result<(), Wide> {
     let mut table = None;
     number(out, usize::from(r.valid));
@@ -154,7 +154,9 @@ fn write<U: Unit>(out: &mut Vec<U>, message: &mut String, r: &Report) -> Result<
     for issue in r.errors.iter().chain(&r.warnings) {
         number(out, issue.code.index());
         number(out, usize::from(issue.severity == Severity::Warning));
-        U::text(out, &issue.path)?;
+        message.clear();
+        issue.path.write_to(message);
+        U::text(out, message)?;
         message.clear();
         issue.write_message(message);
         U::text(out, message)?;
@@ -263,7 +265,11 @@ mod tests {
         let mut packer = Packer::new();
         // Spanish messages and keys with a NUL and U+00E9: Latin-1.
         let r = report(r#"{"payinAmount":"","a\u0000b":1,"\u00e9":2}"#, cobro::Locale::Es);
-        assert!(r.warnings.iter().any(|i| i.path.contains('\0')), "{}", r.to_json());
+        assert!(
+            r.warnings.iter().any(|i| i.path.to_string().contains('\0')),
+            "{}",
+            r.to_json()
+        );
         assert!(r.errors.iter().any(|i| !i.message().is_ascii()), "{}", r.to_json());
         let packed = packer.pack(&r);
         assert!(matches!(packed, Packed::Latin1(_)));
@@ -299,10 +305,10 @@ mod tests {
             any::<bool>(),
         )
             .prop_map(|(code, severity, path, params, spanish)| cobro::Issue {
-                path,
+                path: path.into(),
                 code: CODES[code],
                 severity: SEVERITIES[severity],
-                params: params.into_iter().map(|(n, v)| (NAMES[n], v)).collect(),
+                params: params.into_iter().map(|(n, v)| (NAMES[n], v.into())).collect(),
                 locale: if spanish { cobro::Locale::Es } else { cobro::Locale::En },
             })
     }
@@ -322,7 +328,7 @@ mod tests {
                 let latin1 = matches!(packer.pack(&r), Packed::Latin1(_));
                 let fits = |s: &str| s.chars().all(|c| u32::from(c) < 0x100);
                 let all_fit = r.errors.iter().chain(&r.warnings).all(|i| {
-                    fits(&i.path) && fits(&i.message()) && i.params.iter().all(|(_, v)| fits(v))
+                    fits(&i.path.to_string()) && fits(&i.message()) && i.params.iter().all(|(_, v)| fits(v))
                 });
                 proptest::prop_assert_eq!(latin1, all_fit);
                 Reader::of(packer.pack(&r)).check(&r);

@@ -1,6 +1,8 @@
 //! The `Report` and `Issue` classes (DESIGN.md section 3): what `validate` returns and a
 //! `ValidationError` carries, so both the validation and the error modules use them.
 
+use std::borrow::Cow;
+
 use cobro::PrepareError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -23,8 +25,8 @@ impl From<cobro::Issue> for Issue {
 impl Issue {
     /// Dotted field path, `[i]` for array indexes; `""` is the whole body.
     #[getter]
-    fn path(&self) -> &str {
-        &self.inner.path
+    fn path(&self) -> Cow<'_, str> {
+        self.inner.path.as_text()
     }
 
     /// The stable code, e.g. `ERR_MISSING_FIELD` or `WARN_UNKNOWN_FIELD`.

@@ -93,11 +93,15 @@ pub struct Issue {
 impl From<&cobro::Issue> for Issue {
     fn from(i: &cobro::Issue) -> Issue {
         Issue {
-            path: i.path.clone(),
+            path: i.path.to_string(),
             code: i.code.as_str().to_string(),
             message: i.message(),
             severity: i.severity.into(),
-            params: i.params.iter().map(|(k, v)| ((*k).to_string(), v.clone())).collect(),
+            params: i
+                .params
+                .iter()
+                .map(|(k, v)| ((*k).to_string(), v.to_string()))
+                .collect(),
         }
     }
 }

@@ -102,7 +102,7 @@ mod tests {
         for (ffi, core) in report.errors.iter().zip(&core.errors) {
             assert_eq!(
                 (ffi.path.as_str(), ffi.code.as_str()),
-                (core.path.as_str(), core.code.as_str())
+                (&*core.path.as_text(), core.code.as_str())
             );
             assert_eq!(ffi.message, core.message());
             assert_eq!(ffi.params.len(), core.params.len());

@@ -52,7 +52,7 @@ pub fn set_body_size(report: &mut Report, size: u64) {
         if issue.code == Code::BodyTooLarge && issue.path.is_empty() {
             for (name, value) in &mut issue.params {
                 if *name == "size" {
-                    *value = size.to_string();
+                    *value = size.to_string().into();
                 }
             }
         }

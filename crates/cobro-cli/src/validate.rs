@@ -1,6 +1,7 @@
 //! `cobro validate <KIND> [FILE|-]` and `cobro validate <KIND> --jsonl FILE`, and the
 //! report printing shared with `cobro prepare`.
 
+use std::borrow::Cow;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -85,8 +86,12 @@ fn write_human(out: &mut impl Write, report: &Report, locale: Locale) -> std::io
 }
 
 /// The path as shown to a person: the whole body (path `""`) is `(body)`.
-fn shown_path(issue: &Issue) -> &str {
-    if issue.path.is_empty() { "(body)" } else { &issue.path }
+fn shown_path(issue: &Issue) -> Cow<'_, str> {
+    if issue.path.is_empty() {
+        Cow::Borrowed("(body)")
+    } else {
+        issue.path.as_text()
+    }
 }
 
 /// `ERR_X at path, ERR_Y at path`.
@@ -98,7 +103,7 @@ fn code_list(issues: &[Issue]) -> String {
         }
         out.push_str(issue.code.as_str());
         out.push_str(" at ");
-        out.push_str(shown_path(issue));
+        out.push_str(&shown_path(issue));
     }
     out
 }

@@ -2,6 +2,9 @@
 //! spec section it comes from. Rules look countries up here; no rule tests a country
 //! code of its own.
 
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
 /// Everything the spec says about one country.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Country {
@@ -313,6 +316,60 @@ pub fn virtual_account_codes() -> String {
 /// The pay-in currencies, comma separated, for messages.
 pub fn payin_currencies() -> String {
     crate::rules::join(COUNTRIES.iter().filter(|c| c.payin.is_some()).map(|c| c.currency), ", ")
+}
+
+/// [`virtual_account_codes`], joined once: the `allowed` param of issues.
+pub(crate) fn virtual_account_code_list() -> &'static str {
+    static LIST: LazyLock<String> = LazyLock::new(virtual_account_codes);
+    LIST.as_str()
+}
+
+/// [`payin_currencies`], joined once: the `known` param of issues.
+pub(crate) fn payin_currency_list() -> &'static str {
+    static LIST: LazyLock<String> = LazyLock::new(payin_currencies);
+    LIST.as_str()
+}
+
+/// The lists of one country's rules joined with `, ` for the params of issues, built
+/// once for the whole table ([`lists`]) rather than for each issue.
+#[derive(Debug, Default)]
+pub(crate) struct Lists {
+    /// [`VirtualAccountRules::document_types`].
+    pub(crate) va_document_types: String,
+    /// [`VirtualAccountRules::account_types`].
+    pub(crate) va_account_types: String,
+    /// [`PayinRules::methods`].
+    pub(crate) payin_methods: String,
+    /// The names of [`PayinRules::documents`].
+    pub(crate) payin_documents: String,
+}
+
+/// One of the [`Lists`] of `country`, picked by `pick`: borrowed from the lists built
+/// once for [`COUNTRIES`], or built for a country of no table.
+pub(crate) fn list_of(country: &Country, pick: fn(&Lists) -> &String) -> Cow<'static, str> {
+    static LISTS: LazyLock<Vec<Lists>> = LazyLock::new(|| COUNTRIES.iter().map(lists_of).collect());
+    match COUNTRIES
+        .iter()
+        .position(|c| std::ptr::eq(c, country))
+        .and_then(|at| LISTS.get(at))
+    {
+        Some(lists) => Cow::Borrowed(pick(lists).as_str()),
+        None => Cow::Owned(pick(&lists_of(country)).clone()),
+    }
+}
+
+fn lists_of(country: &Country) -> Lists {
+    let list = |values: &[&str]| crate::rules::list(values);
+    let va = country.virtual_account;
+    let payin = country.payin;
+    Lists {
+        va_document_types: va.map(|r| list(r.document_types)).unwrap_or_default(),
+        va_account_types: va.map(|r| list(r.account_types)).unwrap_or_default(),
+        payin_methods: payin.map(|r| list(r.methods)).unwrap_or_default(),
+        payin_documents: payin
+            .map(|r| crate::rules::join(r.documents.iter().map(|d| d.name), ", "))
+            .unwrap_or_default(),
+    }
 }
 
 impl Country {

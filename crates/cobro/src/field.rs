@@ -2,10 +2,16 @@
 //! service both inside a body (validation) and as arguments of a signing function. Each
 //! returns the same code and params in both places, so a value that validation refuses
 //! is never signed, and a signing error names the rule exactly as a report would.
+// A `FieldError` holds its params in place (`Params`), so a failed check allocates
+// nothing; boxing it to shrink the `Result` would put an allocation back on every issue.
+#![allow(clippy::result_large_err)]
+
+use std::borrow::Cow;
 
 use crate::code::Code;
+use crate::params::Params;
 use crate::processor;
-use crate::text;
+use crate::text::{self, Choices, choices};
 
 /// A value that breaks its rule: the report code and the rule's figures, as
 /// [`crate::Issue`] carries them.
@@ -14,14 +20,15 @@ pub(crate) struct FieldError {
     /// The code validation reports for this value.
     pub(crate) code: Code,
     /// The rule's figures, as strings.
-    pub(crate) params: Vec<(&'static str, String)>,
+    pub(crate) params: Params,
 }
 
 impl FieldError {
-    fn new(code: Code, params: &[(&'static str, &str)]) -> FieldError {
+    /// The error of `code` with params of static text.
+    fn new(code: Code, params: &[(&'static str, &'static str)]) -> FieldError {
         FieldError {
             code,
-            params: params.iter().map(|(k, v)| (*k, (*v).to_string())).collect(),
+            params: Params::from_static(params),
         }
     }
 }
@@ -54,6 +61,12 @@ pub(crate) const DEVICES: [&str; 2] = ["MOBILE", "WEB"];
 
 /// Spec 2.3: the subscription `type` values.
 pub(crate) const SUBSCRIPTION_TYPES: [&str; 2] = ["ON_DEMAND", "RECURRENT"];
+
+/// [`DEVICES`] as the values a rule accepts.
+pub(crate) const DEVICE_CHOICES: Choices = choices!(DEVICES);
+
+/// [`SUBSCRIPTION_TYPES`] as the values a rule accepts.
+pub(crate) const SUBSCRIPTION_TYPE_CHOICES: Choices = choices!(SUBSCRIPTION_TYPES);
 
 /// A whole number written as `text` (a JSON number's text or a string's content; which
 /// one is `found`, for the type error), within `min..=max`. Judged on the text, never
@@ -89,10 +102,10 @@ pub(crate) fn in_range(value: u64, min: u64, max: u64) -> Result<u64, FieldError
 
 /// ERR_OUT_OF_RANGE for `min..=max`.
 pub(crate) fn out_of_range(min: u64, max: u64) -> FieldError {
-    FieldError::new(
-        Code::OutOfRange,
-        &[("minimum", &min.to_string()), ("maximum", &max.to_string())],
-    )
+    FieldError {
+        code: Code::OutOfRange,
+        params: Params::from([("minimum", text::number(min)), ("maximum", text::number(max))]),
+    }
 }
 
 /// A merchant id (see [`MERCHANT_ID`]).
@@ -135,7 +148,7 @@ pub(crate) fn reference_id(s: &str) -> Result<(), FieldError> {
 
 /// Spec 2.3 `type`: ON_DEMAND or RECURRENT, case-sensitive (DESIGN.md 9 row 22).
 pub(crate) fn subscription_type(s: &str) -> Result<(), FieldError> {
-    one_of(s, &SUBSCRIPTION_TYPES)
+    one_of(s, &SUBSCRIPTION_TYPE_CHOICES)
 }
 
 /// Spec 2.3 and DESIGN.md 9 row 14: customerId, the customer's mobile number: not blank,
@@ -177,10 +190,10 @@ pub(crate) fn non_blank(s: &str) -> Result<(), FieldError> {
 pub(crate) fn length(s: &str, min: usize, max: usize) -> Result<(), FieldError> {
     let n = text::char_count(s);
     if n < min || n > max {
-        Err(FieldError::new(
-            Code::InvalidLength,
-            &[("min", &min.to_string()), ("max", &max.to_string())],
-        ))
+        Err(FieldError {
+            code: Code::InvalidLength,
+            params: Params::from([("min", text::number(min)), ("max", text::number(max))]),
+        })
     } else {
         Ok(())
     }
@@ -189,12 +202,12 @@ pub(crate) fn length(s: &str, min: usize, max: usize) -> Result<(), FieldError> 
 /// ERR_INVALID_FIELD unless `s` is one of `allowed` (case-sensitive, DESIGN.md 9 row
 /// 22). A value that differs from an allowed one only in letter case carries that value
 /// in the `case_of` param, so the message can say so.
-pub(crate) fn one_of(s: &str, allowed: &[&str]) -> Result<(), FieldError> {
-    if allowed.contains(&s) {
+pub(crate) fn one_of(s: &str, allowed: &Choices) -> Result<(), FieldError> {
+    if allowed.values.contains(&s) {
         return Ok(());
     }
-    let mut params = vec![("allowed", text::list(allowed))];
-    text::push_case_hint(&mut params, s, allowed.iter().copied());
+    let mut params = Params::from([("allowed", Cow::Borrowed(allowed.list))]);
+    text::push_case_hint(&mut params, s, allowed.values.iter().copied());
     Err(FieldError {
         code: Code::InvalidField,
         params,
@@ -253,7 +266,7 @@ mod tests {
     fn a_value_differing_only_in_case_is_named() {
         let e = subscription_type("recurrent").unwrap_err();
         assert_eq!(e.code, Code::InvalidField);
-        assert!(e.params.contains(&("case_of", "RECURRENT".to_string())));
+        assert_eq!(e.params.get("case_of"), Some("RECURRENT"));
         let e = subscription_type("MONTHLY").unwrap_err();
         assert!(!e.params.iter().any(|(k, _)| *k == "case_of"));
     }

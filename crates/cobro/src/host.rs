@@ -62,7 +62,7 @@ fn with_path<R>(steps: &[PathStep], f: impl FnOnce(&Path<'_>) -> R) -> R {
     fn walk<R>(parent: &Path<'_>, rest: &[PathStep], f: impl FnOnce(&Path<'_>) -> R) -> R {
         match rest.split_first() {
             None => f(parent),
-            Some((PathStep::Key(k), tail)) => walk(&parent.key(k), tail, f),
+            Some((PathStep::Key(k), tail)) => walk(&parent.body_key(k), tail, f),
             Some((PathStep::Index(i), tail)) => walk(&parent.index(*i), tail, f),
         }
     }
@@ -84,11 +84,8 @@ impl HostBodyError {
             ),
             HostBodyError::NonFinite { at, value } => {
                 let mut ctx = Ctx::new(options.locale);
-                let params = vec![
-                    ("expected", FINITE.to_string()),
-                    ("found", non_finite_name(*value).to_string()),
-                ];
-                with_path(at, |path| ctx.report_owned(path, Code::InvalidType, params));
+                let params = [("expected", FINITE), ("found", non_finite_name(*value))];
+                with_path(at, |path| ctx.report(path, Code::InvalidType, &params));
                 ctx.finish(options.strict)
             }
         }
@@ -158,7 +155,7 @@ mod tests {
         assert!(!r.valid);
         let issue = &r.errors[0];
         assert_eq!(
-            (issue.path.as_str(), issue.code),
+            (&*issue.path.as_text(), issue.code),
             ("metadata[2].value", Code::InvalidType)
         );
         assert_eq!(

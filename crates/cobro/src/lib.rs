@@ -25,7 +25,9 @@ pub mod json;
 mod locale;
 pub mod messages;
 mod metadata;
+mod params;
 pub mod parse;
+mod path;
 pub mod payin;
 pub mod prepare;
 pub mod processor;
@@ -47,7 +49,7 @@ pub use prepare::{
     PrepareError, PrepareOptions, PreparedRequest, prepare_payin, prepare_subscription, prepare_subscription_cancel,
     prepare_virtual_account,
 };
-pub use report::{Issue, Report, Severity};
+pub use report::{Issue, IssuePath, Param, Params, Report, Severity};
 pub use signing::{
     DepositMode, ReferenceId, Secret, SigningError, UnixSeconds, VaSignatureVariant, VaSignedText, VerifyError,
     payin_verification, subscription_authorization, verify_payin_verification, verify_virtual_account_headers,
@@ -55,6 +57,8 @@ pub use signing::{
     virtual_account_message, virtual_account_message_with, virtual_account_signature, virtual_account_signature_with,
 };
 pub use virtual_account::{is_valid_account_name, is_valid_metadata_key, is_valid_reference_id};
+
+use std::borrow::Cow;
 
 use report::{Ctx, Path};
 
@@ -164,21 +168,26 @@ pub(crate) fn unreadable(e: &JsonError, options: &ValidateOptions<'_>) -> Report
     let mut ctx = Ctx::new(options.locale);
     let root = Path::Root;
     match e {
-        JsonError::TooLarge { size, limit } => ctx.report(
+        JsonError::TooLarge { size, limit } => ctx.report_with(
             &root,
             Code::BodyTooLarge,
-            &[("size", &size.to_string()), ("limit", &limit.to_string())],
+            [("size", text::number(*size)), ("limit", text::number(*limit))],
         ),
-        JsonError::InvalidUtf8 { offset } => ctx.report(&root, Code::InvalidUtf8, &[("offset", &offset.to_string())]),
-        JsonError::Syntax { offset, expected } => ctx.report(
+        JsonError::InvalidUtf8 { offset } => {
+            ctx.report_with(&root, Code::InvalidUtf8, [("offset", text::number(*offset))]);
+        }
+        JsonError::Syntax { offset, expected } => ctx.report_with(
             &root,
             Code::MalformedJson,
-            &[("offset", &offset.to_string()), ("expected", expected)],
+            [
+                ("offset", text::number(*offset)),
+                ("expected", Cow::Borrowed(*expected)),
+            ],
         ),
-        JsonError::TooDeep { offset, limit } => ctx.report(
+        JsonError::TooDeep { offset, limit } => ctx.report_with(
             &root,
             Code::NestingTooDeep,
-            &[("offset", &offset.to_string()), ("limit", &limit.to_string())],
+            [("offset", text::number(*offset)), ("limit", text::number(*limit))],
         ),
     }
     ctx.finish(options.strict)

@@ -8,6 +8,7 @@
 
 use crate::code::{Code, OPTIONAL_PARAMS};
 pub use crate::locale::Locale;
+use crate::path::IssuePath;
 
 /// The one-line verdict on a report with `errors` errors and `warnings` warnings, in
 /// `locale` (DESIGN.md section 3): `valid`, `valid (1 warning)`, `invalid: 2 errors,
@@ -42,31 +43,80 @@ pub(crate) fn summary(valid: bool, errors: usize, warnings: usize, locale: Local
     }
 }
 
+/// A field path as a message names it: a text, or an issue's compact path.
+pub(crate) trait PathText {
+    /// Whether it is the whole body (`""`, shown as "the body").
+    fn is_body(&self) -> bool;
+    /// Appends the path to `out`.
+    fn write_path(&self, out: &mut String);
+}
+
+impl PathText for str {
+    fn is_body(&self) -> bool {
+        self.is_empty()
+    }
+
+    fn write_path(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl PathText for String {
+    fn is_body(&self) -> bool {
+        self.is_empty()
+    }
+
+    fn write_path(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl PathText for IssuePath {
+    fn is_body(&self) -> bool {
+        self.is_empty()
+    }
+
+    fn write_path(&self, out: &mut String) {
+        self.write_to(out);
+    }
+}
+
 /// Renders the message of `code` at `path` with `params`, in `locale`.
-pub(crate) fn render(code: Code, path: &str, params: &[(&'static str, String)], locale: Locale) -> String {
+pub(crate) fn render<P, V>(code: Code, path: &P, params: &[(&'static str, V)], locale: Locale) -> String
+where
+    P: PathText + ?Sized,
+    V: AsRef<str>,
+{
     let text = code.template(locale);
-    let params_len: usize = params.iter().map(|(k, v)| k.len() + v.len()).sum();
-    let mut out = String::with_capacity(text.len() + path.len() + params_len + 8);
+    let params_len: usize = params.iter().map(|(k, v)| k.len() + v.as_ref().len()).sum();
+    let mut out = String::with_capacity(text.len() + 32 + params_len + 8);
     render_into(&mut out, code, path, params, locale);
     out
 }
 
 /// [`render`], appended to `out`.
-pub(crate) fn render_into(out: &mut String, code: Code, path: &str, params: &[(&'static str, String)], locale: Locale) {
-    let shown_path = if path.is_empty() {
-        if locale == Locale::Es { "el cuerpo" } else { "the body" }
-    } else {
-        path
+pub(crate) fn render_into<P, V>(out: &mut String, code: Code, path: &P, params: &[(&'static str, V)], locale: Locale)
+where
+    P: PathText + ?Sized,
+    V: AsRef<str>,
+{
+    let body = path.is_body();
+    let shown = |out: &mut String| {
+        if body {
+            out.push_str(if locale == Locale::Es { "el cuerpo" } else { "the body" });
+        } else {
+            path.write_path(out);
+        }
     };
-    substitute(out, code.template(locale), shown_path, params);
+    substitute(out, code.template(locale), &shown, params);
     for (name, en, es) in OPTIONAL_PARAMS {
         if params.iter().any(|(k, _)| *k == name) {
-            substitute(out, if locale == Locale::Es { es } else { en }, shown_path, params);
+            substitute(out, if locale == Locale::Es { es } else { en }, &shown, params);
         }
     }
 }
 
-fn substitute(out: &mut String, text: &str, path: &str, params: &[(&'static str, String)]) {
+fn substitute<V: AsRef<str>>(out: &mut String, text: &str, path: &dyn Fn(&mut String), params: &[(&'static str, V)]) {
     // Templates are short: a byte loop, as `str::find`'s searcher set-up showed in profiles.
     let mut rest = text;
     while let Some(open) = rest.bytes().position(|b| b == b'{') {
@@ -78,9 +128,9 @@ fn substitute(out: &mut String, text: &str, path: &str, params: &[(&'static str,
         };
         let name = after.get(1..close).unwrap_or_default();
         if name == "path" {
-            out.push_str(path);
+            path(out);
         } else if let Some((_, v)) = params.iter().find(|(k, _)| *k == name) {
-            out.push_str(v);
+            out.push_str(v.as_ref());
         } else {
             out.push('?');
         }
@@ -105,7 +155,7 @@ mod tests {
             "owner.firstName es obligatorio (cuando owner.type=PERSON)"
         );
         assert_eq!(
-            render(Code::EmptyField, "", &[], Locale::En),
+            render::<_, &str>(Code::EmptyField, "", &[], Locale::En),
             "the body must not be empty"
         );
     }

@@ -50,10 +50,10 @@ fn allowed_value_char(c: char) -> bool {
 
 fn too_many(ctx: &mut Ctx, path: &Path<'_>, count: usize) {
     if count > MAX_ENTRIES {
-        ctx.report(
+        ctx.report_with(
             path,
             Code::TooManyMetadataEntries,
-            &[("count", &count.to_string()), ("max", &MAX_ENTRIES.to_string())],
+            [("count", rules::number(count)), ("max", rules::number(MAX_ENTRIES))],
         );
     }
 }
@@ -67,7 +67,7 @@ fn check_value(ctx: &mut Ctx, path: &Path<'_>, value: Option<&Value<'_>>, need: 
             if let Some(s) = rules::free_text(ctx, path, v)
                 && !is_valid_value(s)
             {
-                ctx.report(path, Code::InvalidMetadataValue, &[("max", &MAX_VALUE.to_string())]);
+                ctx.report_with(path, Code::InvalidMetadataValue, [("max", rules::number(MAX_VALUE))]);
             }
         }
     }
@@ -93,9 +93,9 @@ pub(crate) fn validate_object(ctx: &mut Ctx, path: &Path<'_>, value: &Value<'_>)
     too_many(ctx, path, members.len());
     for (i, (key, v)) in members.iter().enumerate() {
         within_limit(ctx, i, |ctx| {
-            let at = path.key(key);
+            let at = path.body_key(key);
             if !is_valid_key(key) {
-                ctx.report(&at, Code::InvalidMetadataKey, &[("max", &MAX_KEY.to_string())]);
+                ctx.report_with(&at, Code::InvalidMetadataKey, [("max", rules::number(MAX_KEY))]);
             }
             check_value(ctx, &at, Some(v), Need::Required);
         });
@@ -103,7 +103,7 @@ pub(crate) fn validate_object(ctx: &mut Ctx, path: &Path<'_>, value: &Value<'_>)
     if members.len() > 1 {
         for i in rules::repeated_keys(members) {
             if let Some((k, _)) = members.get(i) {
-                within_limit(ctx, i, |ctx| ctx.report(&path.key(k), Code::DuplicateField, &[]));
+                within_limit(ctx, i, |ctx| ctx.report(&path.body_key(k), Code::DuplicateField, &[]));
             }
         }
     }
@@ -154,7 +154,7 @@ pub(crate) fn validate_array(ctx: &mut Ctx, path: &Path<'_>, value: &Value<'_>) 
                 if is_valid_key(k) {
                     keys.push((k, i));
                 } else {
-                    ctx.report(&key_path, Code::InvalidMetadataKey, &[("max", &MAX_KEY.to_string())]);
+                    ctx.report_with(&key_path, Code::InvalidMetadataKey, [("max", rules::number(MAX_KEY))]);
                 }
             }
             check_value(ctx, &at.key("value"), value, Need::Required);

@@ -7,22 +7,26 @@ use crate::field::FieldError;
 use crate::json::write_string;
 use crate::locale::Locale;
 use crate::messages::{render, render_into};
+pub use crate::params::{Param, Params};
+pub use crate::path::IssuePath;
+pub(crate) use crate::path::Path;
 
 /// One problem found in a request.
 ///
-/// The message is rendered on demand ([`Issue::message`], [`Report::to_json`]) from the
-/// code's template and the params, in the locale the report was made in: a validation
-/// pass records facts and pays for text only when text is asked for.
+/// The path and the message are rendered on demand ([`IssuePath`], [`Issue::message`],
+/// [`Report::to_json`]) from the code's template and the params, in the locale the
+/// report was made in: a validation pass records facts and pays for text only when text
+/// is asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Issue {
     /// Dotted field path, `[i]` for array indexes; `""` is the whole body.
-    pub path: String,
+    pub path: IssuePath,
     /// The stable code.
     pub code: Code,
     /// Error, or warning (a warning under `strict` becomes an error).
     pub severity: Severity,
     /// The rule's figures as strings, in a fixed order.
-    pub params: Vec<(&'static str, String)>,
+    pub params: Params,
     /// The locale of the message.
     pub locale: Locale,
 }
@@ -61,12 +65,13 @@ impl Report {
     /// The report as the JSON text of DESIGN.md section 3 (compact, fixed key order).
     pub fn to_json(&self) -> String {
         let mut out = String::with_capacity(64 + 160 * (self.errors.len() + self.warnings.len()));
+        let mut scratch = String::new();
         out.push_str("{\"valid\":");
         out.push_str(if self.valid { "true" } else { "false" });
         out.push_str(",\"errors\":");
-        write_issues(&mut out, &self.errors);
+        write_issues(&mut out, &mut scratch, &self.errors);
         out.push_str(",\"warnings\":");
-        write_issues(&mut out, &self.warnings);
+        write_issues(&mut out, &mut scratch, &self.warnings);
         out.push('}');
         out
     }
@@ -97,18 +102,23 @@ impl Report {
     }
 }
 
-fn write_issues(out: &mut String, issues: &[Issue]) {
+/// Writes `issues` as a JSON array; `scratch` holds one path or message at a time.
+fn write_issues(out: &mut String, scratch: &mut String, issues: &[Issue]) {
     out.push('[');
     for (i, issue) in issues.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
         out.push_str("{\"path\":");
-        write_string(out, &issue.path);
+        scratch.clear();
+        issue.path.write_to(scratch);
+        write_string(out, scratch);
         out.push_str(",\"code\":");
         write_string(out, issue.code.as_str());
         out.push_str(",\"message\":");
-        write_string(out, &issue.message());
+        scratch.clear();
+        issue.write_message(scratch);
+        write_string(out, scratch);
         out.push_str(",\"severity\":");
         write_string(out, issue.severity.as_str());
         out.push_str(",\"params\":{");
@@ -123,69 +133,6 @@ fn write_issues(out: &mut String, issues: &[Issue]) {
         out.push_str("}}");
     }
     out.push(']');
-}
-
-/// A field path built on the stack while walking a body; rendered only when an issue
-/// is recorded, so a valid body allocates no path.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Path<'p> {
-    Root,
-    Key(&'p Path<'p>, &'p str),
-    Index(&'p Path<'p>, usize),
-}
-
-impl<'p> Path<'p> {
-    pub(crate) fn key(&'p self, key: &'p str) -> Path<'p> {
-        Path::Key(self, key)
-    }
-
-    pub(crate) fn index(&'p self, i: usize) -> Path<'p> {
-        Path::Index(self, i)
-    }
-
-    pub(crate) fn render(&self) -> String {
-        let mut out = String::with_capacity(self.len());
-        self.write(&mut out);
-        out
-    }
-
-    /// The rendered length, so rendering allocates once.
-    fn len(&self) -> usize {
-        match self {
-            Path::Root => 0,
-            Path::Key(parent, key) => {
-                let before = parent.len();
-                before + usize::from(before > 0) + key.len()
-            }
-            Path::Index(parent, i) => parent.len() + 2 + i.checked_ilog10().map_or(1, |d| d as usize + 1),
-        }
-    }
-
-    fn write(&self, out: &mut String) {
-        match self {
-            Path::Root => {}
-            Path::Key(parent, key) => {
-                parent.write(out);
-                if !out.is_empty() {
-                    out.push('.');
-                }
-                out.push_str(key);
-            }
-            Path::Index(parent, i) => {
-                parent.write(out);
-                out.push('[');
-                push_decimal(out, *i);
-                out.push(']');
-            }
-        }
-    }
-}
-
-fn push_decimal(out: &mut String, n: usize) {
-    if n >= 10 {
-        push_decimal(out, n / 10);
-    }
-    out.push(char::from_digit((n % 10) as u32, 10).unwrap_or('0'));
 }
 
 /// The most issues a report lists. A body of the size limit can break a rule in
@@ -218,8 +165,8 @@ pub(crate) struct Ctx {
     counting_only: usize,
 }
 
-/// A rule's figures: `(name, value)` pairs.
-pub(crate) type Params<'a> = &'a [(&'static str, &'a str)];
+/// A rule's figures that are all static text: `(name, value)` pairs.
+pub(crate) type StaticParams<'a> = &'a [(&'static str, &'static str)];
 
 impl Ctx {
     pub(crate) fn new(locale: Locale) -> Ctx {
@@ -233,26 +180,25 @@ impl Ctx {
         }
     }
 
-    /// Records `code` at `path`; its severity comes from the code.
-    pub(crate) fn report(&mut self, path: &Path<'_>, code: Code, params: Params<'_>) {
+    /// Records `code` at `path`; its severity comes from the code. The params are static
+    /// text, borrowed by the issue.
+    pub(crate) fn report(&mut self, path: &Path<'_>, code: Code, params: StaticParams<'_>) {
         if self.admit(code) {
-            let mut owned = Vec::with_capacity(params.len());
-            owned.extend(params.iter().map(|(k, v)| (*k, (*v).to_string())));
-            self.push(path.render(), code, owned);
+            self.push(IssuePath::of(path), code, Params::from_static(params));
         }
     }
 
-    /// [`Ctx::report`] with params already owned (no copy).
-    pub(crate) fn report_owned(&mut self, path: &Path<'_>, code: Code, params: Vec<(&'static str, String)>) {
+    /// [`Ctx::report`] with params some of whose values were made for the issue.
+    pub(crate) fn report_with(&mut self, path: &Path<'_>, code: Code, params: impl Into<Params>) {
         if self.admit(code) {
-            self.push(path.render(), code, params);
+            self.push(IssuePath::of(path), code, params.into());
         }
     }
 
     /// Records a value rule's error (DESIGN.md 9 row 32: the rule shared with signing).
     pub(crate) fn report_field(&mut self, path: &Path<'_>, error: FieldError) {
         if self.admit(error.code) {
-            self.push(path.render(), error.code, error.params);
+            self.push(IssuePath::of(path), error.code, error.params);
         }
     }
 
@@ -295,21 +241,23 @@ impl Ctx {
         }
     }
 
-    fn push(&mut self, path: String, code: Code, params: Vec<(&'static str, String)>) {
+    #[inline]
+    fn push(&mut self, path: IssuePath, code: Code, params: Params) {
         if self.errors.len() + self.warnings.len() >= MAX_ISSUES && self.warnings.pop().is_some() {
             self.omit(true);
         }
-        let issue = |severity| Issue {
+        let warning = code.is_warning();
+        let issue = Issue {
             path,
             code,
-            severity,
+            severity: if warning { Severity::Warning } else { Severity::Error },
             params,
             locale: self.locale,
         };
-        if code.is_warning() {
-            self.warnings.push(issue(Severity::Warning));
+        if warning {
+            self.warnings.push(issue);
         } else {
-            self.errors.push(issue(Severity::Error));
+            self.errors.push(issue);
         }
     }
 
@@ -317,14 +265,18 @@ impl Ctx {
     /// When issues were left out, WARN_TOO_MANY_ISSUES comes last with their number.
     pub(crate) fn finish(mut self, strict: bool) -> Report {
         let omitted = self.omitted;
-        let note = (omitted > 0).then(|| Issue {
-            path: String::new(),
-            code: Code::TooManyIssues,
-            severity: Severity::Warning,
-            params: vec![("count", omitted.to_string()), ("max", MAX_ISSUES.to_string())],
-            locale: self.locale,
-        });
-        self.warnings.extend(note);
+        if omitted > 0 {
+            self.warnings.push(Issue {
+                path: IssuePath::ROOT,
+                code: Code::TooManyIssues,
+                severity: Severity::Warning,
+                params: Params::from([
+                    ("count", crate::text::number(omitted)),
+                    ("max", crate::text::number(MAX_ISSUES)),
+                ]),
+                locale: self.locale,
+            });
+        }
         if strict {
             for mut w in self.warnings.drain(..) {
                 w.severity = Severity::Error;
@@ -342,22 +294,6 @@ impl Ctx {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn paths_render_dotted_with_indexes() {
-        let root = Path::Root;
-        let m = root.key("metadata");
-        let i = m.index(2);
-        let k = i.key("key");
-        assert_eq!(k.render(), "metadata[2].key");
-        for n in [0, 9, 10, 99, 100, 12345] {
-            let idx = root.index(n);
-            let key = idx.key("k");
-            assert_eq!(key.render().len(), key.len());
-            assert_eq!(key.render(), format!("[{n}].k"));
-        }
-        assert_eq!(root.render(), "");
-    }
 
     #[test]
     fn strict_turns_warnings_into_errors() {
@@ -387,8 +323,8 @@ mod tests {
         assert!(r.valid, "left-out warnings leave the report valid");
         assert_eq!(r.warnings.len(), MAX_ISSUES + 1);
         let note = r.warnings.last().unwrap();
-        assert_eq!((note.code, note.path.as_str()), (Code::TooManyIssues, ""));
-        assert_eq!(note.params[0], ("count", "50".to_string()));
+        assert_eq!((note.code, &*note.path.as_text()), (Code::TooManyIssues, ""));
+        assert_eq!(note.params.get("count"), Some("50"));
         assert!(note.message().starts_with("50 more issues were found"));
 
         let mut ctx = Ctx::new(Locale::En);

@@ -13,7 +13,9 @@ use crate::code::Code;
 use crate::field;
 use crate::json::Value;
 use crate::report::{Ctx, MAX_UNKNOWN_FIELDS_LISTED, Path};
-pub(crate) use crate::text::{char_count, is_blank, is_digits, join, join_alternatives, list, push_case_hint};
+pub(crate) use crate::text::{
+    Choices, char_count, choices, is_blank, is_digits, join, join_alternatives, joined, list, number, push_case_hint,
+};
 
 /// The members of a JSON object.
 pub(crate) type Members<'v> = [(Cow<'v, str>, Value<'v>)];
@@ -123,7 +125,7 @@ pub(crate) fn missing(ctx: &mut Ctx, path: &Path<'_>, need: Need) {
 }
 
 /// Records ERR_INVALID_TYPE.
-pub(crate) fn wrong_type(ctx: &mut Ctx, path: &Path<'_>, expected: &str, found: &Value<'_>) {
+pub(crate) fn wrong_type(ctx: &mut Ctx, path: &Path<'_>, expected: &'static str, found: &Value<'_>) {
     ctx.report(
         path,
         Code::InvalidType,
@@ -143,12 +145,12 @@ pub(crate) fn length(ctx: &mut Ctx, path: &Path<'_>, s: &str, min: usize, max: u
 
 /// Records ERR_INVALID_FIELD unless `s` is one of `allowed` (case-sensitive; a value
 /// that differs only in case is named in the message, DESIGN.md 9 row 22).
-pub(crate) fn one_of(ctx: &mut Ctx, path: &Path<'_>, s: &str, allowed: &[&str], when: Option<&str>) -> bool {
+pub(crate) fn one_of(ctx: &mut Ctx, path: &Path<'_>, s: &str, allowed: &Choices, when: Option<&'static str>) -> bool {
     match field::one_of(s, allowed) {
         Ok(()) => true,
         Err(mut e) => {
             if let Some(w) = when {
-                e.params.push(("when", w.to_string()));
+                e.params.push(("when", Cow::Borrowed(w)));
             }
             ctx.report_field(path, e);
             false
@@ -195,16 +197,16 @@ pub(crate) fn fields<'v, const N: usize>(
             None => {
                 unknown += 1;
                 if unknown > MAX_UNKNOWN_FIELDS_LISTED {
-                    ctx.counting_only(|ctx| ctx.report(&path.key(key), Code::UnknownField, &[]));
+                    ctx.counting_only(|ctx| ctx.report(&path.body_key(key), Code::UnknownField, &[]));
                 } else {
-                    ctx.report(&path.key(key), Code::UnknownField, &[]);
+                    ctx.report(&path.body_key(key), Code::UnknownField, &[]);
                 }
             }
         }
     }
     if repeated || unknown > 1 {
         for i in repeated_keys(members) {
-            ctx.report(&path.key(key_at(members, i)), Code::DuplicateField, &[]);
+            ctx.report(&path.body_key(key_at(members, i)), Code::DuplicateField, &[]);
         }
     }
     slots
@@ -300,10 +302,13 @@ pub(crate) fn amount(
     };
     let limit = max_integer_digits.min(MAX_INTEGER_DIGITS);
     let bad = |ctx: &mut Ctx, reason: AmountError| {
-        ctx.report(
+        ctx.report_with(
             path,
             Code::InvalidAmount,
-            &[("reason", reason.as_str()), ("max_integer_digits", &limit.to_string())],
+            [
+                ("reason", Cow::Borrowed(reason.as_str())),
+                ("max_integer_digits", number(limit)),
+            ],
         );
     };
     match Amount::parse(text) {

@@ -151,7 +151,7 @@ fn every_template_renders_every_param_in_every_locale() {
                 path: "f".into(),
                 code,
                 severity: cobro::Severity::Error,
-                params: params.clone(),
+                params: params.iter().map(|(k, v)| (*k, v.clone().into())).collect(),
                 locale,
             };
             // A param the template names but the issue lacks renders as `?`.

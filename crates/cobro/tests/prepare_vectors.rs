@@ -38,7 +38,7 @@ fn check(case: &Value, result: Result<PreparedRequest, PrepareError>) {
             let got: Vec<(String, String)> = report
                 .errors
                 .iter()
-                .map(|i| (i.code.as_str().to_string(), i.path.clone()))
+                .map(|i| (i.code.as_str().to_string(), i.path.to_string()))
                 .collect();
             let want: Vec<(String, String)> = errors
                 .iter()

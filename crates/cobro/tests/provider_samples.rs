@@ -27,7 +27,7 @@ fn sample_body(name: &str) -> Option<String> {
 fn codes(issues: &[cobro::Issue]) -> BTreeSet<(String, String)> {
     issues
         .iter()
-        .map(|i| (i.code.as_str().to_string(), i.path.clone()))
+        .map(|i| (i.code.as_str().to_string(), i.path.to_string()))
         .collect()
 }
 

@@ -121,7 +121,7 @@ fn personal_values(v: &serde_json::Value, out: &mut Vec<String>) {
 fn pairs(issues: &[cobro::Issue]) -> Vec<(String, String)> {
     issues
         .iter()
-        .map(|i| (i.code.as_str().to_string(), i.path.clone()))
+        .map(|i| (i.code.as_str().to_string(), i.path.to_string()))
         .collect()
 }
 

@@ -1,14 +1,17 @@
 //! Spec 2.4-2.6 and 8: the checks of each pay-in field, walked in the order of spec
 //! 2.4's table (see the module doc of `payin` for the order of the issues).
 
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
 use crate::amount::MAX_INTEGER_DIGITS;
 use crate::code::Code;
 use crate::country::{self, COUNTRIES, PayinDocument};
 use crate::date::CivilDate;
 use crate::field;
 use crate::json::Value;
-use crate::report::{Ctx, Path};
-use crate::rules::{self, Need};
+use crate::report::{Ctx, Params, Path};
+use crate::rules::{self, Choices, Need};
 
 use super::fields::{self, Blank, FIELDS, blankable, blankable_text, present_text, required, required_text, text};
 use super::{CASH_METHOD, DEEPLINK_METHOD, DEEPLINK_NAME_MAX, Request, Signed, wallet};
@@ -26,6 +29,23 @@ const HASH_HEX_LEN: usize = 128;
 /// DESIGN.md 9 row 21: the URLMonnet paths, v1 (most samples) and v3 (the current
 /// version, the path `prepare_payin` sends to).
 const URLMONNET_PATHS: [&str; 2] = ["/api-payin/v1/online-payments", crate::prepare::PAYIN_PATH];
+/// [`URLMONNET_PATHS`] as alternatives, for the `expected` param.
+const URLMONNET_ALTERNATIVES: &str = rules::joined!(URLMONNET_PATHS, "|");
+/// payinType's one value as the values the rule accepts.
+const TYPE_POST_CHOICES: Choices = rules::choices!([super::TYPE_POST]);
+/// The condition of a required payinDiscountCoupon: the currencies of the countries
+/// whose table says `coupon_required`.
+static COUPON_WHEN: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "payinCurrency={}",
+        rules::join_alternatives(
+            COUNTRIES
+                .iter()
+                .filter(|c| c.payin.is_some_and(|r| r.coupon_required))
+                .map(|c| c.currency)
+        )
+    )
+});
 /// The largest payinExpirationTime: the provider types it Integer (32-bit); the spec
 /// gives no upper bound.
 const EXPIRATION_MAX: u64 = i32::MAX as u64;
@@ -72,7 +92,7 @@ pub(crate) fn walk<'v>(ctx: &mut Ctx, req: &Request<'v>) -> Signed<'v> {
             fields::URL_MONNET => url_monnet(ctx, &path, value),
             fields::TYPE_POST => {
                 if let Some(s) = required(ctx, &path, value) {
-                    rules::one_of(ctx, &path, s, &[super::TYPE_POST], None);
+                    rules::one_of(ctx, &path, s, &TYPE_POST_CHOICES, None);
                 }
             }
             fields::PROCESSOR_CODE => wallet::processor_code(ctx, &path, value),
@@ -117,7 +137,7 @@ fn amount<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req:
         && step > 0
         && parsed.cents() % step != 0
     {
-        ctx.report(path, Code::AmountStep, &[("step", &format!("0.{step:02}"))]);
+        ctx.report_with(path, Code::AmountStep, [("step", Cow::Owned(format!("0.{step:02}")))]);
     }
     number_text(value)
 }
@@ -133,7 +153,7 @@ fn currency<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) ->
         ctx.report(
             path,
             Code::UnsupportedCurrency,
-            &[("known", &country::payin_currencies())],
+            &[("known", country::payin_currency_list())],
         );
     }
     Some(s)
@@ -150,9 +170,12 @@ fn method<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req:
     if let Some((c, r)) = req.country
         && !r.methods.contains(&s)
     {
-        let mut params = vec![("country", c.alpha2.to_string()), ("known", rules::list(r.methods))];
+        let mut params = Params::from([
+            ("country", Cow::Borrowed(c.alpha2)),
+            ("known", country::list_of(c, |l| &l.payin_methods)),
+        ]);
         rules::push_case_hint(&mut params, s, r.methods.iter().copied());
-        ctx.report_owned(path, Code::UnknownMethod, params);
+        ctx.report_with(path, Code::UnknownMethod, params);
     }
 }
 
@@ -177,7 +200,7 @@ fn url<'s>(ctx: &mut Ctx, path: &Path<'_>, s: &'s str) -> Option<&'s str> {
     match rules::https_path(s) {
         Some(p) if rules::char_count(s) <= URL_MAX => Some(p),
         _ => {
-            ctx.report(path, Code::InvalidUrl, &[("max", &URL_MAX.to_string())]);
+            ctx.report_with(path, Code::InvalidUrl, [("max", rules::number(URL_MAX))]);
             None
         }
     }
@@ -214,7 +237,7 @@ fn expiration<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, 
     if let Some(min) = suggested
         && minutes < u64::from(min)
     {
-        ctx.report(path, Code::ExpirationBelowSuggested, &[("minimum", &min.to_string())]);
+        ctx.report_with(path, Code::ExpirationBelowSuggested, [("minimum", rules::number(min))]);
     }
 }
 
@@ -272,13 +295,12 @@ fn type_document<'v>(
     if let Some((c, r)) = req.country
         && !r.documents.iter().any(|d| d.name == s)
     {
-        let names = r.documents.iter().map(|d| d.name);
-        let mut params = vec![
-            ("country", c.alpha2.to_string()),
-            ("known", rules::join(names.clone(), ", ")),
-        ];
-        rules::push_case_hint(&mut params, s, names);
-        ctx.report_owned(path, Code::UnknownDocumentType, params);
+        let mut params = Params::from([
+            ("country", Cow::Borrowed(c.alpha2)),
+            ("known", country::list_of(c, |l| &l.payin_documents)),
+        ]);
+        rules::push_case_hint(&mut params, s, r.documents.iter().map(|d| d.name));
+        ctx.report_with(path, Code::UnknownDocumentType, params);
     }
     Some(s)
 }
@@ -302,10 +324,13 @@ fn document<'v>(
     if let Some(PayinDocument { name, digits: Some(n) }) = known
         && !(rules::is_digits(s) && s.len() == *n)
     {
-        ctx.report(
+        ctx.report_with(
             path,
             Code::InvalidDocumentNumber,
-            &[("document_type", name), ("format", &format!("[0-9] ({n})"))],
+            [
+                ("document_type", Cow::Borrowed(*name)),
+                ("format", Cow::Owned(format!("[0-9] ({n})"))),
+            ],
         );
         return;
     }
@@ -325,8 +350,8 @@ fn phone<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: 
     let exact = req.country.and_then(|(_, r)| r.phone_digits);
     let ok = rules::is_digits(s) && exact.is_none_or(|n| s.len() == n);
     if !ok {
-        let digits = exact.map_or_else(|| "1+".to_string(), |n| n.to_string());
-        ctx.report(path, Code::InvalidPhoneNumber, &[("digits", &digits)]);
+        let digits = exact.map_or(Cow::Borrowed("1+"), rules::number);
+        ctx.report_with(path, Code::InvalidPhoneNumber, [("digits", digits)]);
     }
 }
 
@@ -355,21 +380,12 @@ fn coupon<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req:
         blankable_text(ctx, path, value, Blank::CouponByCountry, number_as_text);
         return;
     }
-    let when = || {
-        format!(
-            "payinCurrency={}",
-            rules::join_alternatives(
-                COUNTRIES
-                    .iter()
-                    .filter(|c| c.payin.is_some_and(|r| r.coupon_required))
-                    .map(|c| c.currency)
-            )
-        )
-    };
     match value {
         None => ctx.report(path, Code::MissingField, &[]),
-        Some(Value::Null) => ctx.report(path, Code::MissingField, &[("when", &when())]),
-        Some(Value::String(s)) if rules::is_blank(s) => ctx.report(path, Code::EmptyField, &[("when", &when())]),
+        Some(Value::Null) => ctx.report(path, Code::MissingField, &[("when", COUPON_WHEN.as_str())]),
+        Some(Value::String(s)) if rules::is_blank(s) => {
+            ctx.report(path, Code::EmptyField, &[("when", COUPON_WHEN.as_str())])
+        }
         Some(other) => {
             text(ctx, path, other, number_as_text);
         }
@@ -385,10 +401,6 @@ fn url_monnet<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) 
         return;
     };
     if !URLMONNET_PATHS.contains(&p) {
-        ctx.report(
-            path,
-            Code::UnexpectedUrlPath,
-            &[("expected", &rules::join_alternatives(URLMONNET_PATHS))],
-        );
+        ctx.report(path, Code::UnexpectedUrlPath, &[("expected", URLMONNET_ALTERNATIVES)]);
     }
 }

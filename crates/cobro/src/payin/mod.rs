@@ -137,7 +137,7 @@ pub(crate) fn validate(ctx: &mut Ctx, value: &Value<'_>, key: Option<&Secret>) {
         match value {
             Value::Object(m) => {
                 if let Some((k, inner)) = m.first() {
-                    rules::wrong_type(ctx, &root.key(k), "object", inner);
+                    rules::wrong_type(ctx, &root.body_key(k), "object", inner);
                 }
             }
             other => rules::wrong_type(ctx, &root, "object", other),
@@ -169,11 +169,10 @@ fn check_signature(ctx: &mut Ctx, signed: &Signed<'_>, key: &Secret) {
         return;
     };
     if !signing::verify_payin_verification(m, o, a, c, v, key) {
-        let params = notification::signed_params();
-        ctx.report_owned(
+        ctx.report(
             &Path::Root.key("payinVerification"),
             Code::InvalidSignature,
-            params.to_vec(),
+            &notification::SIGNED_PARAMS,
         );
     }
 }

@@ -223,25 +223,23 @@ impl NotificationError {
         match self {
             NotificationError::Parse(e) => e.message(locale),
             NotificationError::MissingSignature => {
-                crate::messages::render(Code::MissingSignature, "payinVerification", &[], locale)
+                crate::messages::render::<_, &str>(Code::MissingSignature, "payinVerification", &[], locale)
             }
             NotificationError::InvalidSignature => {
-                crate::messages::render(Code::InvalidSignature, "payinVerification", &signed_params(), locale)
+                crate::messages::render(Code::InvalidSignature, "payinVerification", &SIGNED_PARAMS, locale)
             }
         }
     }
 }
 
 /// What payinVerification covers (spec 5.3), as the params of ERR_INVALID_SIGNATURE.
-pub(crate) fn signed_params() -> [(&'static str, String); 2] {
-    [
-        ("scheme", "SHA-512".to_string()),
-        (
-            "signed",
-            "payinMerchantID, payinMerchantOperationNumber, payinAmount, payinCurrency".to_string(),
-        ),
-    ]
-}
+pub(crate) const SIGNED_PARAMS: [(&str, &str); 2] = [
+    ("scheme", "SHA-512"),
+    (
+        "signed",
+        "payinMerchantID, payinMerchantOperationNumber, payinAmount, payinCurrency",
+    ),
+];
 
 impl fmt::Display for NotificationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

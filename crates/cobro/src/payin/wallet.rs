@@ -1,19 +1,44 @@
 //! Spec 2.4 (wallet processors, subscription) and 2.7 (voucher theme): the pay-in fields
 //! that only apply in some contexts, and the cross-field rules between them.
 
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
 use crate::code::Code;
 use crate::country::COUNTRIES;
 use crate::field;
 use crate::json::Value;
 use crate::processor;
 use crate::report::{Ctx, Path};
-use crate::rules::{self, Need};
+use crate::rules::{self, Choices, Need};
 
 use super::Request;
 use super::fields::{self, Blank, blankable};
 
 /// Spec 2.4: the method of both wallet processors.
 const WALLET_METHOD: &str = "Wallet";
+/// [`WALLET_METHOD`] as the values a rule accepts.
+const WALLET_METHOD_CHOICES: Choices = rules::choices!([WALLET_METHOD]);
+/// The wallet processors as the values a rule accepts.
+const WALLET_PROCESSOR_CHOICES: Choices = rules::choices!(processor::WALLET_PROCESSORS);
+/// The on-file processor codes as alternatives (`A|B`).
+const ON_FILE_ALTERNATIVES: &str = rules::joined!(processor::ON_FILE, "|");
+/// The condition a wallet processor puts on payinMethod and payinProductDescription,
+/// for each wallet processor.
+const PROCESSOR_WHEN: [(&str, &str); 3] = [
+    (
+        processor::WALLET_ON_FILE,
+        rules::joined!(["processorCode=", processor::WALLET_ON_FILE], ""),
+    ),
+    (
+        processor::YAPE_ON_FILE,
+        rules::joined!(["processorCode=", processor::YAPE_ON_FILE], ""),
+    ),
+    (
+        processor::WALLET_ONE_SHOT,
+        rules::joined!(["processorCode=", processor::WALLET_ONE_SHOT], ""),
+    ),
+];
 /// Spec 2.7: a theme identifier is `THEME_<country>_<NAME>`.
 const THEME_PREFIX: &str = "THEME_";
 
@@ -35,7 +60,11 @@ pub(crate) fn voucher_theme<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'
         _ => None,
     };
     let Some(alpha2) = allowed else {
-        ctx.report(path, Code::FieldNotAllowed, &[("allowed_when", &theme_allowed_when())]);
+        ctx.report(
+            path,
+            Code::FieldNotAllowed,
+            &[("allowed_when", THEME_ALLOWED_WHEN.as_str())],
+        );
         return;
     };
     let name = theme
@@ -48,16 +77,16 @@ pub(crate) fn voucher_theme<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'
                 .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
     });
     if !well_formed {
-        ctx.report(
+        ctx.report_with(
             path,
             Code::UnsupportedVoucherTheme,
-            &[("format", &format!("{THEME_PREFIX}{alpha2}_<NAME>"))],
+            [("format", Cow::Owned(format!("{THEME_PREFIX}{alpha2}_<NAME>")))],
         );
     }
 }
 
 /// The `allowed_when` param of a misplaced voucher theme, from the table.
-fn theme_allowed_when() -> String {
+static THEME_ALLOWED_WHEN: LazyLock<String> = LazyLock::new(|| {
     let parts: Vec<String> = COUNTRIES
         .iter()
         .filter_map(|c| c.payin.map(|r| (c, r)))
@@ -71,7 +100,7 @@ fn theme_allowed_when() -> String {
         })
         .collect();
     parts.join(" | ")
-}
+});
 
 /// Spec 2.4: processorCode is optional; when sent it is never empty and is a wallet
 /// processor: `Wallet_on_file`, its provider name `Yape_on_file` (DESIGN.md 9 row 13) or
@@ -81,7 +110,7 @@ pub(crate) fn processor_code<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&
     if let Some(s) = blankable(ctx, path, value, Blank::Optional)
         && rules::non_blank(ctx, path, s)
     {
-        rules::one_of(ctx, path, s, &processor::WALLET_PROCESSORS, None);
+        rules::one_of(ctx, path, s, &WALLET_PROCESSOR_CHOICES, None);
     }
 }
 
@@ -108,7 +137,7 @@ pub(crate) fn subscription<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v
         rules::string(ctx, &charge_path, charge_type, Need::Required).filter(|s| rules::non_blank(ctx, &charge_path, s))
     {
         // Spec 2.4: chargeType is the subscription's type (spec 2.3).
-        rules::one_of(ctx, &charge_path, s, &field::SUBSCRIPTION_TYPES, None);
+        rules::one_of(ctx, &charge_path, s, &field::SUBSCRIPTION_TYPE_CHOICES, None);
     }
     let (min, max) = field::SUBSCRIPTION_ID;
     rules::integer(
@@ -137,17 +166,17 @@ pub(crate) fn cross_checks(ctx: &mut Ctx, req: &Request<'_>) {
     let given = req.text(fields::PROCESSOR_CODE);
     let wallet = given.and_then(processor::wallet_processor);
     if let Some(code) = wallet {
-        let when = format!("processorCode={code}");
+        let when = PROCESSOR_WHEN.iter().find(|(c, _)| *c == code).map(|(_, when)| *when);
         if let Some(m) = req.method {
-            rules::one_of(ctx, &root.key("payinMethod"), m, &[WALLET_METHOD], Some(&when));
+            rules::one_of(ctx, &root.key("payinMethod"), m, &WALLET_METHOD_CHOICES, when);
         }
         if let Some(d) = req.text(fields::PRODUCT_DESCRIPTION) {
             rules::one_of(
                 ctx,
                 &root.key("payinProductDescription"),
                 d,
-                &field::DEVICES,
-                Some(&when),
+                &field::DEVICE_CHOICES,
+                when,
             );
         }
     }
@@ -157,7 +186,7 @@ pub(crate) fn cross_checks(ctx: &mut Ctx, req: &Request<'_>) {
         ctx.report(
             &root.key("subscription"),
             Code::MissingSubscription,
-            &[("processors", &rules::join_alternatives(processor::ON_FILE))],
+            &[("processors", ON_FILE_ALTERNATIVES)],
         );
     }
     let invalid_code = req.get(fields::PROCESSOR_CODE).is_some() && wallet.is_none();
@@ -167,7 +196,7 @@ pub(crate) fn cross_checks(ctx: &mut Ctx, req: &Request<'_>) {
             Code::FieldIgnored,
             &[(
                 "applies_when",
-                &format!("processorCode={}", rules::join_alternatives(processor::ON_FILE)),
+                rules::joined!(["processorCode=", ON_FILE_ALTERNATIVES], ""),
             )],
         );
     }
@@ -181,7 +210,7 @@ mod tests {
     #[test]
     fn allowed_when_comes_from_the_table() {
         assert_eq!(
-            theme_allowed_when(),
+            THEME_ALLOWED_WHEN.as_str(),
             "payinCurrency=PEN & payinMethod=BankTransfer|Cash|Wallet"
         );
         assert_eq!(country::payin_currencies(), "MXN, PEN, COP, DOP, BRL");

@@ -24,7 +24,7 @@ pub mod webhook;
 use crate::code::Code;
 use crate::json::Value;
 use crate::metadata;
-use crate::report::{Ctx, Path};
+use crate::report::{Ctx, Params, Path};
 use crate::rules::{self, Members, Need};
 use crate::{field, processor};
 
@@ -37,6 +37,9 @@ const WHEN_RECURRENT: &str = "type=RECURRENT";
 /// DESIGN.md 9 row 14: periodicity is a digit string whose value is at least 1 (leading
 /// zeros are allowed, "01" is one month); this pattern says exactly that.
 const PERIODICITY_FORMAT: &str = "0*[1-9][0-9]*";
+
+/// The on-file processor codes, for the `known` param.
+const ON_FILE_LIST: &str = rules::joined!(processor::ON_FILE, ", ");
 
 /// DESIGN.md 9 row 10: the subscription amount is `#####.##`, at most 5 integer digits.
 const AMOUNT_INTEGER_DIGITS: usize = 5;
@@ -114,7 +117,7 @@ fn details_create(ctx: &mut Ctx, path: &Path<'_>, members: &Members<'_>) {
     let kind = subscription_type(ctx, &path.key("type"), kind);
     let device_path = path.key("device");
     if let Some(d) = rules::string(ctx, &device_path, device, Need::Required) {
-        rules::one_of(ctx, &device_path, d, &field::DEVICES, None);
+        rules::one_of(ctx, &device_path, d, &field::DEVICE_CHOICES, None);
     }
     customer_id(ctx, &path.key("customerId"), customer);
     processor_code(ctx, &path.key("processorCode"), processor);
@@ -200,9 +203,9 @@ fn processor_code(ctx: &mut Ctx, path: &Path<'_>, value: Option<&Value<'_>>) {
     if ctx.check(path, field::processor_code(s)).is_none() || processor::is_on_file(s) {
         return;
     }
-    let mut params = vec![("known", rules::list(&processor::ON_FILE))];
+    let mut params = Params::from_static(&[("known", ON_FILE_LIST)]);
     rules::push_case_hint(&mut params, s, processor::ON_FILE);
-    ctx.report_owned(path, Code::UnknownProcessorCode, params);
+    ctx.report_with(path, Code::UnknownProcessorCode, params);
 }
 
 /// Whether `s` is a digit string whose value is at least 1 (DESIGN.md 9 row 14).

@@ -22,20 +22,22 @@ pub mod lifecycle;
 pub mod notification;
 pub mod response;
 
+use std::borrow::Cow;
+
 use crate::code::Code;
 use crate::country::{self, Country, VirtualAccountRules};
 use crate::document;
 use crate::json::Value;
 use crate::metadata;
-use crate::report::{Ctx, Path};
-use crate::rules::{self, Need};
+use crate::report::{Ctx, Params, Path};
+use crate::rules::{self, Choices, Need};
 
 /// Spec 2.1: owner.type values.
-const OWNER_TYPES: &[&str] = &["PERSON", "COMPANY"];
+const OWNER_TYPES: Choices = rules::choices!(["PERSON", "COMPANY"]);
 /// Spec 2.1: account.category values.
-const CATEGORIES: &[&str] = &["VIRTUAL"];
+const CATEGORIES: Choices = rules::choices!(["VIRTUAL"]);
 /// Spec 2.1: account.type values (accepted per country: see [`country::COUNTRIES`]).
-const ACCOUNT_TYPES: &[&str] = &["CVU", "CCI", "CLABE"];
+const ACCOUNT_TYPES: Choices = rules::choices!(["CVU", "CCI", "CLABE"]);
 
 /// Spec 2.1: the account.name format of each account.type, as given in the `pattern`
 /// param of ERR_INVALID_ACCOUNT_NAME. The spec's regexes (CVU `^[a-zA-Z0-9._-]{6,20}$`,
@@ -224,7 +226,7 @@ fn validate_owner<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Member
 
     let type_path = path.key("type");
     let owner_type = rules::string(ctx, &type_path, owner_type, Need::Required)
-        .filter(|t| rules::one_of(ctx, &type_path, t, OWNER_TYPES, None));
+        .filter(|t| rules::one_of(ctx, &type_path, t, &OWNER_TYPES, None));
 
     let document_path = path.key("document");
     if let Some(m) = rules::object(ctx, &document_path, document, Need::Required) {
@@ -351,24 +353,24 @@ fn validate_account<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Memb
     if let Some(c) = rules::string(ctx, &category_path, category, Need::Required)
         && rules::length(ctx, &category_path, c, 1, 36)
     {
-        rules::one_of(ctx, &category_path, c, CATEGORIES, None);
+        rules::one_of(ctx, &category_path, c, &CATEGORIES, None);
     }
 
     // Spec 2.1: enum CVU, CCI, CLABE (case-sensitive, DESIGN.md 9 row 22); the country
     // rule is cross-field.
     let type_path = path.key("type");
     seen.account_type = rules::string(ctx, &type_path, account_type, Need::Required)
-        .filter(|t| rules::one_of(ctx, &type_path, t, ACCOUNT_TYPES, None));
+        .filter(|t| rules::one_of(ctx, &type_path, t, &ACCOUNT_TYPES, None));
 
     // DESIGN.md 9 rows 22 and 23: upper-case ISO alpha-3 among the served countries.
     let country_path = path.key("country");
     if let Some(c) = rules::string(ctx, &country_path, country_value, Need::Required) {
         seen.country = country::virtual_account_country(c);
         if seen.country.is_none() {
-            let mut params = vec![("allowed", country::virtual_account_codes())];
+            let mut params = Params::from([("allowed", Cow::Borrowed(country::virtual_account_code_list()))]);
             let served = country::COUNTRIES.iter().filter(|k| k.virtual_account.is_some());
             rules::push_case_hint(&mut params, c, served.map(|k| k.alpha3));
-            ctx.report_owned(&country_path, Code::InvalidCountry, params);
+            ctx.report_with(&country_path, Code::InvalidCountry, params);
         }
     }
 
@@ -414,12 +416,12 @@ fn cross_field(ctx: &mut Ctx, seen: &Seen<'_>) {
     if let Some(t) = seen.document_type {
         if !va.document_types.contains(&t) {
             let document = owner.key("document");
-            let mut params = vec![
-                ("country", country.alpha3.to_string()),
-                ("allowed", rules::list(va.document_types)),
-            ];
+            let mut params = Params::from([
+                ("country", Cow::Borrowed(country.alpha3)),
+                ("allowed", country::list_of(country, |l| &l.va_document_types)),
+            ]);
             rules::push_case_hint(&mut params, t, va.document_types.iter().copied());
-            ctx.report_owned(&document.key("type"), Code::UnsupportedDocumentType, params);
+            ctx.report_with(&document.key("type"), Code::UnsupportedDocumentType, params);
         } else if let Some(number) = seen.document_number {
             // The real format and check digit of the type.
             let document = owner.key("document");
@@ -448,10 +450,13 @@ fn cross_field(ctx: &mut Ctx, seen: &Seen<'_>) {
     if let Some(t) = seen.account_type {
         let type_path = account.key("type");
         if !va.account_types.contains(&t) {
-            ctx.report(
+            ctx.report_with(
                 &type_path,
                 Code::UnsupportedAccountType,
-                &[("country", country.alpha3), ("allowed", &rules::list(va.account_types))],
+                [
+                    ("country", Cow::Borrowed(country.alpha3)),
+                    ("allowed", country::list_of(country, |l| &l.va_account_types)),
+                ],
             );
         } else if !va.account_type_known {
             ctx.report(&type_path, Code::AccountTypeUnconfirmed, &[("country", country.alpha3)]);
