@@ -6,6 +6,8 @@
 //! data). `{path}` is the field path, `{name}` any param; a `when` param adds the
 //! condition that made the rule apply.
 
+use std::sync::LazyLock;
+
 use crate::code::{Code, OPTIONAL_PARAMS};
 pub use crate::locale::Locale;
 use crate::path::IssuePath;
@@ -108,35 +110,107 @@ where
             path.write_path(out);
         }
     };
-    substitute(out, code.template(locale), &shown, params);
-    for (name, en, es) in OPTIONAL_PARAMS {
-        if params.iter().any(|(k, _)| *k == name) {
-            substitute(out, if locale == Locale::Es { es } else { en }, &shown, params);
+    let templates = &*TEMPLATES;
+    let at = |code_at: usize| code_at * Locale::ALL.len() + usize::from(locale == Locale::Es);
+    match templates.codes.get(at(code.index())) {
+        Some(pieces) => fill(out, pieces, &shown, params),
+        None => substitute(out, code.template(locale), &shown, params),
+    }
+    // Most issues have no optional param: one look at the issue's own params settles it.
+    if params.iter().any(|(k, _)| is_optional(k)) {
+        for (i, (name, en, es)) in OPTIONAL_PARAMS.iter().enumerate() {
+            if !params.iter().any(|(k, _)| k == name) {
+                continue;
+            }
+            match templates.optional.get(at(i)) {
+                Some(pieces) => fill(out, pieces, &shown, params),
+                None => substitute(out, if locale == Locale::Es { es } else { en }, &shown, params),
+            }
         }
     }
 }
 
-fn substitute<V: AsRef<str>>(out: &mut String, text: &str, path: &dyn Fn(&mut String), params: &[(&'static str, V)]) {
-    // Templates are short: a byte loop, as `str::find`'s searcher set-up showed in profiles.
+/// Whether `name` is one of [`OPTIONAL_PARAMS`].
+fn is_optional(name: &str) -> bool {
+    OPTIONAL_PARAMS.iter().any(|(n, _, _)| *n == name)
+}
+
+/// A part of a template: literal text, the path, or a param.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Piece {
+    Text(&'static str),
+    Path,
+    Param(&'static str),
+}
+
+/// Every template cut into its pieces once, so rendering a message copies pieces rather
+/// than scanning the template for `{name}`: the codes' templates in catalogue order and
+/// then the optional clauses, each in the order of [`Locale::ALL`].
+struct Templates {
+    codes: Vec<Vec<Piece>>,
+    optional: Vec<Vec<Piece>>,
+}
+
+static TEMPLATES: LazyLock<Templates> = LazyLock::new(|| Templates {
+    codes: Code::ALL
+        .iter()
+        .flat_map(|c| Locale::ALL.map(|l| pieces(c.template(l))))
+        .collect(),
+    optional: OPTIONAL_PARAMS
+        .iter()
+        .flat_map(|(_, en, es)| [pieces(en), pieces(es)])
+        .collect(),
+});
+
+/// `text` cut into pieces as [`substitute`] reads it.
+fn pieces(text: &'static str) -> Vec<Piece> {
+    let mut out = Vec::new();
     let mut rest = text;
-    while let Some(open) = rest.bytes().position(|b| b == b'{') {
+    while let Some(open) = rest.find('{') {
         let (before, after) = rest.split_at(open);
-        out.push_str(before);
-        let Some(close) = after.bytes().position(|b| b == b'}') else {
-            out.push_str(after);
-            return;
+        let Some(close) = after.find('}') else {
+            break;
         };
-        let name = after.get(1..close).unwrap_or_default();
-        if name == "path" {
-            path(out);
-        } else if let Some((_, v)) = params.iter().find(|(k, _)| *k == name) {
-            out.push_str(v.as_ref());
-        } else {
-            out.push('?');
+        if !before.is_empty() {
+            out.push(Piece::Text(before));
         }
+        let name = after.get(1..close).unwrap_or_default();
+        out.push(if name == "path" {
+            Piece::Path
+        } else {
+            Piece::Param(name)
+        });
         rest = after.get(close + 1..).unwrap_or_default();
     }
-    out.push_str(rest);
+    if !rest.is_empty() {
+        out.push(Piece::Text(rest));
+    }
+    out
+}
+
+/// Appends the pieces of a template with the path and the params in place; a param the
+/// issue lacks is `?`.
+fn fill<V: AsRef<str>>(out: &mut String, pieces: &[Piece], path: &dyn Fn(&mut String), params: &[(&'static str, V)]) {
+    for piece in pieces {
+        match piece {
+            Piece::Text(text) => out.push_str(text),
+            Piece::Path => path(out),
+            Piece::Param(name) => match params.iter().find(|(k, _)| k == name) {
+                Some((_, v)) => out.push_str(v.as_ref()),
+                None => out.push('?'),
+            },
+        }
+    }
+}
+
+/// [`fill`] reading the template as it goes: for a template the table does not hold.
+fn substitute<V: AsRef<str>>(
+    out: &mut String,
+    text: &'static str,
+    path: &dyn Fn(&mut String),
+    params: &[(&'static str, V)],
+) {
+    fill(out, &pieces(text), path, params);
 }
 
 #[cfg(test)]
@@ -158,6 +232,27 @@ mod tests {
             render::<_, &str>(Code::EmptyField, "", &[], Locale::En),
             "the body must not be empty"
         );
+    }
+
+    #[test]
+    fn templates_cut_into_pieces_render_as_written() {
+        assert_eq!(
+            pieces("{path} is {x}; {y"),
+            vec![Piece::Path, Piece::Text(" is "), Piece::Param("x"), Piece::Text("; {y")]
+        );
+        assert_eq!(pieces("plain"), vec![Piece::Text("plain")]);
+        for &code in Code::ALL {
+            for locale in Locale::ALL {
+                let params: Vec<(&'static str, String)> =
+                    code.params().into_iter().map(|p| (p, format!("<{p}>"))).collect();
+                let text = render(code, "a.b", &params, locale);
+                let mut expected = code.template(locale).replace("{path}", "a.b");
+                for (k, v) in &params {
+                    expected = expected.replace(&format!("{{{k}}}"), v);
+                }
+                assert_eq!(text, expected);
+            }
+        }
     }
 
     #[test]
