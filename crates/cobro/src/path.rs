@@ -90,6 +90,8 @@ impl IssuePath {
 
     /// The compact form of `path`, or its text when a step is a key of the body or the
     /// path is deeper than the inline steps.
+    // Inlined where an issue is recorded: the steps are written once, not returned.
+    #[inline(always)]
     pub(crate) fn of(path: &Path<'_>) -> IssuePath {
         let depth = path.depth();
         let mut steps = [Step::Index(0); INLINE_STEPS];
