@@ -71,6 +71,13 @@ pub enum Packed<'b> {
 pub struct Packer {
     latin1: Vec<u8>,
     utf16: Vec<u16>,
+    /// One issue's rendered path, then its message.
+    text: Text,
+}
+
+/// Buffers for the texts of one issue at a time.
+struct Text {
+    path: String,
     message: String,
 }
 
@@ -80,19 +87,22 @@ impl Packer {
         Packer {
             latin1: Vec::new(),
             utf16: Vec::new(),
-            message: String::new(),
+            text: Text {
+                path: String::new(),
+                message: String::new(),
+            },
         }
     }
 
     /// The packed form of `r`, in the packer's buffers.
     pub fn pack(&mut self, r: &Report) -> Packed<'_> {
         self.latin1.clear();
-        if write(&mut self.latin1, &mut self.message, r).is_ok() {
+        if write(&mut self.latin1, &mut self.text, r).is_ok() {
             return Packed::Latin1(&self.latin1);
         }
         self.utf16.clear();
         // UTF-16 holds every character, so this write cannot stop early.
-        let _ = write(&mut self.utf16, &mut self.message, r);
+        let _ = write(&mut self.utf16, &mut self.text, r);
         Packed::Utf16(&self.utf16)
     }
 }
@@ -100,7 +110,11 @@ impl Packer {
 /// The packed form of `r` in UTF-16, as a new buffer.
 pub fn pack_utf16(r: &Report) -> Vec<u16> {
     let mut out = Vec::with_capacity(8 + 128 * (r.errors.len() + r.warnings.len()));
-    let _ = write(&mut out, &mut String::new(), r);
+    let mut text = Text {
+        path: String::new(),
+        message: String::new(),
+    };
+    let _ = write(&mut out, &mut text, r);
     out
 }
 
@@ -144,9 +158,9 @@ impl Unit for u16 {
     }
 }
 
-/// Appends the packed form of `r` to `out` (see the module's documentation); `message`
-/// is a buffer for one path or message at a time.
-fn write<U: Unit>(out: &mut Vec<U>, message: &mut String, r: &Report) -> Result<(), Wide> {
+/// Appends the packed form of `r` to `out` (see the module's documentation); `text`
+/// holds one issue's path and message at a time (the path is rendered once, for both).
+fn write<U: Unit>(out: &mut Vec<U>, text: &mut Text, r: &Report) -> Result<(), Wide> {
     let mut table = None;
     number(out, usize::from(r.valid));
     number(out, r.errors.len());
@@ -154,11 +168,12 @@ fn write<U: Unit>(out: &mut Vec<U>, message: &mut String, r: &Report) -> Result<
     for issue in r.errors.iter().chain(&r.warnings) {
         number(out, issue.code.index());
         number(out, usize::from(issue.severity == Severity::Warning));
+        let Text { path, message } = text;
+        path.clear();
+        issue.path.write_to(path);
+        U::text(out, path)?;
         message.clear();
-        issue.path.write_to(message);
-        U::text(out, message)?;
-        message.clear();
-        issue.write_message(message);
+        issue.write_message_at(message, path);
         U::text(out, message)?;
         number(out, issue.params.len());
         for (name, value) in &issue.params {

@@ -44,6 +44,13 @@ impl Issue {
         render_into(out, self.code, &self.path, &self.params, self.locale)
     }
 
+    /// [`Issue::write_message`] with the issue's path already rendered as `path` (by
+    /// [`IssuePath::write_to`]), for a binding that writes the path too: the path is
+    /// then rendered once.
+    pub fn write_message_at(&self, out: &mut String, path: &str) {
+        render_into(out, self.code, path, &self.params, self.locale)
+    }
+
     /// The message in another locale.
     pub fn message_in(&self, locale: Locale) -> String {
         render(self.code, &self.path, &self.params, locale)
@@ -379,6 +386,9 @@ mod tests {
             for issue in &r.errors {
                 let mut out = String::from("head ");
                 issue.write_message(&mut out);
+                assert_eq!(out, format!("head {}", issue.message()));
+                let mut out = String::from("head ");
+                issue.write_message_at(&mut out, &issue.path.render());
                 assert_eq!(out, format!("head {}", issue.message()));
             }
         }
