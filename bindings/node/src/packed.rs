@@ -21,6 +21,7 @@
 //! through napi is a call across the boundary, and the text needs no JSON grammar
 //! (benches/node measures the three).
 
+use std::cell::RefCell;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use cobro::{Code, Report, Severity};
@@ -48,6 +49,33 @@ fn param_position(table: &mut Vec<&'static str>, name: &'static str) -> usize {
         table.push(name);
         table.len() - 1
     })
+}
+
+thread_local! {
+    /// This thread's copy of [`PARAM_NAMES`] as it last saw it: positions never change,
+    /// so a name found here has its position without taking the lock, which every
+    /// report with params would otherwise take.
+    static SEEN_PARAM_NAMES: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The position of `name` in the table, from this thread's copy when it holds the name,
+/// else from the table itself (giving the name a position if it has none), refreshing
+/// the copy.
+fn param_position_seen(name: &'static str) -> usize {
+    SEEN_PARAM_NAMES
+        .try_with(|seen| {
+            let Ok(mut seen) = seen.try_borrow_mut() else {
+                return param_position(&mut param_table(), name);
+            };
+            if let Some(at) = seen.iter().position(|n| *n == name) {
+                return at;
+            }
+            let mut table = param_table();
+            let at = param_position(&mut table, name);
+            seen.clone_from(&table);
+            at
+        })
+        .unwrap_or_else(|_| param_position(&mut param_table(), name))
 }
 
 /// Every param name given a position so far, in order: the table `body.js` reads param
@@ -161,7 +189,6 @@ impl Unit for u16 {
 /// Appends the packed form of `r` to `out` (see the module's documentation); `text`
 /// holds one issue's path and message at a time (the path is rendered once, for both).
 fn write<U: Unit>(out: &mut Vec<U>, text: &mut Text, r: &Report) -> Result<(), Wide> {
-    let mut table = None;
     number(out, usize::from(r.valid));
     number(out, r.errors.len());
     number(out, r.warnings.len());
@@ -177,7 +204,7 @@ fn write<U: Unit>(out: &mut Vec<U>, text: &mut Text, r: &Report) -> Result<(), W
         U::text(out, message)?;
         number(out, issue.params.len());
         for (name, value) in &issue.params {
-            number(out, param_position(table.get_or_insert_with(param_table), name));
+            number(out, param_position_seen(name));
             U::text(out, value)?;
         }
     }
@@ -265,6 +292,22 @@ mod tests {
         let second = param_position(&mut table, "another_name_for_this_test");
         assert_eq!(second, first + 1);
         assert_eq!(table[first], "a_name_for_this_test");
+    }
+
+    #[test]
+    fn each_thread_sees_the_table_positions() {
+        let name = "a_name_for_the_thread_copy_test";
+        let here = param_position_seen(name);
+        assert_eq!(param_position_seen(name), here);
+        let there = std::thread::spawn(move || {
+            let other = param_position_seen("another_name_for_the_thread_copy_test");
+            (param_position_seen(name), other)
+        })
+        .join()
+        .unwrap();
+        assert_eq!(there.0, here);
+        assert_eq!(param_position_seen("another_name_for_the_thread_copy_test"), there.1);
+        assert_eq!(param_names()[here], name);
     }
 
     fn report(body: &str, locale: cobro::Locale) -> Report {
