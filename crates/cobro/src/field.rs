@@ -2,9 +2,6 @@
 //! service both inside a body (validation) and as arguments of a signing function. Each
 //! returns the same code and params in both places, so a value that validation refuses
 //! is never signed, and a signing error names the rule exactly as a report would.
-// A `FieldError` holds its params in place (`Params`), so a failed check allocates
-// nothing; boxing it to shrink the `Result` would put an allocation back on every issue.
-#![allow(clippy::result_large_err)]
 
 use std::borrow::Cow;
 
@@ -13,23 +10,79 @@ use crate::params::Params;
 use crate::processor;
 use crate::text::{self, Choices, choices};
 
-/// A value that breaks its rule: the report code and the rule's figures, as
-/// [`crate::Issue`] carries them.
+/// A value that breaks its rule: the report code and the rule's figures, as the few
+/// facts they are made of; [`FieldError::params`] gives them as [`crate::Issue`]
+/// carries them. Small, so a failed check returns it cheaply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct FieldError {
     /// The code validation reports for this value.
     pub(crate) code: Code,
-    /// The rule's figures, as strings.
-    pub(crate) params: Params,
+    /// The rule's figures.
+    figures: Figures,
+}
+
+/// The figures of a [`FieldError`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Figures {
+    /// Params of static text.
+    Static(&'static [(&'static str, &'static str)]),
+    /// `expected` and `found` of a type error.
+    Type {
+        expected: &'static str,
+        found: &'static str,
+    },
+    /// A range's bounds, under the names the code's template gives them.
+    Range {
+        names: (&'static str, &'static str),
+        min: u64,
+        max: u64,
+    },
+    /// `allowed`, then `case_of` when the value differs from an allowed one only in
+    /// letter case, then `when` when a condition made the rule apply.
+    Choice {
+        allowed: &'static str,
+        case_of: Option<&'static str>,
+        when: Option<&'static str>,
+    },
 }
 
 impl FieldError {
     /// The error of `code` with params of static text.
-    fn new(code: Code, params: &[(&'static str, &'static str)]) -> FieldError {
+    fn new(code: Code, params: &'static [(&'static str, &'static str)]) -> FieldError {
         FieldError {
             code,
-            params: Params::from_static(params),
+            figures: Figures::Static(params),
         }
+    }
+
+    /// The rule's figures as strings, in the order of the code's params.
+    pub(crate) fn params(&self) -> Params {
+        match self.figures {
+            Figures::Static(params) => Params::from_static(params),
+            Figures::Type { expected, found } => Params::from_static(&[("expected", expected), ("found", found)]),
+            Figures::Range { names, min, max } => {
+                Params::from([(names.0, text::number(min)), (names.1, text::number(max))])
+            }
+            Figures::Choice { allowed, case_of, when } => {
+                let mut params = Params::from_static(&[("allowed", allowed)]);
+                if let Some(same) = case_of {
+                    params.push(("case_of", Cow::Borrowed(same)));
+                }
+                if let Some(when) = when {
+                    params.push(("when", Cow::Borrowed(when)));
+                }
+                params
+            }
+        }
+    }
+
+    /// The error with the condition that made its rule apply (the `when` param), for an
+    /// error of [`one_of`]; another error is returned as it is.
+    pub(crate) fn when(mut self, condition: &'static str) -> FieldError {
+        if let Figures::Choice { when, .. } = &mut self.figures {
+            *when = Some(condition);
+        }
+        self
     }
 }
 
@@ -79,10 +132,13 @@ pub(crate) fn integer(text: &str, found: &'static str, min: u64, max: u64) -> Re
         None => (false, text),
     };
     if !text::is_digits(digits) {
-        return Err(FieldError::new(
-            Code::InvalidType,
-            &[("expected", "integer"), ("found", found)],
-        ));
+        return Err(FieldError {
+            code: Code::InvalidType,
+            figures: Figures::Type {
+                expected: "integer",
+                found,
+            },
+        });
     }
     let parsed = digits.parse::<u64>().ok().filter(|v| !negative || *v == 0);
     match parsed {
@@ -104,7 +160,11 @@ pub(crate) fn in_range(value: u64, min: u64, max: u64) -> Result<u64, FieldError
 pub(crate) fn out_of_range(min: u64, max: u64) -> FieldError {
     FieldError {
         code: Code::OutOfRange,
-        params: Params::from([("minimum", text::number(min)), ("maximum", text::number(max))]),
+        figures: Figures::Range {
+            names: ("minimum", "maximum"),
+            min,
+            max,
+        },
     }
 }
 
@@ -192,7 +252,11 @@ pub(crate) fn length(s: &str, min: usize, max: usize) -> Result<(), FieldError> 
     if n < min || n > max {
         Err(FieldError {
             code: Code::InvalidLength,
-            params: Params::from([("min", text::number(min)), ("max", text::number(max))]),
+            figures: Figures::Range {
+                names: ("min", "max"),
+                min: min as u64,
+                max: max as u64,
+            },
         })
     } else {
         Ok(())
@@ -206,11 +270,13 @@ pub(crate) fn one_of(s: &str, allowed: &Choices) -> Result<(), FieldError> {
     if allowed.values.contains(&s) {
         return Ok(());
     }
-    let mut params = Params::from([("allowed", Cow::Borrowed(allowed.list))]);
-    text::push_case_hint(&mut params, s, allowed.values.iter().copied());
     Err(FieldError {
         code: Code::InvalidField,
-        params,
+        figures: Figures::Choice {
+            allowed: allowed.list,
+            case_of: text::case_variant_of(s, allowed.values.iter().copied()),
+            when: None,
+        },
     })
 }
 
@@ -266,8 +332,8 @@ mod tests {
     fn a_value_differing_only_in_case_is_named() {
         let e = subscription_type("recurrent").unwrap_err();
         assert_eq!(e.code, Code::InvalidField);
-        assert_eq!(e.params.get("case_of"), Some("RECURRENT"));
+        assert_eq!(e.params().get("case_of"), Some("RECURRENT"));
         let e = subscription_type("MONTHLY").unwrap_err();
-        assert!(!e.params.iter().any(|(k, _)| *k == "case_of"));
+        assert!(!e.params().iter().any(|(k, _)| *k == "case_of"));
     }
 }

@@ -205,7 +205,7 @@ impl Ctx {
     /// Records a value rule's error (DESIGN.md 9 row 32: the rule shared with signing).
     pub(crate) fn report_field(&mut self, path: &Path<'_>, error: FieldError) {
         if self.admit(error.code) {
-            self.push(IssuePath::of(path), error.code, error.params);
+            self.push(IssuePath::of(path), error.code, error.params());
         }
     }
 

@@ -148,10 +148,11 @@ pub(crate) fn length(ctx: &mut Ctx, path: &Path<'_>, s: &str, min: usize, max: u
 pub(crate) fn one_of(ctx: &mut Ctx, path: &Path<'_>, s: &str, allowed: &Choices, when: Option<&'static str>) -> bool {
     match field::one_of(s, allowed) {
         Ok(()) => true,
-        Err(mut e) => {
-            if let Some(w) = when {
-                e.params.push(("when", Cow::Borrowed(w)));
-            }
+        Err(e) => {
+            let e = match when {
+                Some(w) => e.when(w),
+                None => e,
+            };
             ctx.report_field(path, e);
             false
         }

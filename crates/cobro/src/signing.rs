@@ -215,7 +215,7 @@ impl SigningError {
         SigningError::InvalidField {
             name,
             code: error.code,
-            params: error.params.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+            params: error.params().iter().map(|(k, v)| (*k, v.to_string())).collect(),
         }
     }
 }

@@ -200,7 +200,7 @@ pub(crate) fn push_case_hint(params: &mut Params, s: &str, candidates: impl Into
 /// The value of `candidates` that `s` equals when letter case is ignored, if any: the
 /// value a merchant most likely meant (DESIGN.md 9 row 22: codes are case-sensitive, and
 /// the message says when case is the only difference).
-fn case_variant_of<'a>(s: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn case_variant_of<'a>(s: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     candidates.into_iter().find(|c| *c != s && c.eq_ignore_ascii_case(s))
 }
 
