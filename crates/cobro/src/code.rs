@@ -126,6 +126,11 @@ impl CodeClass {
     }
 }
 
+/// Whether a code's name is a warning's, `WARN_*`.
+const fn is_warning_name(name: &str) -> bool {
+    matches!(name.as_bytes(), [b'W', b'A', b'R', b'N', b'_', ..])
+}
+
 macro_rules! codes {
     ($($(#[doc = $doc:literal])+ $variant:ident = $name:literal [$($class:ident),+] en: $en:literal, es: $es:literal;)*) => {
         /// A stable code. `ERR_*` codes are errors, `WARN_*` codes warnings; see
@@ -144,6 +149,14 @@ macro_rules! codes {
             pub fn as_str(self) -> &'static str {
                 match self {
                     $(Code::$variant => $name,)*
+                }
+            }
+
+            /// Whether this code is a warning (`WARN_*`); errors are everything else.
+            pub fn is_warning(self) -> bool {
+                // Settled at compile time for each code: recording an issue asks this.
+                match self {
+                    $(Code::$variant => const { is_warning_name($name) },)*
                 }
             }
 
@@ -481,11 +494,6 @@ impl Code {
     /// The position of the code in [`Code::ALL`].
     pub fn index(self) -> usize {
         self as usize
-    }
-
-    /// Whether this code is a warning (`WARN_*`); errors are everything else.
-    pub fn is_warning(self) -> bool {
-        self.as_str().starts_with("WARN_")
     }
 
     /// The severity of the code's report issues, or None for a code raised only as an
