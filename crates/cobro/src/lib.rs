@@ -54,7 +54,14 @@ pub use signing::{
     verify_virtual_account_headers_with, virtual_account_headers, virtual_account_headers_with,
     virtual_account_message, virtual_account_message_with, virtual_account_signature, virtual_account_signature_with,
 };
-pub use virtual_account::{is_valid_account_name, is_valid_metadata_key, is_valid_reference_id};
+// The parsers of DESIGN.md section 6, as reachable as the `prepare_*` functions.
+pub use parse::{DocumentKind, ParseError, Parsed, parse_document};
+pub use payin::notification::{parse_payin_notification, verify_payin_notification};
+pub use payin::response::parse_payin_response;
+pub use subscription::response::parse_subscription_response;
+pub use subscription::webhook::parse_subscription_webhook;
+pub use virtual_account::notification::parse_deposit_notification;
+pub use virtual_account::response::parse_virtual_account_response;
 
 use report::{Ctx, Path};
 
