@@ -245,7 +245,8 @@ export declare function subscriptionErrorCode(code: string): import('./parsed').
  * `packed.rs`, which `cobro.js` turns into the plain object of DESIGN.md section 3
  * (declared in `cobro.d.ts`; `JSON.stringify` of it is the core's `Report::to_json()`).
  * Throws only for bad arguments (`TypeError`, also for an options key it does not
- * take; `SigningError` for an unusable key); bad content is in the report. `cobro.js`
+ * take; `SigningError` for an unusable key, and ERR_INVALID_ARGUMENT for an unknown
+ * kind or locale); bad content is in the report. `cobro.js`
  * calls it when `fast.rs` declines a call.
  */
 export declare function validate(kind: 'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin', body: string | Uint8Array | ArrayBuffer | object, options?: ValidateOptions | undefined | null): string

@@ -400,7 +400,8 @@ test('argument errors', async (t) => {
   const raises = (code, call) => assert.throws(call, (e) => e instanceof cobro.SigningError && e.code === code)
   const probes = {
     ERR_INVALID_ARGUMENT: () => {
-      for (const f of functions.filter((x) => !missing(x))) {
+      // Functions still to change are probed by their own check, in their new shape.
+      for (const f of functions.filter((x) => marker(x) === null)) {
         for (const a of argsOf(f).filter((x) => CHOICES.has(x.type))) {
           raises('ERR_INVALID_ARGUMENT', () => callWith(f, { [a.name]: 'no-such-name' }))
         }

@@ -45,9 +45,9 @@ test('an options argument that is not an object, or has a key no option has, is 
 })
 
 test('the kind and document arguments name themselves when of the wrong type', () => {
-  assert.throws(() => cobro.validate(1, '{}'), (e) => e instanceof TypeError && /^kind must be one of: .*, not a number$/.test(e.message))
-  assert.throws(() => cobro.validate({}, '{}'), { name: 'TypeError', message: /^kind must be .*, not an object$/ })
-  assert.throws(() => cobro.parse(null, '{}'), { name: 'TypeError', message: /^document must be one of: .*, not null$/ })
+  assert.throws(() => cobro.validate(1, '{}'), { name: 'TypeError', message: 'kind must be a string, not a number' })
+  assert.throws(() => cobro.validate({}, '{}'), { name: 'TypeError', message: 'kind must be a string, not an object' })
+  assert.throws(() => cobro.parse(null, '{}'), { name: 'TypeError', message: 'document must be a string, not null' })
 })
 
 test('keys and signed text with a lone surrogate are a SigningError, never the same hash as U+FFFD', () => {

@@ -198,11 +198,8 @@ pub fn civil_date(value: Option<String>, name: &'static str) -> Res<CivilDate> {
     CivilDate::parse(&text).ok_or_else(|| signing(&SigningError::InvalidDate { name }))
 }
 
-/// The message locale: `"en"` or `"es"`; absent is the core's default (English).
+/// The message locale: `"en"` or `"es"`; absent is the core's default (English). Any
+/// other tag is the core's `SigningError` ERR_INVALID_ARGUMENT.
 pub fn locale(tag: Option<&str>) -> Res<Locale> {
-    match tag {
-        None => Ok(Locale::default()),
-        Some(tag) => Locale::from_tag(tag)
-            .ok_or_else(|| type_error("locale", &format!("one of: {}, {}", Locale::En.tag(), Locale::Es.tag()))),
-    }
+    tag.map_or(Ok(Locale::default()), |tag| Locale::parse(tag).map_err(|e| signing(&e)))
 }

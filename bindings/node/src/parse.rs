@@ -16,7 +16,7 @@ use napi_derive::napi;
 
 use crate::args::{Keys, http_status, optional, options as required_options, secret, state_id, string};
 use crate::body::{Body, Read, bytes};
-use crate::errors::{Res, Thrown, guard, notification, parse as parse_error, type_error};
+use crate::errors::{Res, Thrown, guard, notification, parse as parse_error, signing};
 use crate::text64::Nested;
 use crate::utf16::Utf16Text;
 
@@ -37,11 +37,11 @@ fn payin_response<'e>(env: &'e Env, r: &cobro::payin::response::PayinResponse) -
     Ok(js)
 }
 
-/// The document kind named by the argument `document`.
+/// The document kind named by the argument `document`: a string that is not a document
+/// name is the core's `SigningError` ERR_INVALID_ARGUMENT, anything else a `TypeError`.
 fn document_kind(value: Unknown<'_>) -> Res<DocumentKind> {
-    let expected = format!("one of: {}", DocumentKind::ALL.map(DocumentKind::as_str).join(", "));
-    let name = string(value, "document", &expected)?;
-    DocumentKind::from_name(&name).ok_or_else(|| type_error("document", &expected))
+    let name = string(value, "document", "a string")?;
+    DocumentKind::parse(&name).map_err(|e| signing(&e))
 }
 
 /// Options of `parse` and `parseVirtualAccountResponse`.

@@ -10,7 +10,7 @@ use napi_derive::napi;
 
 use crate::args::{Keys, locale, max_bytes, optional, secret, string};
 use crate::body::{Body, Read, bytes};
-use crate::errors::{Res, Thrown, guard, type_error};
+use crate::errors::{Res, Thrown, guard, signing};
 use crate::packed::pack_utf16;
 use crate::utf16::Utf16Text;
 
@@ -68,11 +68,11 @@ pub struct Report {
     pub warnings: Vec<Issue>,
 }
 
-/// The request kind named by the argument `kind`.
+/// The request kind named by the argument `kind`: a string that is not a kind is the
+/// core's `SigningError` ERR_INVALID_ARGUMENT, anything else a `TypeError`.
 pub fn kind(value: Unknown<'_>) -> Res<Kind> {
-    let expected = format!("one of: {}", Kind::ALL.map(Kind::as_str).join(", "));
-    let name = string(value, "kind", &expected)?;
-    Kind::from_name(&name).ok_or_else(|| type_error("kind", &expected))
+    let name = string(value, "kind", "a string")?;
+    Kind::parse(&name).map_err(|e| signing(&e))
 }
 
 /// Validates one request body of `kind` (`"virtual-account"`, `"subscription"`,
@@ -81,7 +81,8 @@ pub fn kind(value: Unknown<'_>) -> Res<Kind> {
 /// `packed.rs`, which `cobro.js` turns into the plain object of DESIGN.md section 3
 /// (declared in `cobro.d.ts`; `JSON.stringify` of it is the core's `Report::to_json()`).
 /// Throws only for bad arguments (`TypeError`, also for an options key it does not
-/// take; `SigningError` for an unusable key); bad content is in the report. `cobro.js`
+/// take; `SigningError` for an unusable key, and ERR_INVALID_ARGUMENT for an unknown
+/// kind or locale); bad content is in the report. `cobro.js`
 /// calls it when `fast.rs` declines a call.
 #[napi]
 pub fn validate(
