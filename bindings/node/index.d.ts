@@ -380,7 +380,7 @@ export interface VirtualAccountSignatureArgs {
 
 export declare namespace documents {
   /** `number` without its separators. */
-  export function compact(country: string, numberType: string, number: string): string
+  export function compact(country: string, type: string, number: string): string
   /** One number type the core checks. */
   export interface DocumentType {
     /** ISO 3166-1 alpha-2 code of the country. */
@@ -393,19 +393,35 @@ export declare namespace documents {
     account: boolean
   }
   /** The usual display form of `number` (unchanged when it is not valid). */
-  export function format(country: string, numberType: string, number: string): string
+  export function format(country: string, type: string, number: string): string
   /**
-   * Whether `number` is a valid `numberType` of `country`; throws `DocumentError` only for a
+   * Whether `number` is a valid `type` of `country`; throws `DocumentError` only for a
    * country or type with no check.
    */
-  export function isValid(country: string, numberType: string, number: string): boolean
+  export function isValid(country: string, type: string, number: string): boolean
   /** Every number type the core checks, in the core's order. */
   export function types(): Array<documents.DocumentType>
   /**
-   * Checks `number` as a `numberType` of `country` (ISO alpha-2 or alpha-3, any case): returns
-   * its compact form, or throws `DocumentError` with `.code` (ERR_INVALID_LENGTH,
-   * ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM; an unknown country is
-   * ERR_INVALID_COUNTRY, an unknown type ERR_UNSUPPORTED_DOCUMENT_TYPE).
+   * Checks `number` as a `type` of `country` (ISO alpha-2 or alpha-3, any case): returns
+   * its compact form and its warnings, or throws `DocumentError` with `.code`
+   * (ERR_INVALID_LENGTH, ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM;
+   * an unknown country is ERR_INVALID_COUNTRY, an unknown type
+   * ERR_UNSUPPORTED_DOCUMENT_TYPE).
    */
-  export function validate(country: string, numberType: string, number: string): string
+  export function validate(country: string, type: string, number: string): documents.ValidDocument
+  /**
+   * A number that passed its checks (`documents.validate`): its compact form, and the
+   * doubts that do not make it invalid.
+   */
+  export interface ValidDocument {
+    /** The number without its separators. */
+    compact: string
+    /**
+     * The doubts, in the core's order: `check_digit` (a check digit that does not match
+     * on a number type whose numbers are issued so), `unknown_institution` (a bank or
+     * institution code missing from the known list), `inconvenient_word` (letters that
+     * spell a word the issuer never uses).
+     */
+    warnings: Array<'check_digit' | 'unknown_institution' | 'inconvenient_word'>
+  }
 }

@@ -263,7 +263,10 @@ for (const c of catalogue) {
 void catalogue[0]?.templates.fr
 
 // ---- documents ----
-const compact: string = documents.validate('PE', 'RUC', '20100070970')
+const document: documents.ValidDocument = documents.validate('PE', 'RUC', '20100070970')
+const compact: string = document.compact
+const doubts: Array<'check_digit' | 'unknown_institution' | 'inconvenient_word'> = document.warnings
+void doubts
 const ok: boolean = documents.isValid('AR', 'CUIT', '20-12345678-6')
 const display: string = documents.format('AR', 'CUIT', compact)
 const bare: string = documents.compact('MX', 'CLABE', '032 180 00011835971 9')
