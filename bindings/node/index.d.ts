@@ -278,17 +278,15 @@ export interface VerifyPayinNotificationOptions {
 }
 
 /**
- * Verifies a virtual-account request's headers (spec 5.1) for the receiving side:
- * returns nothing, or throws `VerificationError` with `.code` ERR_MISSING_HEADER,
- * ERR_INVALID_HEADER, ERR_TIMESTAMP_OUT_OF_RANGE or ERR_INVALID_SIGNATURE; `variant`
- * and `referenceId` as in `virtualAccountSignature`.
+ * Verifies a virtual-account request's `headers` (spec 5.1; names case-insensitive) for
+ * the receiving side: returns nothing, or throws `VerificationError` with `.code`
+ * ERR_MISSING_HEADER, ERR_INVALID_HEADER, ERR_TIMESTAMP_OUT_OF_RANGE or
+ * ERR_INVALID_SIGNATURE; `variant` and `referenceId` as in `virtualAccountSignature`.
  */
-export declare function verifyVirtualAccountHeaders(args: VerifyVirtualAccountHeadersArgs): void
+export declare function verifyVirtualAccountHeaders(headers: Record<string, string>, options: VerifyVirtualAccountHeadersOptions): void
 
-/** Arguments of `verifyVirtualAccountHeaders`. */
-export interface VerifyVirtualAccountHeadersArgs {
-  /** The request's headers (names case-insensitive). */
-  headers: Record<string, string>
+/** Options of `verifyVirtualAccountHeaders`. */
+export interface VerifyVirtualAccountHeadersOptions {
   /** The secret. */
   secret: string
   /** Unix seconds; defaults to the system clock. */
@@ -340,8 +338,11 @@ export declare function virtualAccountMessage(args: VirtualAccountMessageArgs): 
 
 /** Arguments of `virtualAccountMessage`. */
 export interface VirtualAccountMessageArgs {
-  /** Unix seconds; defaults to the system clock. */
-  timestamp?: number
+  /**
+   * Unix seconds, the value X-Timestamp will carry: required, since a signature over
+   * a clock reading the caller does not know cannot be sent with it.
+   */
+  timestamp: number
   /** The API key. */
   apiKey: string
   /**
@@ -363,8 +364,11 @@ export declare function virtualAccountSignature(args: VirtualAccountSignatureArg
 
 /** Arguments of `virtualAccountSignature`. */
 export interface VirtualAccountSignatureArgs {
-  /** Unix seconds; defaults to the system clock. */
-  timestamp?: number
+  /**
+   * Unix seconds, the value X-Timestamp will carry: required, since a signature over
+   * a clock reading the caller does not know cannot be sent with it.
+   */
+  timestamp: number
   /** The API key. */
   apiKey: string
   /** The secret. */

@@ -120,16 +120,18 @@ const headers: Record<string, string> = cobro.virtualAccountHeaders({
 })
 // @ts-expect-error: OWNER or ANY
 cobro.virtualAccountHeaders({ apiKey: 'a', secret: 's', depositMode: 'SOMEONE' })
-const verified: void = cobro.verifyVirtualAccountHeaders({ headers, secret: 'fake-secret', now: 1700000010, windowSeconds: 60 })
+const verified: void = cobro.verifyVirtualAccountHeaders(headers, { secret: 'fake-secret', now: 1700000010, windowSeconds: 60 })
 // DESIGN.md 9 row 30: the reference_id variant signs owner.referenceId too.
 const message: string = cobro.virtualAccountMessage({ apiKey: 'fake-api-key', timestamp: 1700000000, variant: 'reference_id', referenceId: 'user-1' })
 const referenceHeaders: Record<string, string> = cobro.virtualAccountHeaders({
   apiKey: 'fake-api-key', secret: 'fake-secret', depositMode: 'ANY', variant: 'reference_id', referenceId: 'user-1',
 })
-cobro.verifyVirtualAccountHeaders({ headers: referenceHeaders, secret: 'fake-secret', variant: 'reference_id', referenceId: 'user-1' })
-cobro.virtualAccountSignature({ apiKey: 'fake-api-key', secret: 'fake-secret', variant: 'spec' })
+cobro.verifyVirtualAccountHeaders(referenceHeaders, { secret: 'fake-secret', variant: 'reference_id', referenceId: 'user-1' })
+cobro.virtualAccountSignature({ apiKey: 'fake-api-key', secret: 'fake-secret', timestamp: 1700000000, variant: 'spec' })
+// @ts-expect-error: a signature needs the timestamp X-Timestamp will carry
+cobro.virtualAccountSignature({ apiKey: 'fake-api-key', secret: 'fake-secret' })
 // @ts-expect-error: spec or reference_id
-cobro.virtualAccountSignature({ apiKey: 'a', secret: 's', variant: 'reference-id' })
+cobro.virtualAccountSignature({ apiKey: 'a', secret: 's', timestamp: 1, variant: 'reference-id' })
 void [hash, bearer, signature, verified, message]
 
 // ---- prepared requests ----
