@@ -84,7 +84,7 @@ export declare function payinCreationCode(code: string): import('./parsed').Code
  * The pay-in state `id` (`payinStateID`: a safe integer, a bigint or the decimal string
  * a parsed notification holds), or `null` for an id the catalogue does not list.
  */
-export declare function payinState(id: number | bigint | string): import('./parsed').PayinStateInfo | null
+export declare function payinState(id: number | bigint | string): import('./parsed').PayinState | null
 
 /**
  * Spec 5.3: payinVerification, the lowercase hex SHA-512 of merchant id, operation

@@ -216,7 +216,7 @@ pub fn payment_confirmation_code<'e>(env: &'e Env, code: String) -> napi::Result
 
 /// The pay-in state `id` (`payinStateID`: a safe integer, a bigint or the decimal string
 /// a parsed notification holds), or `null` for an id the catalogue does not list.
-#[napi(ts_return_type = "import('./parsed').PayinStateInfo | null")]
+#[napi(ts_return_type = "import('./parsed').PayinState | null")]
 pub fn payin_state<'e>(env: &'e Env, id: Either3<f64, BigInt, String>) -> napi::Result<Unknown<'e>, Thrown> {
     guard(|| {
         let state = state_id(id)?.and_then(cobro::payin::catalog::payin_state);

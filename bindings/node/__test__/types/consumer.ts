@@ -23,7 +23,7 @@ import {
   type ParsedDocument,
   type PayinNotification,
   type PayinResponse,
-  type PayinStateInfo,
+  type PayinState,
   type PreparedRequest,
   type Report,
   type SubscriptionAnswer,
@@ -208,7 +208,7 @@ void [answer.success, answer.error_code, answer.trx_operation, meaning?.disposit
 
 const notification = cobro.parse('payin-notification', '{}')
 const stateId: Int64Text = notification.payin_state_id
-const state: PayinStateInfo | null = notification.state ?? cobro.payinState(stateId)
+const state: PayinState | null = notification.state ?? cobro.payinState(stateId)
 if (state?.paid) void state.name_en
 // @ts-expect-error: 64-bit integers are strings, never numbers
 const asNumber: number = notification.payin_state_id
@@ -248,7 +248,7 @@ void [deposit.status.code, deposit.status.approved, deposit.deposit_details?.dep
 // ---- catalogues ----
 const creation: CodeInfo | null = cobro.payinCreationCode('0000')
 const confirmation: CodeInfo | null = cobro.paymentConfirmationCode('9051')
-const states: Array<PayinStateInfo | null> = [cobro.payinState(5), cobro.payinState(5n), cobro.payinState('5')]
+const states: Array<PayinState | null> = [cobro.payinState(5), cobro.payinState(5n), cobro.payinState('5')]
 const subscriptionCode: SubscriptionCode | null = cobro.subscriptionErrorCode('9025')
 const vaCode: CodeInfo | null = cobro.virtualAccountErrorCode('ERR_UNAUTHORIZED')
 void [creation, confirmation, states, subscriptionCode, vaCode?.disposition]
