@@ -59,3 +59,14 @@ export declare function validate(
   body: string | Uint8Array | ArrayBuffer | object,
   options?: ValidateOptions | undefined | null,
 ): Report
+
+/**
+ * `validate`, then throws `ValidationError` (`.code` ERR_INVALID_REQUEST, `.report`, and
+ * `.errors`: the report's errors only, never its warnings) when the report is invalid;
+ * returns the report otherwise. Arguments and other errors as `validate`.
+ */
+export declare function ensureValid(
+  kind: 'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin',
+  body: string | Uint8Array | ArrayBuffer | object,
+  options?: ValidateOptions | undefined | null,
+): Report

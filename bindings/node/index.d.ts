@@ -9,6 +9,20 @@
  */
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
+/**
+ * Whether a subscription whose stored status is `status` (the wire's `AUTHORIZED`,
+ * `PENDING`...) may be cancelled, and why; an unknown status allows nothing.
+ */
+export declare function canCancel(status: string): Verdict
+
+/**
+ * Validates as `validate` does, then throws `ValidationError` (code
+ * ERR_INVALID_REQUEST, `.report`, `.errors`: the report's errors only) when the report
+ * is invalid; returns the report (packed, as `validate`) otherwise. `cobro.js` unpacks
+ * it; `cobro.d.ts` declares the plain object.
+ */
+export declare function ensureValid(kind: 'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin', body: string | Uint8Array | ArrayBuffer | object, options?: ValidateOptions | undefined | null): string
+
 /** One problem found in a request (the shape of the report JSON). */
 export interface Issue {
   /** Dotted field path, `[i]` for array indexes; `""` is the whole body. */
@@ -22,6 +36,22 @@ export interface Issue {
   /** The rule's figures as strings, in the core's order. */
   params: Record<string, string>
 }
+
+/** Whether a subscription whose stored status is `status` may be charged, and why. */
+export declare function mayCharge(status: string): Verdict
+
+/**
+ * Whether a subscription may be requested for a number whose earlier request has the
+ * stored status `existingStatus` (`null` or left out: no earlier request), and why.
+ */
+export declare function mayRequestSubscription(existingStatus?: string | undefined | null): Verdict
+
+/**
+ * The states the provider may move the pay-in state `id` to (decimal strings, as
+ * `payinStateID`), empty for a final state, or `null` for an id the catalogue does not
+ * list. `id` as `payinState` takes it.
+ */
+export declare function nextStates(id: number | bigint | string): Array<import('./parsed').Int64Text> | null
 
 /**
  * Parses an answer or notification of the service: `document` is
@@ -80,11 +110,29 @@ export declare function parseVirtualAccountResponse(body: string | Uint8Array | 
 /** What a pay-in creation code (`payinErrorCode`) means, or `null`. */
 export declare function payinCreationCode(code: string): import('./parsed').CodeInfo | null
 
+/** Every pay-in creation code (`payinErrorCode`, spec 7.3), in the catalogue's order. */
+export declare function payinCreationCodes(): Array<import('./parsed').CodeInfo>
+
 /**
  * The pay-in state `id` (`payinStateID`: a safe integer, a bigint or the decimal string
  * a parsed notification holds), or `null` for an id the catalogue does not list.
  */
 export declare function payinState(id: number | bigint | string): import('./parsed').PayinState | null
+
+/**
+ * Whether the pay-in state `id` is final (`allowed` true) and why, or `null` for an id
+ * the catalogue does not list. `id` as `payinState` takes it.
+ */
+export declare function payinStateIsFinal(id: number | bigint | string): Verdict | null
+
+/** Every pay-in state (`payinStateID`), in the catalogue's order. */
+export declare function payinStates(): Array<import('./parsed').PayinState>
+
+/**
+ * Whether the provider moves a pay-in from state `fromState` to state `toState`, and
+ * why; ids as `payinState` takes them.
+ */
+export declare function payinTransition(fromState: number | bigint | string, toState: number | bigint | string): Verdict
 
 /**
  * Spec 5.3: payinVerification, the lowercase hex SHA-512 of merchant id, operation
@@ -114,6 +162,9 @@ export interface PayinVerificationArgs {
  * means, or `null`.
  */
 export declare function paymentConfirmationCode(code: string): import('./parsed').CodeInfo | null
+
+/** Every payment confirmation code (`payinStatusErrorCode`), in the catalogue's order. */
+export declare function paymentConfirmationCodes(): Array<import('./parsed').CodeInfo>
 
 /**
  * A request ready to send: join `path` to the API's base URL and send `headers` and
@@ -238,6 +289,9 @@ export interface SubscriptionAuthorizationArgs {
 /** What a subscription error code (B400..B500, E401, 9025, 9099) means, or `null`. */
 export declare function subscriptionErrorCode(code: string): import('./parsed').SubscriptionCode | null
 
+/** Every subscription error code (B400..B500, E401, 9025, 9099), in the catalogue's order. */
+export declare function subscriptionErrorCodes(): Array<import('./parsed').SubscriptionCode>
+
 /**
  * Validates one request body of `kind` (`"virtual-account"`, `"subscription"`,
  * `"subscription-cancel"`, `"payin"`) and reports every problem at once. `body` is JSON
@@ -261,6 +315,17 @@ export interface ValidateOptions {
   key?: string
   /** Largest body accepted, in bytes (default 1 MiB). */
   maxBytes?: number
+}
+
+/**
+ * The answer of a lifecycle helper: whether the action is allowed, and why, in one
+ * sentence that names the rule.
+ */
+export interface Verdict {
+  /** Whether the action is allowed (for `payinStateIsFinal`: whether the state is final). */
+  allowed: boolean
+  /** Why, naming the spec rule or the provider's code that applies. */
+  reason: string
 }
 
 /**
@@ -304,6 +369,9 @@ export interface VerifyVirtualAccountHeadersOptions {
 
 /** What a virtual-account error code means, or `null`. */
 export declare function virtualAccountErrorCode(code: string): import('./parsed').CodeInfo | null
+
+/** Every virtual-account error code, header errors first, in the catalogue's order. */
+export declare function virtualAccountErrorCodes(): Array<import('./parsed').CodeInfo>
 
 /**
  * Spec 5.1: the four headers of a virtual-account request, in the spec's order, as a
@@ -381,6 +449,13 @@ export interface VirtualAccountSignatureArgs {
   /** owner.referenceId, for the `reference_id` variant (1-36 characters). */
   referenceId?: string
 }
+
+/**
+ * Whether a virtual account of `country` (ISO alpha-3: ARG, MEX, PER, CHL) may change
+ * from status `fromStatus` to `toStatus` (the wire's `ACTIVE`, `INACTIVE`, `DELETED`),
+ * and why; an unknown country or status allows nothing.
+ */
+export declare function virtualAccountTransition(country: string, fromStatus: string, toStatus: string): Verdict
 
 export declare namespace documents {
   /** `number` without its separators. */

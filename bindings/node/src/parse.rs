@@ -22,7 +22,7 @@ use crate::utf16::Utf16Text;
 
 /// `value` as JS values: the core's serde JSON, with 64-bit integers as decimal strings
 /// ([`crate::text64`]).
-fn to_js<'e>(env: &'e Env, value: &impl serde::Serialize) -> Res<Unknown<'e>> {
+pub fn to_js<'e>(env: &'e Env, value: &impl serde::Serialize) -> Res<Unknown<'e>> {
     Ok(env.to_js_value(&Nested(value))?)
 }
 

@@ -40,6 +40,7 @@ function same<A, B>(..._proof: Equals<A, B> extends true ? [] : [never]): void {
 // listing it here is a compile error (and a name listed that does not exist is one too).
 const everyExport: { [K in keyof typeof cobro]: true } = {
   validate: true,
+  ensureValid: true,
   payinVerification: true,
   subscriptionAuthorization: true,
   virtualAccountMessage: true,
@@ -63,6 +64,18 @@ const everyExport: { [K in keyof typeof cobro]: true } = {
   payinState: true,
   subscriptionErrorCode: true,
   virtualAccountErrorCode: true,
+  payinCreationCodes: true,
+  paymentConfirmationCodes: true,
+  payinStates: true,
+  subscriptionErrorCodes: true,
+  virtualAccountErrorCodes: true,
+  canCancel: true,
+  mayRequestSubscription: true,
+  mayCharge: true,
+  payinStateIsFinal: true,
+  nextStates: true,
+  payinTransition: true,
+  virtualAccountTransition: true,
   documents: true,
   codes: true,
   CobroError: true,
@@ -296,3 +309,25 @@ try {
     void e.message
   }
 }
+
+// ---- ensureValid, the full catalogues, the lifecycle helpers ----
+try {
+  const clean: Report = cobro.ensureValid('subscription-cancel', '{}', { locale: 'es' })
+  void clean
+} catch (e) {
+  if (e instanceof ValidationError) void e.errors
+}
+const creationCodes: CodeInfo[] = cobro.payinCreationCodes()
+const confirmationCodes: CodeInfo[] = cobro.paymentConfirmationCodes()
+const allStates: PayinState[] = cobro.payinStates()
+const subscriptionCodes: SubscriptionCode[] = cobro.subscriptionErrorCodes()
+const accountCodes: CodeInfo[] = cobro.virtualAccountErrorCodes()
+const cancel: cobro.Verdict = cobro.canCancel('AUTHORIZED')
+const request: cobro.Verdict = cobro.mayRequestSubscription()
+const requestAgain: cobro.Verdict = cobro.mayRequestSubscription('PENDING')
+const charge: cobro.Verdict = cobro.mayCharge('AUTHORIZED')
+const isFinal: cobro.Verdict | null = cobro.payinStateIsFinal('5')
+const next: Int64Text[] | null = cobro.nextStates(1n)
+const move: cobro.Verdict = cobro.payinTransition(1, 5)
+const accountMove: { allowed: boolean; reason: string } = cobro.virtualAccountTransition('PER', 'ACTIVE', 'INACTIVE')
+void [creationCodes, confirmationCodes, allStates, subscriptionCodes, accountCodes, cancel, request, requestAgain, charge, isFinal, next, move, accountMove]
