@@ -21,6 +21,12 @@ impl From<cobro::Issue> for Issue {
 
 #[pymethods]
 impl Issue {
+    /// The fields in order, for `match` and for tools that list a record's fields.
+    #[classattr]
+    fn __match_args__() -> (&'static str, &'static str, &'static str, &'static str, &'static str) {
+        ("path", "code", "message", "severity", "params")
+    }
+
     /// Dotted field path, `[i]` for array indexes; `""` is the whole body.
     #[getter]
     fn path(&self) -> &str {
@@ -107,6 +113,12 @@ fn issue_dicts<'py>(py: Python<'py>, list: &[cobro::Issue]) -> PyResult<Bound<'p
 
 #[pymethods]
 impl Report {
+    /// The fields in order, for `match` and for tools that list a record's fields.
+    #[classattr]
+    fn __match_args__() -> (&'static str, &'static str, &'static str) {
+        ("valid", "errors", "warnings")
+    }
+
     /// True when there is no error (warnings allowed unless `strict`).
     #[getter]
     fn valid(&self) -> bool {

@@ -106,6 +106,8 @@ class Amount:
 class Issue:
     """One problem found in a request."""
 
+    __match_args__ = ("path", "code", "message", "severity", "params")
+
     @property
     def path(self) -> str: ...
     @property
@@ -122,6 +124,8 @@ class Issue:
 class Report:
     """The outcome of validating one request; ``bool(report)`` is ``valid``."""
 
+    __match_args__ = ("valid", "errors", "warnings")
+
     @property
     def valid(self) -> bool: ...
     @property
@@ -136,6 +140,8 @@ class Report:
 class PreparedRequest:
     """A request ready to send: join ``path`` to the base URL; send ``headers`` and
     ``content`` (the UTF-8 bytes of ``body``, the exact signed text)."""
+
+    __match_args__ = ("method", "path", "headers", "body", "content")
 
     @property
     def method(self) -> str: ...
