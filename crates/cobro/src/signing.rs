@@ -233,6 +233,19 @@ impl fmt::Display for SigningError {
 
 impl std::error::Error for SigningError {}
 
+// Here rather than in `locale`: messages (which `SigningError` renders with) sit below
+// that module, so it cannot name this error without a circle.
+impl Locale {
+    /// The locale tagged `tag` (`en` or `es`), or the argument error (for the argument
+    /// `locale`) that lists the tags: what a binding raises for a tag its caller typed.
+    pub fn parse(tag: &str) -> Result<Locale, SigningError> {
+        Locale::from_tag(tag).ok_or(SigningError::InvalidArgument {
+            name: "locale",
+            allowed: "en, es",
+        })
+    }
+}
+
 /// A merchant id given as a whole number of the caller's language (a JS safe integer
 /// or bigint), judged as validation judges one (DESIGN.md 9 row 32): zero, negative
 /// values and values past 2^63 - 1 are ERR_OUT_OF_RANGE.
@@ -450,6 +463,32 @@ mod tests {
 
     fn key() -> Secret {
         Secret::new("fake-test-key-not-real").unwrap()
+    }
+
+    #[test]
+    fn unknown_names_list_every_choice() {
+        use crate::Kind;
+        use crate::parse::DocumentKind;
+        let allowed = |e: SigningError| {
+            assert_eq!(e.code(), Code::InvalidArgument);
+            e.params()
+        };
+        let tags = Locale::ALL.map(Locale::tag).join(", ");
+        assert_eq!(allowed(Locale::parse("fr").unwrap_err()), vec![("allowed", tags)]);
+        let kinds = Kind::ALL.map(Kind::as_str).join(", ");
+        assert_eq!(allowed(Kind::parse("Payin").unwrap_err()), vec![("allowed", kinds)]);
+        let documents = DocumentKind::ALL.map(DocumentKind::as_str).join(", ");
+        assert_eq!(
+            allowed(DocumentKind::parse("").unwrap_err()),
+            vec![("allowed", documents)]
+        );
+        assert_eq!(Locale::parse("es"), Ok(Locale::Es));
+        assert_eq!(Kind::parse("payin"), Ok(Kind::Payin));
+        assert_eq!(DocumentKind::parse("payin-response"), Ok(DocumentKind::PayinResponse));
+        assert_eq!(
+            Kind::parse("x").unwrap_err().to_string(),
+            "kind must be one of: virtual-account, subscription, subscription-cancel, payin"
+        );
     }
 
     #[test]
