@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 
 use crate::args::whole;
-use crate::errors::{guard, parse_error, unknown_name};
+use crate::errors::{guard, parse_error, signing_error};
 
 static FROM_CORE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
@@ -75,8 +75,7 @@ pub fn parse<'py>(
     body: &Bound<'py, PyAny>,
     http_status: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let kind = DocumentKind::from_name(document)
-        .ok_or_else(|| unknown_name("document", &DocumentKind::ALL.map(DocumentKind::as_str)))?;
+    let kind = DocumentKind::parse(document).map_err(|e| signing_error(py, &e))?;
     parse_kind(py, kind, body, http_status)
 }
 

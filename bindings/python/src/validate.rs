@@ -7,13 +7,14 @@ use pyo3::types::PyString;
 
 use crate::args::{Text, opt_secret, opt_size};
 use crate::body::with_body;
-use crate::errors::{guard, unknown_name};
+use crate::errors::{guard, signing_error};
 use crate::records::Report;
 
 /// The request kind named `name` (`virtual-account`, `subscription`,
-/// `subscription-cancel`, `payin`).
-pub fn kind(name: &str) -> PyResult<Kind> {
-    Kind::from_name(name).ok_or_else(|| unknown_name("kind", &Kind::ALL.map(Kind::as_str)))
+/// `subscription-cancel`, `payin`); another name is the core's `SigningError`
+/// (ERR_INVALID_ARGUMENT), listing the names.
+pub fn kind(py: Python<'_>, name: &str) -> PyResult<Kind> {
+    Kind::parse(name).map_err(|e| signing_error(py, &e))
 }
 
 /// The kind names as interned Python strings, made once.
@@ -40,11 +41,11 @@ fn kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<Kind> {
             }
         }
     }
-    kind(Text::new(obj, "kind")?.as_str()?)
+    kind(py, Text::new(obj, "kind")?.as_str()?)
 }
 
 /// Validates one request body of `kind` and reports every problem at once. Raises only
-/// for bad arguments (`TypeError`, `ValueError`); bad content is in the report.
+/// for bad arguments (`TypeError`, `SigningError`); bad content is in the report.
 #[pyfunction]
 #[pyo3(signature = (kind, body, *, strict = false, locale = None, key = None, max_bytes = None))]
 pub fn validate(
