@@ -15,6 +15,7 @@ use crate::args::whole;
 use crate::errors::{guard, parse_error, signing_error};
 
 static FROM_CORE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static LIST_FROM_CORE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// `value` as the typed Python value named `name` in `cobro.answers._from_core` (a
 /// document name such as `payin-response`, or `code-info`, `subscription-code`,
@@ -22,6 +23,15 @@ static FROM_CORE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 pub fn typed<'py>(py: Python<'py>, name: &str, value: &impl serde::Serialize) -> PyResult<Bound<'py, PyAny>> {
     let text = serde_json::to_string(value).map_err(|e| PyValueError::new_err(e.to_string()))?;
     FROM_CORE.import(py, "cobro.answers", "_from_core")?.call1((name, text))
+}
+
+/// `values`, which serializes as a JSON array, as a Python list of the typed values
+/// named `name` (see [`typed`]): a whole table in one conversion.
+pub fn typed_list<'py>(py: Python<'py>, name: &str, values: &impl serde::Serialize) -> PyResult<Bound<'py, PyAny>> {
+    let text = serde_json::to_string(values).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    LIST_FROM_CORE
+        .import(py, "cobro.answers", "_list_from_core")?
+        .call1((name, text))
 }
 
 /// The HTTP status argument: `None` counts as the core's default

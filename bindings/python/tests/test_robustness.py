@@ -109,7 +109,10 @@ def public_callables():
         obj = getattr(cobro, name)
         if inspect.isbuiltin(obj) or inspect.isfunction(obj):
             names.add(name)
-    names |= {f"documents.{n}" for n in cobro.documents.__all__}
+    for name in cobro.documents.__all__:
+        obj = getattr(cobro.documents, name)
+        if inspect.isbuiltin(obj) or inspect.isfunction(obj):
+            names.add(f"documents.{name}")
     names |= {"Secret", "Amount", "Amount.from_minor_units"}
     return names
 

@@ -48,6 +48,7 @@ from ._exceptions import (
     VerificationError,
 )
 from .answers import (
+    CatalogueCode,
     CodeInfo,
     DepositNotification,
     PayinNotification,
@@ -62,6 +63,7 @@ from .answers import (
 
 __all__ = [
     "Amount",
+    "CatalogueCode",
     "CobroError",
     "CodeInfo",
     "DepositNotification",

@@ -16,9 +16,11 @@ numbers, e-mails, phones, account numbers, free metadata) as ``[REDACTED]``.
 
 from __future__ import annotations
 
-from typing import Any, Dict
+from typing import Any, Dict, List
 
-from ._catalog import CodeInfo, Disposition, Operation, PayinState, SubscriptionCode
+from ._catalog import CatalogueCode, CodeInfo, Disposition, Operation, PayinState, Severity, SubscriptionCode
+from ._documents import DocumentType as _DocumentType
+from ._documents import ValidDocument as _ValidDocument
 from ._payin import (
     BankDeepLink,
     DeeplinkMethodExperience,
@@ -44,7 +46,7 @@ from ._subscription import (
     WebhookError,
     WebhookMetadata,
 )
-from ._typed import Record, from_core
+from ._typed import Record, from_core, list_from_core
 from ._virtual_account import (
     AccountEcho,
     DepositAccount,
@@ -79,6 +81,7 @@ from ._voucher import (
 __all__ = [
     "AccountEcho",
     "BankDeepLink",
+    "CatalogueCode",
     "CodeInfo",
     "DeeplinkMethodExperience",
     "DepositAccount",
@@ -108,6 +111,7 @@ __all__ = [
     "QrConfig",
     "QrExperience",
     "Record",
+    "Severity",
     "RedirectExperience",
     "SubscriptionAnswer",
     "SubscriptionCancelled",
@@ -143,6 +147,9 @@ _BY_NAME: Dict[str, Any] = {
     "code-info": CodeInfo,
     "subscription-code": SubscriptionCode,
     "payin-state": PayinState,
+    "catalogue-code": CatalogueCode,
+    "valid-document": _ValidDocument,
+    "document-type": _DocumentType,
 }
 
 
@@ -150,3 +157,9 @@ def _from_core(name: str, text: str) -> Any:
     """Called by the native module: the value of the core's JSON ``text`` as the type
     named ``name`` (a document name or a catalogue's), ``None`` for ``null``."""
     return from_core(_BY_NAME[name], text)
+
+
+def _list_from_core(name: str, text: str) -> List[Any]:
+    """Called by the native module: the core's JSON array ``text`` as a list of the
+    type named ``name`` (a whole catalogue table)."""
+    return list_from_core(_BY_NAME[name], text)
