@@ -89,8 +89,8 @@ pub fn parse<'py>(
     parse_kind(py, kind, body, http_status)
 }
 
-/// The answer to a virtual-account creation (`VirtualAccountResponse` or
-/// `VirtualAccountError`, by `outcome`); pass the answer's `http_status`.
+/// The answer to a virtual-account creation (`VirtualAccountCreated` or
+/// `VirtualAccountRefused`, by `outcome`); pass the answer's `http_status`.
 #[pyfunction]
 #[pyo3(
     signature = (body, *, http_status = None),
@@ -105,7 +105,7 @@ pub fn parse_virtual_account_response<'py>(
 }
 
 /// The answer to a subscription request (`SubscriptionCreated`, `SubscriptionCancelled`
-/// or `SubscriptionError`, by `outcome`).
+/// or `SubscriptionRefused`, by `outcome`).
 #[pyfunction]
 pub fn parse_subscription_response<'py>(py: Python<'py>, body: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     parse_kind(py, DocumentKind::SubscriptionResponse, body, None)

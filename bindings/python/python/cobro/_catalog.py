@@ -12,7 +12,7 @@ Disposition = Literal["success", "merchant_fix", "retry", "pending", "declined"]
 """What a code asks of the merchant: the operation succeeded; the request or settings
 must change; retry later; wait for a notification; the shopper's payment was refused."""
 
-Operation = Literal["create", "cancel"]
+SubscriptionOperation = Literal["create", "cancel"]
 """A subscription operation (spec 4.2, 4.3)."""
 
 
@@ -33,7 +33,7 @@ class SubscriptionCode(CodeInfo):
     """A code of spec 7.2's table (core ``subscription::response::SubscriptionCode``):
     a :class:`CodeInfo` and the operations that can answer it."""
 
-    operations: Tuple[Operation, ...]
+    operations: Tuple[SubscriptionOperation, ...]
     """Where the spec says the code can occur."""
 
 

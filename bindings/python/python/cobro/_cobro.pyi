@@ -255,10 +255,10 @@ def parse(document: _Document, body: _Body, *, http_status: int = 200) -> _Answe
     ``ParseError`` (``.code``, ``.path``) for a body that is not such a document."""
 
 def parse_virtual_account_response(body: _Body, *, http_status: int = 200) -> VirtualAccountAnswer:
-    """``VirtualAccountResponse`` or ``VirtualAccountError``, by ``outcome``."""
+    """``VirtualAccountCreated`` or ``VirtualAccountRefused``, by ``outcome``."""
 
 def parse_subscription_response(body: _Body) -> SubscriptionAnswer:
-    """``SubscriptionCreated``, ``SubscriptionCancelled`` or ``SubscriptionError``, by ``outcome``."""
+    """``SubscriptionCreated``, ``SubscriptionCancelled`` or ``SubscriptionRefused``, by ``outcome``."""
 
 def parse_payin_response(body: _Body) -> PayinResponse:
     """The answer to a pay-in creation; narrow ``experience`` on ``experience.kind``."""
