@@ -15,6 +15,7 @@ from .answers import (
     SubscriptionAnswer,
     SubscriptionCode,
     SubscriptionWebhook,
+    Verdict,
     VirtualAccountAnswer,
 )
 
@@ -27,6 +28,7 @@ __all__ = [
     "Issue",
     "PreparedRequest",
     "validate",
+    "ensure_valid",
     "payin_verification",
     "subscription_authorization",
     "virtual_account_message",
@@ -50,6 +52,18 @@ __all__ = [
     "payin_state",
     "subscription_error_code",
     "virtual_account_error_code",
+    "payin_creation_codes",
+    "payment_confirmation_codes",
+    "payin_states",
+    "subscription_error_codes",
+    "virtual_account_error_codes",
+    "can_cancel",
+    "may_request_subscription",
+    "may_charge",
+    "payin_state_is_final",
+    "next_states",
+    "payin_transition",
+    "virtual_account_transition",
     "document_validate",
     "document_is_valid",
     "document_compact",
@@ -166,6 +180,18 @@ def validate(
     key: Optional[_Key] = None,
     max_bytes: Optional[int] = None,
 ) -> Report: ...
+def ensure_valid(
+    kind: _Kind,
+    body: _Body,
+    *,
+    strict: bool = False,
+    locale: Optional[_Locale] = None,
+    key: Optional[_Key] = None,
+    max_bytes: Optional[int] = None,
+) -> Report:
+    """``validate``, then raises ``ValidationError`` (``ERR_INVALID_REQUEST``, ``.report``,
+    ``.errors``) for an invalid request; returns the report of a valid one."""
+
 def payin_verification(
     *, merchant_id: _MerchantId, operation_number: str, amount: _AmountLike, currency: str, key: _Key
 ) -> str: ...
@@ -273,6 +299,30 @@ def payment_confirmation_code(code: str) -> Optional[CodeInfo]: ...
 def payin_state(id: int) -> Optional[PayinState]: ...
 def subscription_error_code(code: str) -> Optional[SubscriptionCode]: ...
 def virtual_account_error_code(code: str) -> Optional[CodeInfo]: ...
+def payin_creation_codes() -> List[CodeInfo]: ...
+def payment_confirmation_codes() -> List[CodeInfo]: ...
+def payin_states() -> List[PayinState]: ...
+def subscription_error_codes() -> List[SubscriptionCode]: ...
+def virtual_account_error_codes() -> List[CodeInfo]: ...
+def can_cancel(status: str) -> Verdict:
+    """Whether a subscription in ``status`` (the wire value) may be cancelled."""
+
+def may_request_subscription(existing_status: Optional[str] = None) -> Verdict:
+    """Whether a new subscription may be requested for a mobile number, given the status
+    of the latest earlier request for it (``None``: there is none)."""
+
+def may_charge(status: str) -> Verdict:
+    """Whether a subscription in ``status`` may be charged on file."""
+
+def payin_state_is_final(id: int) -> Optional[Verdict]:
+    """``allowed`` is whether pay-in state ``id`` is final; ``None`` for an unknown id."""
+
+def next_states(id: int) -> Optional[List[int]]:
+    """The states pay-in state ``id`` may still change to; ``None`` for an unknown id."""
+
+def payin_transition(from_state: int, to_state: int) -> Verdict: ...
+def virtual_account_transition(country: str, from_status: str, to_status: str) -> Verdict:
+    """``country`` is ISO alpha-3 (ARG, MEX, PER, CHL); statuses are wire values."""
 def document_validate(country: str, type: str, number: str) -> ValidDocument: ...
 def document_is_valid(country: str, type: str, number: str) -> bool: ...
 def document_compact(country: str, type: str, number: str) -> str: ...

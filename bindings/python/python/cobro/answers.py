@@ -27,6 +27,7 @@ from ._catalog import (
     Severity,
     SubscriptionCode,
     SubscriptionOperation,
+    Verdict,
 )
 from ._documents import DocumentType as _DocumentType
 from ._documents import ValidDocument as _ValidDocument
@@ -129,6 +130,7 @@ __all__ = [
     "SubscriptionOperation",
     "SubscriptionRefused",
     "SubscriptionWebhook",
+    "Verdict",
     "VirtualAccountAnswer",
     "VirtualAccountCreated",
     "VirtualAccountErrorDetail",
@@ -158,6 +160,7 @@ _BY_NAME: Dict[str, Any] = {
     "subscription-code": SubscriptionCode,
     "payin-state": PayinState,
     "catalogue-code": CatalogueCode,
+    "verdict": Verdict,
     "valid-document": _ValidDocument,
     "document-type": _DocumentType,
 }
