@@ -57,7 +57,9 @@ impl From<core::PayinNotification> for PayinNotification {
             payin_merchant_operation_number: n.payin_merchant_operation_number,
             payin_method: n.payin_method,
             payin_verification: n.payin_verification,
-            additional_information: n.additional_information,
+            additional_information: n
+                .additional_information
+                .map(|items| items.into_iter().map(String::from).collect()),
             error_details: n.error_details.map(|d| PaymentErrorDetails {
                 confirmation: d.confirmation.as_ref().map(CodeInfo::from),
                 code_error_trx: d.code_error_trx,

@@ -118,7 +118,7 @@ impl From<webhook::SubscriptionWebhook> for SubscriptionWebhook {
         SubscriptionWebhook {
             subscription_id: w.subscription_id,
             charge_type: w.charge_type,
-            customer_id: w.customer_id,
+            customer_id: w.customer_id.map(String::from),
             origin_type: w.origin_type,
             status: w.status.map(|s| s.as_str().to_string()),
             status_description: w.status_description,
@@ -132,7 +132,7 @@ impl From<webhook::SubscriptionWebhook> for SubscriptionWebhook {
                 .into_iter()
                 .map(|m| WebhookMetadata {
                     key: m.key,
-                    value: m.value,
+                    value: m.value.map(String::from),
                 })
                 .collect(),
             is_error: w.is_error,

@@ -62,7 +62,7 @@ impl From<core::VirtualAccountAnswer> for VirtualAccountAnswer {
                         m.into_iter()
                             .map(|e| MetadataEntry {
                                 key: e.key,
-                                value: e.value,
+                                value: e.value.into(),
                             })
                             .collect()
                     }),
@@ -117,16 +117,16 @@ pub struct OwnerEcho {
 impl From<core::OwnerEcho> for OwnerEcho {
     fn from(o: core::OwnerEcho) -> OwnerEcho {
         OwnerEcho {
-            reference_id: o.reference_id,
+            reference_id: o.reference_id.map(String::from),
             owner_type: o.owner_type,
             document_type: o.document_type,
-            document_number: o.document_number,
-            first_name: o.first_name,
-            last_name: o.last_name,
-            company_name: o.company_name,
-            email: o.email,
+            document_number: o.document_number.map(String::from),
+            first_name: o.first_name.map(String::from),
+            last_name: o.last_name.map(String::from),
+            company_name: o.company_name.map(String::from),
+            email: o.email.map(String::from),
             phone_country_code: o.phone_country_code,
-            phone_number: o.phone_number,
+            phone_number: o.phone_number.map(String::from),
         }
     }
 }
@@ -151,10 +151,10 @@ pub struct AccountEcho {
 impl From<core::AccountEcho> for AccountEcho {
     fn from(a: core::AccountEcho) -> AccountEcho {
         AccountEcho {
-            number: a.number,
+            number: a.number.into(),
             category: a.category,
             account_type: a.account_type,
-            name: a.name,
+            name: a.name.map(String::from),
             country: a.country,
             currency: a.currency,
         }
@@ -238,19 +238,19 @@ impl From<notification::DepositDetails> for DepositDetails {
                 id: a.id,
                 category: a.category,
                 account_type: a.account_type,
-                number: a.number,
-                name: a.name,
+                number: a.number.map(String::from),
+                name: a.name.map(String::from),
             }),
             owner: d.owner.map(|o| DepositOwner {
-                full_name: o.full_name,
+                full_name: o.full_name.map(String::from),
                 document_type: o.document_type,
-                document_number: o.document_number,
-                reference_id: o.reference_id,
+                document_number: o.document_number.map(String::from),
+                reference_id: o.reference_id.map(String::from),
             }),
             depositor: d.depositor.map(|p| Depositor {
-                full_name: p.full_name,
+                full_name: p.full_name.map(String::from),
                 document_type: p.document_type,
-                document_number: p.document_number,
+                document_number: p.document_number.map(String::from),
             }),
         }
     }
