@@ -53,6 +53,7 @@ fn _cobro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse::payin_state, m)?)?;
     m.add_function(wrap_pyfunction!(parse::subscription_error_code, m)?)?;
     m.add_function(wrap_pyfunction!(parse::virtual_account_error_code, m)?)?;
+    m.add_function(wrap_pyfunction!(parse::personal_fields, m)?)?;
     m.add_function(wrap_pyfunction!(documents::validate, m)?)?;
     m.add_function(wrap_pyfunction!(documents::is_valid, m)?)?;
     m.add_function(wrap_pyfunction!(documents::compact, m)?)?;
