@@ -16,6 +16,7 @@ mod errors;
 mod fast;
 mod packed;
 mod parse;
+mod personal;
 mod prepare;
 mod signing;
 mod text64;
