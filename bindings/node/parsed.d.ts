@@ -11,7 +11,10 @@
 //   JSON.stringify. Compare with `'5'`, or convert with `Number(x)` / `BigInt(x)`.
 //   Smaller integers (a date's year and time) are numbers.
 // - The QR image is a Buffer of the PNG bytes (Base64 text in the core's JSON).
-// Keys are the core's snake_case names; `null` is an absent optional value.
+// Keys are the core's snake_case names; `null` is an absent optional value. The objects
+// of records with personal fields print those fields as [REDACTED] in util.inspect
+// (non-enumerable inspect hook); their values are whole (README "Parsed values and
+// TypeScript").
 
 /** A 64-bit integer of the core as its decimal text (`"5"`, `"9007199254740993"`). */
 export type Int64Text = string

@@ -51,7 +51,7 @@ pub fn document_validate(country: String, type_name: String, number: String) -> 
         let t = lookup(&country, &type_name)?;
         (t.validate)(&number)
             .map(|v| ValidDocument {
-                compact: v.compact,
+                compact: v.compact.into_string(),
                 warnings: v.warnings.into_iter().map(warning_name).collect(),
             })
             .map_err(|e| document(e.code().as_str(), e.message(t, "number", cobro::Locale::En)))

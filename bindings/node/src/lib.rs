@@ -17,6 +17,7 @@ mod fast;
 mod lifecycle;
 mod packed;
 mod parse;
+mod personal;
 mod prepare;
 mod signing;
 mod text64;

@@ -4,7 +4,9 @@
 //! and order as the core serializes them), with two changes: the QR image `qr_png` is a
 //! `Buffer` of the PNG bytes instead of Base64 text, and every integer the core holds in
 //! 64 bits (ids, codes, display orders) is a decimal string, so no digit is lost beyond
-//! 2^53 ([`crate::text64`]). The binding holds no field list; the TypeScript shapes of
+//! 2^53 ([`crate::text64`]); the objects of records with personal fields carry a
+//! non-enumerable mark that `cobro.js` turns into a redacted `util.inspect`
+//! ([`crate::personal`]). The binding holds no field list; the TypeScript shapes of
 //! the values are written by hand in `parsed.d.ts` (napi cannot generate them from the
 //! core's serde types) and named here with `import('./parsed')`.
 
@@ -17,13 +19,18 @@ use napi_derive::napi;
 use crate::args::{Keys, http_status, optional, options as required_options, secret, state_id, string};
 use crate::body::{Body, Read, bytes};
 use crate::errors::{Res, Thrown, guard, notification, parse as parse_error, signing};
-use crate::text64::Nested;
+use crate::personal;
+use crate::text64::{Nested, Trail};
 use crate::utf16::Utf16Text;
 
 /// `value` as JS values: the core's serde JSON, with 64-bit integers as decimal strings
-/// ([`crate::text64`]).
+/// ([`crate::text64`]) and the objects holding personal values marked
+/// ([`crate::personal`]).
 pub fn to_js<'e>(env: &'e Env, value: &impl serde::Serialize) -> Res<Unknown<'e>> {
-    Ok(env.to_js_value(&Nested(value))?)
+    let trail = Trail::default();
+    let js = env.to_js_value(&Nested::new(value, &trail))?;
+    personal::mark(env, js, trail.into_found())?;
+    Ok(js)
 }
 
 /// A pay-in answer, with the QR image as a `Buffer`.

@@ -68,6 +68,7 @@ fn _cobro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(catalog::next_states, m)?)?;
     m.add_function(wrap_pyfunction!(catalog::payin_transition, m)?)?;
     m.add_function(wrap_pyfunction!(catalog::virtual_account_transition, m)?)?;
+    m.add_function(wrap_pyfunction!(parse::personal_fields, m)?)?;
     m.add_function(wrap_pyfunction!(documents::validate, m)?)?;
     m.add_function(wrap_pyfunction!(documents::is_valid, m)?)?;
     m.add_function(wrap_pyfunction!(documents::compact, m)?)?;

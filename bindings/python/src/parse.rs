@@ -10,6 +10,7 @@ use cobro::parse::{DocumentKind, ParseError, Parsed, parse_document};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyTuple};
 
 use crate::args::whole;
 use crate::errors::{guard, parse_error, signing_error};
@@ -184,5 +185,19 @@ pub fn virtual_account_error_code<'py>(py: Python<'py>, code: &str) -> PyResult<
             "code-info",
             &cobro::virtual_account::catalog::virtual_account_error_code(code),
         )
+    })
+}
+
+/// The personal fields of the typed answers ([`cobro::personal::FIELDS`]): a dict from
+/// a record's class name (`DepositOwner`) to a tuple of its attribute names; `repr`
+/// shows those attributes as `[REDACTED]`. A new dict on each call.
+#[pyfunction]
+pub fn personal_fields(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    guard(py, || {
+        let out = PyDict::new(py);
+        for (record, fields) in cobro::personal::FIELDS {
+            out.set_item(record, PyTuple::new(py, fields.iter())?)?;
+        }
+        Ok(out)
     })
 }

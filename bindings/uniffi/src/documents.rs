@@ -78,7 +78,7 @@ pub fn validate_document(country: String, number_type: String, number: String) -
     let checks = find(&country, &number_type)?;
     let valid = (checks.validate)(&number).map_err(|e| CobroError::document(e, checks))?;
     Ok(ValidDocument {
-        compact: valid.compact,
+        compact: valid.compact.into_string(),
         warnings: valid.warnings.into_iter().map(DocumentWarning::from).collect(),
     })
 }

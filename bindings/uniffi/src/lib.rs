@@ -22,9 +22,11 @@ pub mod documents;
 pub mod errors;
 pub mod payin;
 pub mod payin_notification;
+pub mod personal;
 pub mod records;
 pub mod subscription;
 pub mod validate;
 pub mod virtual_account;
 
 pub use errors::CobroError;
+pub use personal::Personal;

@@ -27,6 +27,7 @@ pub mod messages;
 mod metadata;
 pub mod parse;
 pub mod payin;
+pub mod personal;
 pub mod prepare;
 pub mod processor;
 mod reader;
@@ -43,6 +44,7 @@ pub use date::CivilDate;
 pub use host::{HostBodyError, PathStep};
 pub use json::{DEFAULT_MAX_BYTES, JsonError, Limits, MAX_DEPTH};
 pub use messages::Locale;
+pub use personal::Personal;
 pub use prepare::{
     PrepareError, PrepareOptions, PreparedRequest, prepare_payin, prepare_subscription, prepare_subscription_cancel,
     prepare_virtual_account,

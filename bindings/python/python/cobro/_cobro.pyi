@@ -64,6 +64,7 @@ __all__ = [
     "next_states",
     "payin_transition",
     "virtual_account_transition",
+    "personal_fields",
     "document_validate",
     "document_is_valid",
     "document_compact",
@@ -323,7 +324,11 @@ def next_states(id: int) -> Optional[List[int]]:
 def payin_transition(from_state: int, to_state: int) -> Verdict: ...
 def virtual_account_transition(country: str, from_status: str, to_status: str) -> Verdict:
     """``country`` is ISO alpha-3 (ARG, MEX, PER, CHL); statuses are wire values."""
+
 def document_validate(country: str, type: str, number: str) -> ValidDocument: ...
+def personal_fields() -> Dict[str, Tuple[str, ...]]:
+    """The core's personal fields: record class name to attribute names, which ``repr``
+    shows as ``[REDACTED]``. A new dict on each call."""
 def document_is_valid(country: str, type: str, number: str) -> bool: ...
 def document_compact(country: str, type: str, number: str) -> str: ...
 def document_format(country: str, type: str, number: str) -> str: ...

@@ -3,7 +3,7 @@ number type of the core's list (core ``document::Valid`` and ``document::NumberT
 
 from __future__ import annotations
 
-from typing import ClassVar, FrozenSet, Literal, Tuple
+from typing import Literal, Tuple
 
 from ._typed import Record, record
 
@@ -15,9 +15,8 @@ known list, or first letters that spell a word the authorities never issue."""
 
 @record
 class ValidDocument(Record):
-    """A number that passed its checks; ``compact`` is hidden from ``repr``."""
-
-    _personal: ClassVar[FrozenSet[str]] = frozenset({"compact"})
+    """A number that passed its checks; ``compact`` (the core marks it personal) is
+    hidden from ``repr``."""
 
     compact: str
     """The number without separators."""

@@ -10,9 +10,10 @@ unions are plain ``Union`` aliases of classes with a ``Literal`` tag: narrow the
 
 Open sets of the provider (statuses, error types, device codes) are ``str``, the wire
 value; closed sets of the core (``Disposition``, ``VoucherFamily``,
-``SubscriptionOperation``) are ``Literal`` types. Lists are tuples. ``repr`` hides
-personal values (names, document numbers, e-mails, phones, account numbers, free
-metadata) as ``[REDACTED]``.
+``SubscriptionOperation``) are
+``Literal`` types. Lists are tuples. ``repr`` hides personal values (names, document
+numbers, e-mails, phones, account numbers, user ids, free text: the fields the core
+marks personal, ``cobro._cobro.personal_fields()``) as ``[REDACTED]``.
 """
 
 from __future__ import annotations

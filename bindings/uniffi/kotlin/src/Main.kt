@@ -31,6 +31,7 @@ fun main(args: Array<String>) {
     check(File(T.root, "tests/vectors").isDirectory) { "no tests/vectors under ${T.root}" }
     validationVectors()
     responseVectors()
+    personalTests()
     documentTests()
     junkTests()
     catalogueTests()

@@ -6,6 +6,7 @@ package cobrotests
 
 import cobro.CobroException
 import cobro.Experience
+import cobro.Personal
 import cobro.parseDepositNotification
 import cobro.parsePayinNotification
 import cobro.parsePayinResponse
@@ -46,10 +47,12 @@ data class EnumValue(val name: String)
 
 /**
  * A uniffi value as the core's JSON would write it: records by their fields (snake
- * case), sealed variants with their tag, bytes as Base64, numbers as text.
+ * case), sealed variants with their tag, bytes as Base64, numbers as text, a
+ * [Personal] as its text.
  */
 fun plain(v: Any?): Any? = when (v) {
     null, is String, is Boolean -> v
+    is Personal -> v.value
     is Long, is Int, is Short, is Byte -> JNum(v.toString())
     is ULong, is UInt, is UShort, is UByte -> JNum(v.toString())
     is ByteArray -> Base64.getEncoder().encodeToString(v)
