@@ -35,6 +35,7 @@ fun main(args: Array<String>) {
     junkTests()
     catalogueTests()
     apiSurfaceTests()
+    manifestTests()
     readmeTests()
     println("${T.passed} passed, ${T.failed} failed")
     exitProcess(if (T.failed == 0 && T.passed > 0) 0 else 1)
