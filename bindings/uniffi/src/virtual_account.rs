@@ -34,7 +34,7 @@ pub enum VirtualAccountAnswer {
     /// Spec 7.1: the service refused the request (the error object).
     Refused {
         /// `error.type` as received (`validation_error`, `business_error`...).
-        error_type: String,
+        r#type: String,
         /// `error.summary`.
         summary: String,
         /// `error.details`, in wire order.
@@ -70,7 +70,7 @@ impl From<core::VirtualAccountAnswer> for VirtualAccountAnswer {
                 }
             }
             core::VirtualAccountAnswer::Error(e) => VirtualAccountAnswer::Refused {
-                error_type: e.error_type.as_str().to_string(),
+                r#type: e.error_type.as_str().to_string(),
                 summary: e.summary,
                 details: e
                     .details
@@ -95,7 +95,7 @@ pub struct OwnerEcho {
     /// `owner.referenceId`.
     pub reference_id: Option<String>,
     /// `owner.type` (PERSON, COMPANY).
-    pub owner_type: Option<String>,
+    pub r#type: Option<String>,
     /// `owner.document.type`.
     pub document_type: Option<String>,
     /// `owner.document.number`, as text.
@@ -118,7 +118,7 @@ impl From<core::OwnerEcho> for OwnerEcho {
     fn from(o: core::OwnerEcho) -> OwnerEcho {
         OwnerEcho {
             reference_id: o.reference_id,
-            owner_type: o.owner_type,
+            r#type: o.owner_type,
             document_type: o.document_type,
             document_number: o.document_number,
             first_name: o.first_name,
@@ -139,7 +139,7 @@ pub struct AccountEcho {
     /// `account.category` (VIRTUAL).
     pub category: Option<String>,
     /// `account.type` (CVU, CCI, CLABE).
-    pub account_type: Option<String>,
+    pub r#type: Option<String>,
     /// `account.name`.
     pub name: Option<String>,
     /// `account.country` (ISO 3166-1 alpha-3).
@@ -153,7 +153,7 @@ impl From<core::AccountEcho> for AccountEcho {
         AccountEcho {
             number: a.number,
             category: a.category,
-            account_type: a.account_type,
+            r#type: a.account_type,
             name: a.name,
             country: a.country,
             currency: a.currency,
@@ -237,7 +237,7 @@ impl From<notification::DepositDetails> for DepositDetails {
             account: d.account.map(|a| DepositAccount {
                 id: a.id,
                 category: a.category,
-                account_type: a.account_type,
+                r#type: a.account_type,
                 number: a.number,
                 name: a.name,
             }),
@@ -286,7 +286,7 @@ pub struct DepositAccount {
     /// `category` (VIRTUAL).
     pub category: Option<String>,
     /// `type` (CVU, CCI, CLABE).
-    pub account_type: Option<String>,
+    pub r#type: Option<String>,
     /// `number`, as text.
     pub number: Option<String>,
     /// `name`: the account alias.

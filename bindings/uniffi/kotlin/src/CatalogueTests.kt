@@ -6,8 +6,8 @@ package cobrotests
 import cobro.CobroException
 import cobro.Disposition
 import cobro.MessageLocale
-import cobro.Operation
 import cobro.Severity
+import cobro.SubscriptionOperation
 import cobro.codes
 import cobro.payinCreationCode
 import cobro.payinCreationCodes
@@ -33,7 +33,7 @@ fun catalogueTests() {
         assertEquals("Autorizado", payinState(5)?.name)
         assertNull(payinState(999))
         assertNull(payinState(Long.MIN_VALUE))
-        assertEquals(listOf(Operation.CANCEL), subscriptionErrorCode("9025")?.operations)
+        assertEquals(listOf(SubscriptionOperation.CANCEL), subscriptionErrorCode("9025")?.operations)
         assertNull(paymentConfirmationCode("zz-none"))
         assertNull(virtualAccountErrorCode("zz-none"))
     }
