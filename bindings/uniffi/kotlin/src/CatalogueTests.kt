@@ -79,7 +79,7 @@ fun catalogueTests() {
     }
     T.test("codes: every code a CobroException carried in the tests is listed, in its class") {
         val byCode = codes().associateBy { it.code }
-        assertEquals(setOf("ParseError", "DocumentError", "report"), THROWN.keys, "the tests threw each variant")
+        assertEquals(setOf("ParseError", "DocumentError", "ValidationError", "report"), THROWN.keys, "the tests threw each variant")
         for ((cls, seen) in THROWN) {
             for (code in seen) {
                 val entry = byCode[code] ?: fail("$code ($cls) is not in codes()")
@@ -92,12 +92,15 @@ fun catalogueTests() {
 /** The codes the exceptions of the tests carried, by the catalogue's class (see [thrown]). */
 val THROWN = HashMap<String, MutableSet<String>>()
 
-/** Records the code(s) of `e` for the catalogue test: a Validation's issues are report codes. */
+/** Records the code(s) of `e` for the catalogue test: a Validation's errors are report codes. */
 fun thrown(e: CobroException) {
     fun add(cls: String, code: String) = THROWN.getOrPut(cls) { HashSet() }.add(code)
     when (e) {
         is CobroException.Parse -> add("ParseError", e.code)
         is CobroException.Document -> add("DocumentError", e.code)
-        is CobroException.Validation -> e.issues.forEach { add("report", it.code) }
+        is CobroException.Validation -> {
+            add("ValidationError", e.code)
+            e.errors.forEach { add("report", it.code) }
+        }
     }
 }
