@@ -51,7 +51,7 @@ val DOCUMENTED: Map<String, Set<String>> =
 
 /** A sensible value for each parameter name, used while another parameter gets junk. */
 val BASELINE: Map<String, Any?> = mapOf(
-    "country" to "PE", "numberType" to "RUC", "number" to "20100070970", "code" to "0000", "id" to 5L,
+    "country" to "PE", "type" to "RUC", "number" to "20100070970", "code" to "0000", "id" to 5L,
     "kind" to RequestKind.PAYIN, "strict" to false, "locale" to null, "maxBytes" to null, "httpStatus" to null,
     "body" to "{}",
 )
