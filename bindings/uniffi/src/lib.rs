@@ -20,6 +20,7 @@ uniffi::setup_scaffolding!();
 pub mod catalog;
 pub mod documents;
 pub mod errors;
+pub mod lifecycle;
 pub mod payin;
 pub mod payin_notification;
 pub mod records;

@@ -34,6 +34,7 @@ fun main(args: Array<String>) {
     documentTests()
     junkTests()
     catalogueTests()
+    lifecycleTests()
     apiSurfaceTests()
     manifestTests()
     readmeTests()
