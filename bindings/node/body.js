@@ -20,6 +20,7 @@ const native = require('./index.js')
 /** Which argument of each exported function is a request or response body. */
 const BODY_ARGUMENT = {
   validate: 1,
+  ensureValid: 1,
   parse: 1,
   parseVirtualAccountResponse: 0,
   parseSubscriptionResponse: 0,

@@ -90,6 +90,18 @@ wrapped.validate = function validate(kind, body, options) {
   return report(out)
 }
 
+// `validate`, then a ValidationError when the report is invalid (src/validate.rs): the
+// report comes packed, as from `validate`.
+wrapped.ensureValid = function ensureValid(kind, body, options) {
+  let out
+  try {
+    out = native.ensureValid(kind, bodyText(body), options)
+  } catch (e) {
+    throw errors.translate(e)
+  }
+  return report(out)
+}
+
 /**
  * The catalogue of codes: every code any of cobro's functions reports or throws, as the
  * `codes` of the core's catalogue JSON (`{code, severity, classes, meaning, params,

@@ -48,7 +48,7 @@ export interface SubscriptionCode extends CodeInfo {
 }
 
 /** One pay-in state (payinStateID). Key on the id, not on the wire description. */
-export interface PayinStateInfo {
+export interface PayinState {
   /** payinStateID. */
   id: Int64Text
   /** The provider's Spanish name (`Autorizado`). */
@@ -288,7 +288,7 @@ export interface PayinNotification {
   /** payinState as received (varies in case and wording: key on the id). */
   payin_state: string | null
   /** The catalogue's entry for payinStateID, or null. */
-  state: PayinStateInfo | null
+  state: PayinState | null
   /** payinStatusErrorCode (reserved, not to be evaluated). */
   payin_status_error_code: string | null
   payin_status_error_message: string | null
@@ -375,9 +375,15 @@ export interface SubscriptionWebhook {
   status_description: string | null
   error_details: WebhookError | null
   /** The creation metadata, in wire order. */
-  metadata: Array<{ key: string | null; value: string | null }>
+  metadata: WebhookMetadata[]
   /** errorDetails present, or status FAILED or DENIED. */
   is_error: boolean
+}
+
+/** One entry of a subscription webhook's metadata, as received (either may be absent). */
+export interface WebhookMetadata {
+  key: string | null
+  value: string | null
 }
 
 // ---- virtual accounts (spec 2.2, 7.1) ----
@@ -416,8 +422,14 @@ export interface VirtualAccountCreated {
   status: 'ACTIVE' | 'INACTIVE' | 'DELETED' | (string & {})
   owner: OwnerEcho | null
   account: AccountEcho
-  metadata: Array<{ key: string; value: string }> | null
+  metadata: MetadataEntry[] | null
   result_url: string | null
+}
+
+/** One metadata entry echoed by a created virtual account. */
+export interface MetadataEntry {
+  key: string
+  value: string
 }
 
 /** Spec 7.1: one element of `error.details`. */
@@ -457,37 +469,56 @@ export type VirtualAccountAnswer = VirtualAccountCreated | VirtualAccountRefused
 export interface DepositNotification {
   version: string | null
   operation_id: string
-  status: {
-    /** `status.code`: 5 approved, 6 denied. */
-    code: Int64Text
-    description: string | null
-    /** Code 5. */
-    approved: boolean
-  }
+  status: DepositStatus
   merchant_id: string | null
   /** A decimal text, as received. */
   amount: string
   currency: string
   payin_method: string | null
-  deposit_details: {
-    account: {
-      id: string | null
-      category: string | null
-      type: string | null
-      number: string | null
-      name: string | null
-    } | null
-    owner: {
-      full_name: string | null
-      document_type: string | null
-      document_number: string | null
-      reference_id: string | null
-    } | null
-    depositor: { full_name: string | null; document_type: string | null; document_number: string | null } | null
-  } | null
+  deposit_details: DepositDetails | null
   /** Each element as its JSON text. */
   errors: string[]
   received_at: string | null
+}
+
+/** A deposit notification's `status`. */
+export interface DepositStatus {
+  /** `status.code`: 5 approved, 6 denied. */
+  code: Int64Text
+  description: string | null
+  /** Code 5. */
+  approved: boolean
+}
+
+/** A deposit notification's `depositDetails`: the account, its owner, who paid. */
+export interface DepositDetails {
+  account: DepositAccount | null
+  owner: DepositOwner | null
+  depositor: Depositor | null
+}
+
+/** The virtual account the deposit went into. */
+export interface DepositAccount {
+  id: string | null
+  category: string | null
+  type: string | null
+  number: string | null
+  name: string | null
+}
+
+/** The virtual account's owner. */
+export interface DepositOwner {
+  full_name: string | null
+  document_type: string | null
+  document_number: string | null
+  reference_id: string | null
+}
+
+/** Who made the deposit. */
+export interface Depositor {
+  full_name: string | null
+  document_type: string | null
+  document_number: string | null
 }
 
 /** The value `parse` returns for each document name. */

@@ -14,6 +14,7 @@ mod body;
 mod documents;
 mod errors;
 mod fast;
+mod lifecycle;
 mod packed;
 mod parse;
 mod prepare;

@@ -16,13 +16,13 @@ use napi_derive::napi;
 
 use crate::args::{Keys, http_status, optional, options as required_options, secret, state_id, string};
 use crate::body::{Body, Read, bytes};
-use crate::errors::{Res, Thrown, guard, notification, parse as parse_error, type_error};
+use crate::errors::{Res, Thrown, guard, notification, parse as parse_error, signing};
 use crate::text64::Nested;
 use crate::utf16::Utf16Text;
 
 /// `value` as JS values: the core's serde JSON, with 64-bit integers as decimal strings
 /// ([`crate::text64`]).
-fn to_js<'e>(env: &'e Env, value: &impl serde::Serialize) -> Res<Unknown<'e>> {
+pub fn to_js<'e>(env: &'e Env, value: &impl serde::Serialize) -> Res<Unknown<'e>> {
     Ok(env.to_js_value(&Nested(value))?)
 }
 
@@ -37,11 +37,11 @@ fn payin_response<'e>(env: &'e Env, r: &cobro::payin::response::PayinResponse) -
     Ok(js)
 }
 
-/// The document kind named by the argument `document`.
+/// The document kind named by the argument `document`: a string that is not a document
+/// name is the core's `SigningError` ERR_INVALID_ARGUMENT, anything else a `TypeError`.
 fn document_kind(value: Unknown<'_>) -> Res<DocumentKind> {
-    let expected = format!("one of: {}", DocumentKind::ALL.map(DocumentKind::as_str).join(", "));
-    let name = string(value, "document", &expected)?;
-    DocumentKind::from_name(&name).ok_or_else(|| type_error("document", &expected))
+    let name = string(value, "document", "a string")?;
+    DocumentKind::parse(&name).map_err(|e| signing(&e))
 }
 
 /// Options of `parse` and `parseVirtualAccountResponse`.
@@ -216,7 +216,7 @@ pub fn payment_confirmation_code<'e>(env: &'e Env, code: String) -> napi::Result
 
 /// The pay-in state `id` (`payinStateID`: a safe integer, a bigint or the decimal string
 /// a parsed notification holds), or `null` for an id the catalogue does not list.
-#[napi(ts_return_type = "import('./parsed').PayinStateInfo | null")]
+#[napi(ts_return_type = "import('./parsed').PayinState | null")]
 pub fn payin_state<'e>(env: &'e Env, id: Either3<f64, BigInt, String>) -> napi::Result<Unknown<'e>, Thrown> {
     guard(|| {
         let state = state_id(id)?.and_then(cobro::payin::catalog::payin_state);

@@ -11,7 +11,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::PyBytes;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyString, PyType};
 
-use crate::errors::{guard, signing_error, type_error, unknown_name};
+use crate::errors::{guard, signing_error, type_error};
 
 /// A secret key (the pay-in key or the virtual-account secret) held by the core: it
 /// refuses empty values and surrounding whitespace, never prints (`Secret('[REDACTED]')`)
@@ -377,11 +377,12 @@ pub fn civil_date(obj: Option<&Bound<'_, PyAny>>, name: &'static str) -> PyResul
 }
 
 /// The message locale: `"en"` or `"es"`; `None` is the core's default (English).
+/// Another tag is the core's `SigningError` (ERR_INVALID_ARGUMENT), listing the tags.
 pub fn locale(tag: Option<&str>) -> PyResult<Locale> {
     let Some(tag) = tag else {
         return Ok(Locale::default());
     };
-    Locale::from_tag(tag).ok_or_else(|| unknown_name("locale", &[Locale::En.tag(), Locale::Es.tag()]))
+    Locale::parse(tag).map_err(|e| Python::attach(|py| signing_error(py, &e)))
 }
 
 /// A plain `str` argument of the signing functions (a `TypeError` names the argument

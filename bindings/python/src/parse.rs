@@ -12,9 +12,10 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 
 use crate::args::whole;
-use crate::errors::{guard, parse_error, unknown_name};
+use crate::errors::{guard, parse_error, signing_error};
 
 static FROM_CORE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static LIST_FROM_CORE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// `value` as the typed Python value named `name` in `cobro.answers._from_core` (a
 /// document name such as `payin-response`, or `code-info`, `subscription-code`,
@@ -22,6 +23,15 @@ static FROM_CORE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 pub fn typed<'py>(py: Python<'py>, name: &str, value: &impl serde::Serialize) -> PyResult<Bound<'py, PyAny>> {
     let text = serde_json::to_string(value).map_err(|e| PyValueError::new_err(e.to_string()))?;
     FROM_CORE.import(py, "cobro.answers", "_from_core")?.call1((name, text))
+}
+
+/// `values`, which serializes as a JSON array, as a Python list of the typed values
+/// named `name` (see [`typed`]): a whole table in one conversion.
+pub fn typed_list<'py>(py: Python<'py>, name: &str, values: &impl serde::Serialize) -> PyResult<Bound<'py, PyAny>> {
+    let text = serde_json::to_string(values).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    LIST_FROM_CORE
+        .import(py, "cobro.answers", "_list_from_core")?
+        .call1((name, text))
 }
 
 /// The HTTP status argument: `None` counts as the core's default
@@ -75,13 +85,12 @@ pub fn parse<'py>(
     body: &Bound<'py, PyAny>,
     http_status: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let kind = DocumentKind::from_name(document)
-        .ok_or_else(|| unknown_name("document", &DocumentKind::ALL.map(DocumentKind::as_str)))?;
+    let kind = DocumentKind::parse(document).map_err(|e| signing_error(py, &e))?;
     parse_kind(py, kind, body, http_status)
 }
 
-/// The answer to a virtual-account creation (`VirtualAccountResponse` or
-/// `VirtualAccountError`, by `outcome`); pass the answer's `http_status`.
+/// The answer to a virtual-account creation (`VirtualAccountCreated` or
+/// `VirtualAccountRefused`, by `outcome`); pass the answer's `http_status`.
 #[pyfunction]
 #[pyo3(
     signature = (body, *, http_status = None),
@@ -96,7 +105,7 @@ pub fn parse_virtual_account_response<'py>(
 }
 
 /// The answer to a subscription request (`SubscriptionCreated`, `SubscriptionCancelled`
-/// or `SubscriptionError`, by `outcome`).
+/// or `SubscriptionRefused`, by `outcome`).
 #[pyfunction]
 pub fn parse_subscription_response<'py>(py: Python<'py>, body: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     parse_kind(py, DocumentKind::SubscriptionResponse, body, None)

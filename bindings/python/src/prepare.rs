@@ -20,6 +20,12 @@ pub struct PreparedRequest {
 
 #[pymethods]
 impl PreparedRequest {
+    /// The fields in order, for `match` and for tools that list a record's fields.
+    #[classattr]
+    fn __match_args__() -> (&'static str, &'static str, &'static str, &'static str, &'static str) {
+        ("method", "path", "headers", "body", "content")
+    }
+
     /// The HTTP method (`POST`).
     #[getter]
     fn method(&self) -> &str {

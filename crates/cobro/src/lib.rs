@@ -101,6 +101,15 @@ impl Kind {
     pub fn from_name(name: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.as_str() == name)
     }
+
+    /// The kind named `name`, or the argument error (for the argument `kind`) that
+    /// lists the names: what a binding raises for a name its caller typed.
+    pub fn parse(name: &str) -> Result<Kind, SigningError> {
+        Kind::from_name(name).ok_or(SigningError::InvalidArgument {
+            name: "kind",
+            allowed: "virtual-account, subscription, subscription-cancel, payin",
+        })
+    }
 }
 
 /// Options of [`validate`].

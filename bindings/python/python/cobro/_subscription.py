@@ -33,7 +33,7 @@ class SubscriptionCancelled(Record):
 
 
 @record
-class FieldDetail(Record):
+class SubscriptionFieldDetail(Record):
     """Spec 7.2: one element of ``errorFieldDetails``."""
 
     field: str
@@ -42,19 +42,19 @@ class FieldDetail(Record):
 
 
 @record
-class SubscriptionError(Record):
+class SubscriptionRefused(Record):
     """Spec 7.2: the service refused the request."""
 
     outcome: Literal["error"]
     error_code: Optional[str]
     error_message: str
-    error_field_details: Tuple[FieldDetail, ...]
+    error_field_details: Tuple[SubscriptionFieldDetail, ...]
     """In wire order; empty when absent."""
     meaning: Optional[SubscriptionCode]
     """The code's spec 7.2 entry, when known."""
 
 
-SubscriptionAnswer = Union[SubscriptionCreated, SubscriptionCancelled, SubscriptionError]
+SubscriptionAnswer = Union[SubscriptionCreated, SubscriptionCancelled, SubscriptionRefused]
 """The answer to a subscription request, told apart by ``outcome``."""
 
 

@@ -163,6 +163,13 @@ def _tagged(members: List[Any]) -> Callable[[Any], Any]:
     return build
 
 
+def list_from_core(hint: Any, text: str) -> List[Any]:
+    """The core's JSON array ``text`` as a list of values of type ``hint`` (called by
+    the native module for a whole table)."""
+    convert = _converter(hint)
+    return [convert(value) for value in json.loads(text)]
+
+
 def from_core(hint: Any, text: str) -> Any:
     """The typed value of ``hint`` for the core's JSON ``text`` (called by the native
     module; ``null`` gives ``None``)."""

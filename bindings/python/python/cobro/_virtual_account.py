@@ -61,7 +61,7 @@ class MetadataEntry(Record):
 
 
 @record
-class VirtualAccountResponse(Record):
+class VirtualAccountCreated(Record):
     """Spec 2.2: the created account."""
 
     outcome: Literal["account"]
@@ -90,7 +90,7 @@ class VirtualAccountErrorDetail(Record):
 
 
 @record
-class VirtualAccountError(Record):
+class VirtualAccountRefused(Record):
     """Spec 7.1: the service refused the request."""
 
     outcome: Literal["error"]
@@ -103,7 +103,7 @@ class VirtualAccountError(Record):
     trace_id: str
 
 
-VirtualAccountAnswer = Union[VirtualAccountResponse, VirtualAccountError]
+VirtualAccountAnswer = Union[VirtualAccountCreated, VirtualAccountRefused]
 """The answer to a virtual-account creation, told apart by ``outcome``."""
 
 

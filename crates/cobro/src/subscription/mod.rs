@@ -28,9 +28,6 @@ use crate::report::{Ctx, Path};
 use crate::rules::{self, Members, Need};
 use crate::{field, processor};
 
-/// Spec 2.3: the type that makes periodicity and amount required.
-const RECURRENT: &str = "RECURRENT";
-
 /// The condition named in the `when` / `applies_when` params of periodicity and amount.
 const WHEN_RECURRENT: &str = "type=RECURRENT";
 
@@ -161,7 +158,7 @@ fn subscription_type<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value
 /// is already reported).
 fn recurrent_need(kind: Option<&str>) -> Option<Need> {
     match kind {
-        Some(RECURRENT) => Some(Need::RequiredWhen(WHEN_RECURRENT)),
+        Some(field::RECURRENT) => Some(Need::RequiredWhen(WHEN_RECURRENT)),
         Some(_) => None,
         None => Some(Need::Optional),
     }
