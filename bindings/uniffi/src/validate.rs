@@ -9,7 +9,13 @@
 use crate::errors::CobroError;
 use crate::records::{MessageLocale, Report, RequestKind};
 
-fn run(kind: RequestKind, body: &[u8], strict: bool, locale: Option<MessageLocale>, max_bytes: Option<u32>) -> cobro::Report {
+fn run(
+    kind: RequestKind,
+    body: &[u8],
+    strict: bool,
+    locale: Option<MessageLocale>,
+    max_bytes: Option<u32>,
+) -> cobro::Report {
     let options = cobro::ValidateOptions {
         strict,
         locale: locale.map(cobro::Locale::from).unwrap_or_default(),
@@ -116,7 +122,10 @@ mod tests {
     #[test]
     fn no_options_are_the_core_defaults() {
         let core = cobro::validate(cobro::Kind::Payin, b"{", &cobro::ValidateOptions::default());
-        assert_eq!(validate(RequestKind::Payin, b"{".to_vec(), false, None, None), Report::from(&core));
+        assert_eq!(
+            validate(RequestKind::Payin, b"{".to_vec(), false, None, None),
+            Report::from(&core)
+        );
         let huge = vec![b' '; cobro::DEFAULT_MAX_BYTES + 1];
         let report = validate(RequestKind::Payin, huge.clone(), false, None, None);
         assert_eq!(report.errors[0].code, "ERR_BODY_TOO_LARGE");
