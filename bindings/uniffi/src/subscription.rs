@@ -34,7 +34,7 @@ pub enum SubscriptionAnswer {
         /// `errorMessage`.
         error_message: String,
         /// `errorFieldDetails`, in wire order.
-        error_field_details: Vec<FieldDetail>,
+        error_field_details: Vec<SubscriptionFieldDetail>,
         /// The code's entry in spec 7.2's table, when known.
         meaning: Option<SubscriptionCode>,
     },
@@ -69,7 +69,7 @@ impl From<core::SubscriptionAnswer> for SubscriptionAnswer {
                 error_message,
                 error_field_details: error_field_details
                     .into_iter()
-                    .map(|d| FieldDetail {
+                    .map(|d| SubscriptionFieldDetail {
                         field: d.field,
                         error_message: d.error_message,
                     })
@@ -80,9 +80,10 @@ impl From<core::SubscriptionAnswer> for SubscriptionAnswer {
     }
 }
 
-/// Spec 7.2: one element of `errorFieldDetails`.
+/// Spec 7.2: one element of `errorFieldDetails` (named for subscriptions: Kotlin's and
+/// Swift's namespace is flat).
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct FieldDetail {
+pub struct SubscriptionFieldDetail {
     /// `field`: the affected field (`subscriptionDetails.device`).
     pub field: String,
     /// `errorMessage`: the service's text.

@@ -35,7 +35,7 @@ pub enum VirtualAccountAnswer {
     /// Spec 7.1: the service refused the request (the error object).
     Refused {
         /// `error.type` as received (`validation_error`, `business_error`...).
-        error_type: String,
+        r#type: String,
         /// `error.summary`.
         summary: String,
         /// `error.details`, in wire order.
@@ -71,7 +71,7 @@ impl From<core::VirtualAccountAnswer> for VirtualAccountAnswer {
                 }
             }
             core::VirtualAccountAnswer::Error(e) => VirtualAccountAnswer::Refused {
-                error_type: e.error_type.as_str().to_string(),
+                r#type: e.error_type.as_str().to_string(),
                 summary: e.summary,
                 details: e
                     .details
@@ -96,7 +96,7 @@ pub struct OwnerEcho {
     /// `owner.referenceId`: the merchant's user id; personal.
     pub reference_id: Option<Personal>,
     /// `owner.type` (PERSON, COMPANY).
-    pub owner_type: Option<String>,
+    pub r#type: Option<String>,
     /// `owner.document.type`.
     pub document_type: Option<String>,
     /// `owner.document.number`, as text; personal.
@@ -119,7 +119,7 @@ impl From<core::OwnerEcho> for OwnerEcho {
     fn from(o: core::OwnerEcho) -> OwnerEcho {
         OwnerEcho {
             reference_id: personal::optional(o.reference_id),
-            owner_type: o.owner_type,
+            r#type: o.owner_type,
             document_type: o.document_type,
             document_number: personal::optional(o.document_number),
             first_name: personal::optional(o.first_name),
@@ -140,7 +140,7 @@ pub struct AccountEcho {
     /// `account.category` (VIRTUAL).
     pub category: Option<String>,
     /// `account.type` (CVU, CCI, CLABE).
-    pub account_type: Option<String>,
+    pub r#type: Option<String>,
     /// `account.name`: the account alias; personal.
     pub name: Option<Personal>,
     /// `account.country` (ISO 3166-1 alpha-3).
@@ -154,7 +154,7 @@ impl From<core::AccountEcho> for AccountEcho {
         AccountEcho {
             number: a.number.into(),
             category: a.category,
-            account_type: a.account_type,
+            r#type: a.account_type,
             name: personal::optional(a.name),
             country: a.country,
             currency: a.currency,
@@ -238,7 +238,7 @@ impl From<notification::DepositDetails> for DepositDetails {
             account: d.account.map(|a| DepositAccount {
                 id: a.id,
                 category: a.category,
-                account_type: a.account_type,
+                r#type: a.account_type,
                 number: personal::optional(a.number),
                 name: personal::optional(a.name),
             }),
@@ -287,7 +287,7 @@ pub struct DepositAccount {
     /// `category` (VIRTUAL).
     pub category: Option<String>,
     /// `type` (CVU, CCI, CLABE).
-    pub account_type: Option<String>,
+    pub r#type: Option<String>,
     /// `number`, as text; personal.
     pub number: Option<Personal>,
     /// `name`: the account alias; personal.

@@ -33,9 +33,6 @@ val PARSERS: Map<String, (ByteArray, JObj) -> Any> = mapOf(
     "deposit-notification" to { b, _ -> parseDepositNotification(b) },
 )
 
-/** Record fields the core's JSON names `type` (a keyword in no language, but a poor field name). */
-val RENAMED = mapOf("ownerType" to "type", "accountType" to "type", "errorType" to "type")
-
 /** The tag the core's JSON writes for each sealed family, and variants it names otherwise. */
 val TAG_KEYS = mapOf("Experience" to "kind", "SubscriptionAnswer" to "outcome", "VirtualAccountAnswer" to "outcome")
 val TAG_NAMES = mapOf("Refused" to "error")
@@ -66,7 +63,7 @@ fun plain(v: Any?): Any? = when (v) {
         for (f in v.javaClass.declaredFields) {
             if (Modifier.isStatic(f.modifiers) || f.isSynthetic) continue
             f.isAccessible = true
-            out[RENAMED[f.name] ?: snake(f.name)] = plain(f.get(v))
+            out[snake(f.name)] = plain(f.get(v))
         }
         out
     }
