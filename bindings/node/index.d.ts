@@ -149,7 +149,7 @@ export interface PreparePayinArgs {
   strict?: boolean
   /** Language of the report's messages: `"en"` (default) or `"es"`. */
   locale?: 'en' | 'es'
-  /** Largest body accepted, in bytes (default 1 MiB). */
+  /** Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body. */
   maxBytes?: number
 }
 
@@ -167,7 +167,7 @@ export interface PrepareSubscriptionArgs {
   strict?: boolean
   /** Language of the report's messages: `"en"` (default) or `"es"`. */
   locale?: 'en' | 'es'
-  /** Largest body accepted, in bytes (default 1 MiB). */
+  /** Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body. */
   maxBytes?: number
 }
 
@@ -201,7 +201,7 @@ export interface PrepareVirtualAccountArgs {
   strict?: boolean
   /** Language of the report's messages: `"en"` (default) or `"es"`. */
   locale?: 'en' | 'es'
-  /** Largest body accepted, in bytes (default 1 MiB). */
+  /** Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body. */
   maxBytes?: number
 }
 
@@ -258,7 +258,7 @@ export interface ValidateOptions {
   locale?: 'en' | 'es'
   /** Pay-ins: check payinVerification against this key. */
   key?: string
-  /** Largest body accepted, in bytes (default 1 MiB). */
+  /** Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body. */
   maxBytes?: number
 }
 

@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
     let options = ValidateOptions {
         strict: s.bit(3),
         locale: if s.bit(4) { Locale::Es } else { Locale::En },
-        max_bytes: 0,
+        max_bytes: None,
         payin_key: s.bit(2).then_some(&key),
     };
     let kind = Kind::ALL[s.pick(0, Kind::ALL.len())];

@@ -8,7 +8,7 @@
 //!
 //! Only bodies the text path would write plainly take this path: exact `dict`, `list`,
 //! `str`, `int`, `bool`, `None`, and `float`/`Decimal` whose text is a JSON number, at
-//! most [`cobro::MAX_DEPTH`] deep, well under the size limit, without lone surrogates or
+//! most [`Limits::MAX_DEPTH`] deep, well under the size limit, without lone surrogates or
 //! circular references. Anything else returns `None` and the caller uses the text path,
 //! so the report is the same either way (the tests run every vector both ways).
 //!
@@ -17,6 +17,7 @@
 
 use std::borrow::Cow;
 
+use cobro::Limits;
 use cobro::json::{Value, is_number};
 use pyo3::PyTypeInfo;
 use pyo3::prelude::*;
@@ -48,13 +49,14 @@ struct Tape<'py> {
     tokens: Vec<Token<'py>>,
     numbers: String,
     /// Addresses of the containers being walked (circular references), `depth` of them.
-    path: [usize; cobro::MAX_DEPTH],
+    path: [usize; Limits::MAX_DEPTH],
     depth: usize,
 }
 
 /// Calls `f` with the core's tree of `obj` when `obj` is a `dict` or `list` that this
-/// path can take (see the module doc); `Ok(None)` otherwise, and for every other body.
-pub fn with_value<R>(obj: &Bound<'_, PyAny>, max_bytes: usize, f: impl FnOnce(&Value<'_>) -> R) -> PyResult<Option<R>> {
+/// path can take under `limits` (see the module doc); `Ok(None)` otherwise, and for
+/// every other body.
+pub fn with_value<R>(obj: &Bound<'_, PyAny>, limits: &Limits, f: impl FnOnce(&Value<'_>) -> R) -> PyResult<Option<R>> {
     if !(PyDict::is_exact_type_of(obj) || PyList::is_exact_type_of(obj)) {
         return Ok(None);
     }
@@ -62,7 +64,7 @@ pub fn with_value<R>(obj: &Bound<'_, PyAny>, max_bytes: usize, f: impl FnOnce(&V
         // Enough for the request bodies of the spec without growing.
         tokens: Vec::with_capacity(96),
         numbers: String::new(),
-        path: [0; cobro::MAX_DEPTH],
+        path: [0; Limits::MAX_DEPTH],
         depth: 0,
     };
     if walk(obj, &mut tape).is_err() {
@@ -74,7 +76,7 @@ pub fn with_value<R>(obj: &Bound<'_, PyAny>, max_bytes: usize, f: impl FnOnce(&V
         // The text path's size is only known by writing it: each token spends at least
         // the bytes its text could take (a string at most 6 per byte, escaped), and the
         // walk gives up at half the limit.
-        budget: crate::body::limit(max_bytes) / 2,
+        budget: limits.max_bytes / 2,
     };
     match builder.value() {
         Ok(value) => Ok(Some(f(&value))),

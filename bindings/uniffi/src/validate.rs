@@ -66,10 +66,11 @@ pub struct ValidateOptions {
     /// The language of the texts; null for the core's default (English).
     #[uniffi(default = None)]
     pub locale: Option<MessageLocale>,
-    /// The largest body accepted, in bytes; 0 for the core's default (1 MiB, DESIGN.md
-    /// section 8).
-    #[uniffi(default = 0)]
-    pub max_bytes: u32,
+    /// The largest body accepted, in bytes; null for the core's default (1 MiB, DESIGN.md
+    /// section 8). What each value means is the core's (`cobro::Limits::for_body`): 0
+    /// accepts no body.
+    #[uniffi(default = None)]
+    pub max_bytes: Option<u32>,
 }
 
 impl ValidateOptions {
@@ -78,7 +79,7 @@ impl ValidateOptions {
             strict: self.strict,
             locale: self.locale.map(cobro::Locale::from).unwrap_or_default(),
             // u32 fits usize on every target uniffi builds for (32 and 64 bits).
-            max_bytes: usize::try_from(self.max_bytes).unwrap_or(usize::MAX),
+            max_bytes: self.max_bytes.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
             payin_key: None,
         }
     }
@@ -196,7 +197,7 @@ fn defaults() -> ValidateOptions {
     ValidateOptions {
         strict: false,
         locale: None,
-        max_bytes: 0,
+        max_bytes: None,
     }
 }
 
@@ -213,7 +214,7 @@ mod tests {
         let options = ValidateOptions {
             strict: false,
             locale: Some(MessageLocale::Es),
-            max_bytes: 0,
+            max_bytes: None,
         };
         let core = cobro::validate(cobro::Kind::SubscriptionCancel, BODY.as_bytes(), &options.core());
         let report = validate(RequestKind::SubscriptionCancel, BODY.to_string(), Some(options.clone()));

@@ -7,7 +7,8 @@
 
 mod common;
 
-use cobro::json::{Limits, Value, parse, write_value};
+use cobro::Limits;
+use cobro::json::{Value, parse, write_value};
 use proptest::prelude::*;
 
 fn to_serde(v: &Value<'_>) -> serde_json::Value {

@@ -6,6 +6,7 @@
 package cobrotests
 
 import cobro.CobroException
+import cobro.Issue
 import cobro.MessageLocale
 import cobro.RequestKind
 import cobro.ValidateOptions
@@ -79,6 +80,8 @@ fun junkFor(type: Class<*>): List<Any?> = when (type) {
     ValidateOptions::class.java -> listOf(
         null, ValidateOptions(strict = true, locale = MessageLocale.ES, maxBytes = 1u),
         ValidateOptions(strict = false, locale = null, maxBytes = UInt.MAX_VALUE),
+        ValidateOptions(strict = false, locale = null, maxBytes = 0u),
+        ValidateOptions(strict = false, locale = null, maxBytes = null),
     )
     UShort::class.javaObjectType -> listOf(null) // the statuses are tried by hand below
     else -> fail("no junk for parameter type ${type.name}: extend JunkTests.kt")
@@ -160,6 +163,19 @@ fun junkTests() {
             }
             val small = ValidateOptions(strict = false, locale = null, maxBytes = 8u)
             assertEquals("ERR_BODY_TOO_LARGE", validate(kind, "{\"a\":\"123456789\"}", small).errors.single().code)
+            // The limit is the core's: a body of exactly maxBytes is read, one byte more
+            // is refused with its size and the limit, and 0 leaves only the empty body.
+            val body = "{\"a\":\"ñ\"}"
+            val size = body.toByteArray().size.toUInt()
+            val tooLarge = { o: ValidateOptions -> validate(kind, body, o).errors.filter { it.code == "ERR_BODY_TOO_LARGE" } }
+            assertEquals(listOf<Issue>(), tooLarge(ValidateOptions(maxBytes = size)))
+            assertEquals(listOf<Issue>(), tooLarge(ValidateOptions(maxBytes = null)))
+            val over = tooLarge(ValidateOptions(maxBytes = size - 1u)).single()
+            assertEquals(mapOf("size" to "$size", "limit" to "${size - 1u}"), over.params)
+            assertEquals(mapOf("size" to "$size", "limit" to "0"), tooLarge(ValidateOptions(maxBytes = 0u)).single().params)
+            assertEquals("ERR_EMPTY_FIELD", validate(kind, "", ValidateOptions(maxBytes = 0u)).errors.single().code)
+            val default = validate(kind, HUGE).errors.single()
+            assertEquals(mapOf("size" to "${HUGE.length}", "limit" to "${1024 * 1024}"), default.params)
         }
     }
     T.test("junk: any HTTP status for a virtual-account answer") {

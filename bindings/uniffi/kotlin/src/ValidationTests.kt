@@ -45,7 +45,7 @@ fun options(case: JObj): ValidateOptions {
             null -> null
             else -> error("unknown locale")
         },
-        maxBytes = (o?.get("max_bytes") as JNum?)?.text?.toUInt() ?: 0u,
+        maxBytes = (o?.get("max_bytes") as JNum?)?.text?.toUInt(),
     )
 }
 

@@ -3,7 +3,8 @@
 use std::borrow::Cow;
 use std::cell::Cell;
 
-use super::{JsonError, Limits, Value, plain_prefix};
+use super::{JsonError, Value, plain_prefix};
+use crate::Limits;
 
 pub(super) struct Reader<'a> {
     text: &'a str,
