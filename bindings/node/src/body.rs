@@ -22,7 +22,7 @@
 
 use std::borrow::Cow;
 
-use cobro::Limits;
+use cobro::host::fast::Limits;
 use cobro::{HostBodyError, PathStep};
 use napi::bindgen_prelude::{BigInt, Either3, FromNapiValue, JsObjectValue, Object, Uint8Array, Utf16String};
 use napi::{JsValue, Unknown, ValueType};

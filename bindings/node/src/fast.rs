@@ -29,7 +29,7 @@ use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::ptr;
 
-use cobro::Limits;
+use cobro::host::fast::Limits;
 use napi::bindgen_prelude::{Env, JsObjectValue, Object};
 use napi::sys;
 use napi_derive::napi;

@@ -7,13 +7,14 @@
 //! exact types before any `isinstance`, writes into one buffer kept per thread between
 //! calls, and formats `int`s in Rust. The text is then read by the core, so the depth
 //! and size limits and every rule see exactly what the text path sees. The limits are
-//! the core's ([`Limits`], of the call's options).
+//! the core's ([`Limits`], of the call's options), and so is what to do with a body
+//! that can only be measured in part ([`fast::encode_whole`]).
 
 use std::borrow::Cow;
 use std::cell::Cell;
 
-use cobro::json::{is_number, plain_prefix, write_string};
-use cobro::{HostBodyError, Limits, PathStep};
+use cobro::host::fast::{self, Limits, is_number, plain_prefix, write_string};
+use cobro::{HostBodyError, PathStep};
 use pyo3::PyTypeInfo;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -21,10 +22,6 @@ use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, 
 
 use crate::args::{Utf8, decimal_text, decimal_type, is_decimal};
 use crate::errors::type_error;
-
-/// How many times the size limit a non-ASCII `str` body may be and still be encoded
-/// whole (see [`with_body`]): a bounded copy, and the exact size in the report.
-const READ_WHOLE: usize = 4;
 
 /// A buffer kept above this capacity is dropped after the call rather than kept.
 const KEEP_CAPACITY: usize = 64 * 1024;
@@ -57,10 +54,10 @@ pub type Read<R> = Result<R, HostBodyError>;
 ///
 /// A body past the size limit of `limits` is not copied: a `bytearray` or an ASCII
 /// `str` is measured ([`HostBodyError::TooLarge`] with its exact size, as its `bytes`
-/// would get). A non-ASCII `str` has no UTF-8 size short of encoding it: up to
-/// [`READ_WHOLE`] times the limit it is encoded whole, for its exact size; a larger one
-/// gives the core its first [`Limits::read_at_most`] bytes (STYLE.md 15), refused for
-/// their size alone, with that `size`. A `bytes` body is borrowed, never
+/// would get). A non-ASCII `str` has no UTF-8 size short of encoding it: the core's
+/// [`fast::encode_whole`] says whether it is encoded whole, for its exact size, or
+/// only its first [`Limits::read_at_most`] bytes are given to the core (STYLE.md 15),
+/// refused for their size alone, with that `size`. A `bytes` body is borrowed, never
 /// copied. A NaN or an infinity inside a `dict`/`list` is [`HostBodyError::NonFinite`]
 /// at its path.
 pub fn with_body<R>(obj: &Bound<'_, PyAny>, limits: &Limits, f: impl FnOnce(&[u8]) -> R) -> PyResult<Read<R>> {
@@ -80,7 +77,7 @@ pub fn with_body<R>(obj: &Bound<'_, PyAny>, limits: &Limits, f: impl FnOnce(&[u8
             {
                 return Ok(Err(HostBodyError::TooLarge { size: len }));
             }
-            if len > limits.max_bytes.saturating_mul(READ_WHOLE) {
+            if !fast::encode_whole(limits, len) {
                 let read = limits.read_at_most();
                 let head = s
                     .as_any()

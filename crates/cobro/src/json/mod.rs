@@ -10,11 +10,12 @@
 
 use std::borrow::Cow;
 
-mod reader;
-mod writer;
+// Crate-visible so `host::fast` can re-export the writer's pieces the bindings use.
+pub(crate) mod reader;
+pub(crate) mod writer;
 
-pub use reader::is_number;
-pub use writer::{plain_prefix, write_string, write_value};
+pub(crate) use writer::write_string;
+pub use writer::write_value;
 
 use crate::Limits;
 
@@ -119,6 +120,9 @@ pub fn parse_str(text: &str, limits: Limits) -> Result<Value<'_>, JsonError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use super::reader::is_number;
+    use super::writer::plain_prefix;
 
     fn p(s: &str) -> Result<Value<'_>, JsonError> {
         parse(s.as_bytes(), Limits::default())

@@ -12,10 +12,17 @@
 //!
 //! And one for arguments: text that is not valid Unicode (a lone UTF-16 surrogate) cannot
 //! be hashed as UTF-8 without changing it ([`SigningError::not_unicode`]).
+//!
+//! The bindings' fast paths, which write a host body as JSON text themselves or hand
+//! the core a tree, take what they need of the core's writer and limits from
+//! [`fast`], which is not a stable API.
 
 use crate::reader::ParseError;
 use crate::report::{Ctx, Path};
 use crate::{Code, JsonError, Limits, PrepareError, PrepareOptions, Report, SigningError, ValidateOptions, unreadable};
+
+#[doc(hidden)]
+pub mod fast;
 
 /// One step of the path from a body's root to a value inside it.
 #[derive(Debug, Clone, PartialEq, Eq)]
