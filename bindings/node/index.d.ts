@@ -200,7 +200,7 @@ export interface PreparePayinArgs {
   strict?: boolean
   /** Language of the report's messages: `"en"` (default) or `"es"`. */
   locale?: 'en' | 'es'
-  /** Largest body accepted, in bytes (default 1 MiB). */
+  /** Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body. */
   maxBytes?: number
 }
 
@@ -218,7 +218,7 @@ export interface PrepareSubscriptionArgs {
   strict?: boolean
   /** Language of the report's messages: `"en"` (default) or `"es"`. */
   locale?: 'en' | 'es'
-  /** Largest body accepted, in bytes (default 1 MiB). */
+  /** Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body. */
   maxBytes?: number
 }
 
@@ -252,7 +252,7 @@ export interface PrepareVirtualAccountArgs {
   strict?: boolean
   /** Language of the report's messages: `"en"` (default) or `"es"`. */
   locale?: 'en' | 'es'
-  /** Largest body accepted, in bytes (default 1 MiB). */
+  /** Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body. */
   maxBytes?: number
 }
 
@@ -313,7 +313,7 @@ export interface ValidateOptions {
   locale?: 'en' | 'es'
   /** Pay-ins: check payinVerification against this key. */
   key?: string
-  /** Largest body accepted, in bytes (default 1 MiB). */
+  /** Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body. */
   maxBytes?: number
 }
 

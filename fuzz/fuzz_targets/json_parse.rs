@@ -3,7 +3,8 @@
 //! intends (each excused below by name), and cobro's writer must write back what it read.
 #![no_main]
 
-use cobro::json::{JsonError, Limits, parse, write_value};
+use cobro::Limits;
+use cobro::json::{JsonError, parse, write_value};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value as J;
 
@@ -44,10 +45,7 @@ fuzz_target!(|data: &[u8]| {
             // be shorter than the input, never deeper).
             let mut written = String::new();
             write_value(&mut written, value);
-            let unlimited = Limits {
-                max_bytes: usize::MAX,
-                ..limits
-            };
+            let unlimited = Limits::for_body(Some(usize::MAX));
             let again = parse(written.as_bytes(), unlimited).expect("cobro refuses what it wrote");
             assert!(again == *value, "written text reads back differently: {written:?}");
         }

@@ -181,9 +181,11 @@ pub fn state_id(value: Either3<f64, BigInt, String>) -> Res<Option<i64>> {
     }
 }
 
-/// `maxBytes` as the core's `usize` (0 is the core's default).
-pub fn max_bytes(value: Option<f64>) -> Res<usize> {
-    Ok(usize::try_from(size(value, "maxBytes")?.unwrap_or(0)).unwrap_or(usize::MAX))
+/// `maxBytes` as the core's `max_bytes`: absent stays `None` (the core's default), a
+/// number is a number of bytes, what each means is the core's (`cobro::Limits::for_body`).
+/// A count past the address space is the largest there is: both accept every body.
+pub fn max_bytes(value: Option<f64>) -> Res<Option<usize>> {
+    Ok(size(value, "maxBytes")?.map(|n| usize::try_from(n).unwrap_or(usize::MAX)))
 }
 
 fn now() -> Res<u64> {

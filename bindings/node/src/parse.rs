@@ -17,7 +17,7 @@ use napi::{Env, Unknown};
 use napi_derive::napi;
 
 use crate::args::{Keys, http_status, optional, options as required_options, secret, state_id, string};
-use crate::body::{Body, Read, bytes};
+use crate::body::{Body, Read, document_bytes};
 use crate::errors::{Res, Thrown, guard, notification, parse as parse_error, signing};
 use crate::personal;
 use crate::text64::{Nested, Trail};
@@ -70,7 +70,7 @@ fn status(options: Option<Unknown<'_>>) -> Res<u16> {
 
 /// `body` parsed as a document of `kind`, as JS values.
 fn parsed<'e>(env: &'e Env, kind: DocumentKind, status: u16, body: &Body<'e>) -> Res<Unknown<'e>> {
-    let bytes = match bytes(body, 0)? {
+    let bytes = match document_bytes(body)? {
         Read::Bytes(bytes) => bytes,
         Read::Host(e) => return Err(parse_error(&e.parse_error())),
     };
@@ -199,7 +199,7 @@ pub fn verify_payin_notification<'e>(
     guard(|| {
         let options: VerifyPayinNotificationOptions = required_options(options, "options")?;
         let key = secret(&options.key, "key")?;
-        let bytes = match bytes(&body, 0)? {
+        let bytes = match document_bytes(&body)? {
             Read::Bytes(bytes) => bytes,
             Read::Host(e) => return Err(parse_error(&e.parse_error())),
         };

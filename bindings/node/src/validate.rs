@@ -25,7 +25,7 @@ pub struct ValidateOptions {
     /// Pay-ins: check payinVerification against this key.
     #[napi(ts_type = "string")]
     pub key: Option<Utf16Text>,
-    /// Largest body accepted, in bytes (default 1 MiB).
+    /// Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body.
     pub max_bytes: Option<f64>,
 }
 
@@ -122,14 +122,13 @@ fn run(kind: Unknown<'_>, body: &Body<'_>, options: Option<Unknown<'_>>) -> Res<
         max_bytes: None,
     });
     let key = o.key.as_ref().map(|k| secret(k, "key")).transpose()?;
-    let max_bytes = max_bytes(o.max_bytes)?;
     let options = cobro::ValidateOptions {
         strict: o.strict.unwrap_or(false),
         locale: locale(o.locale.as_deref())?,
-        max_bytes,
+        max_bytes: max_bytes(o.max_bytes)?,
         payin_key: key.as_ref(),
     };
-    Ok(match bytes(body, max_bytes)? {
+    Ok(match bytes(body, &options.limits())? {
         Read::Bytes(bytes) => cobro::validate(kind, &bytes, &options),
         Read::Host(e) => e.report(&options),
     })

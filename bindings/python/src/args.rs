@@ -337,6 +337,13 @@ pub fn opt_size(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<u
     }
 }
 
+/// The `max_bytes` argument as the core's: `None` stays `None` (the core's default), an
+/// `int` is a number of bytes, what each means is the core's (`cobro::Limits::for_body`).
+/// A count past the address space is the largest there is: both accept every body.
+pub fn max_bytes(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    Ok(opt_size(obj, "max_bytes")?.map(|n| usize::try_from(n).unwrap_or(usize::MAX)))
+}
+
 /// Seconds since the epoch, from an `int`, or the system clock when `None`.
 pub fn unix_seconds(py: Python<'_>, obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<UnixSeconds> {
     let seconds = match obj {

@@ -55,7 +55,7 @@ fn parse_kind<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     guard(py, || {
         let status = status(http_status)?;
-        let bytes = crate::body::body(body, 0)?.map_err(|e| parse_error(py, &e.parse_error()))?;
+        let bytes = crate::body::document_bytes(body)?.map_err(|e| parse_error(py, &e.parse_error()))?;
         let parsed = parse_document(kind, status, &bytes).map_err(|e: ParseError| parse_error(py, &e))?;
         let name = kind.as_str();
         match &parsed {

@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
 
-use crate::args::{Text, opt_secret, opt_size};
+use crate::args::{Text, opt_secret};
 use crate::body::with_body;
 use crate::errors::{guard, signing_error};
 use crate::records::{Report, invalid_request};
@@ -59,19 +59,19 @@ fn report(
         None => crate::args::locale(None)?,
     };
     let key = opt_secret(key, "key")?;
-    let max_bytes = usize::try_from(opt_size(max_bytes, "max_bytes")?.unwrap_or(0)).unwrap_or(usize::MAX);
     let options = ValidateOptions {
         strict,
         locale,
-        max_bytes,
+        max_bytes: crate::args::max_bytes(max_bytes)?,
         payin_key: key.as_ref(),
     };
+    let limits = options.limits();
     // A dict goes to the core as a tree where the wheel can borrow its strings.
     #[cfg(not(feature = "abi3-py39"))]
-    if let Some(report) = crate::tree::with_value(body, max_bytes, |v| cobro::validate_value(kind, v, &options))? {
+    if let Some(report) = crate::tree::with_value(body, &limits, |v| cobro::validate_value(kind, v, &options))? {
         return Ok(report);
     }
-    let report = with_body(body, max_bytes, |bytes| cobro::validate(kind, bytes, &options))?;
+    let report = with_body(body, &limits, |bytes| cobro::validate(kind, bytes, &options))?;
     Ok(report.unwrap_or_else(|e| e.report(&options)))
 }
 

@@ -20,9 +20,9 @@ fn run(
         strict,
         locale: locale.map(cobro::Locale::from).unwrap_or_default(),
         // Null is the core's default size limit (1 MiB, DESIGN.md section 8); a number is
-        // passed on as it is, and the core says what it allows. u32 fits usize on every
-        // target uniffi builds for (32 and 64 bits).
-        max_bytes: max_bytes.map_or(0, |n| usize::try_from(n).unwrap_or(usize::MAX)),
+        // passed on as it is, and the core says what it allows (`cobro::Limits::for_body`:
+        // 0 accepts no body). u32 fits usize on every target uniffi builds for.
+        max_bytes: max_bytes.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
         payin_key: None,
     };
     cobro::validate(kind.into(), body, &options)
@@ -126,7 +126,7 @@ mod tests {
             validate(RequestKind::Payin, b"{".to_vec(), false, None, None),
             Report::from(&core)
         );
-        let huge = vec![b' '; cobro::DEFAULT_MAX_BYTES + 1];
+        let huge = vec![b' '; cobro::Limits::DEFAULT_MAX_BYTES + 1];
         let report = validate(RequestKind::Payin, huge.clone(), false, None, None);
         assert_eq!(report.errors[0].code, "ERR_BODY_TOO_LARGE");
         let larger = u32::try_from(huge.len()).unwrap();

@@ -22,6 +22,7 @@ pub mod document;
 mod field;
 pub mod host;
 pub mod json;
+mod limits;
 mod locale;
 pub mod messages;
 mod metadata;
@@ -42,7 +43,8 @@ pub use amount::{Amount, AmountError};
 pub use code::{Code, CodeClass, catalogue_json};
 pub use date::CivilDate;
 pub use host::{HostBodyError, PathStep};
-pub use json::{DEFAULT_MAX_BYTES, JsonError, Limits, MAX_DEPTH};
+pub use json::JsonError;
+pub use limits::Limits;
 pub use messages::Locale;
 pub use personal::Personal;
 pub use prepare::{
@@ -121,22 +123,18 @@ pub struct ValidateOptions<'k> {
     pub strict: bool,
     /// Language of the messages.
     pub locale: Locale,
-    /// Largest body accepted in bytes; 0 means the default of 1 MiB.
-    pub max_bytes: usize,
+    /// Largest body accepted, in bytes; `None` for the default of 1 MiB
+    /// ([`Limits::for_body`] says what each value means; `Some(0)` accepts no body).
+    pub max_bytes: Option<usize>,
     /// For pay-ins: check payinVerification against this key (DESIGN.md 9 row 18).
     pub payin_key: Option<&'k Secret>,
 }
 
 impl ValidateOptions<'_> {
-    pub(crate) fn limits(&self) -> Limits {
-        Limits {
-            max_bytes: if self.max_bytes == 0 {
-                DEFAULT_MAX_BYTES
-            } else {
-                self.max_bytes
-            },
-            max_depth: MAX_DEPTH,
-        }
+    /// The limits a body is read under with these options ([`Limits::for_body`] of
+    /// `max_bytes`).
+    pub fn limits(&self) -> Limits {
+        Limits::for_body(self.max_bytes)
     }
 }
 

@@ -9,7 +9,8 @@ mod common;
 #[path = "support/serde_oracle.rs"]
 mod serde_oracle;
 
-use cobro::json::{Limits, parse, write_value};
+use cobro::Limits;
+use cobro::json::{parse, write_value};
 use proptest::prelude::*;
 use serde_oracle::{same, to_serde};
 

@@ -6,6 +6,7 @@
 package cobrotests
 
 import cobro.CobroException
+import cobro.Issue
 import cobro.MessageLocale
 import cobro.RequestKind
 import cobro.codes
@@ -160,6 +161,16 @@ fun junkTests() {
             }
             val body = "{\"a\":\"123456789\"}".toByteArray()
             assertEquals("ERR_BODY_TOO_LARGE", validate(kind, body, maxBytes = 8u).errors.single().code)
+            // The limit is the core's: a body of exactly maxBytes is read, one byte more
+            // is refused with its size and the limit, and 0 leaves only the empty body.
+            val sized = "{\"a\":\"ñ\"}".toByteArray()
+            val size = sized.size.toUInt()
+            val tooLarge = { max: UInt? -> validate(kind, sized, maxBytes = max).errors.filter { it.code == "ERR_BODY_TOO_LARGE" } }
+            assertEquals(listOf<Issue>(), tooLarge(size))
+            assertEquals(listOf<Issue>(), tooLarge(null))
+            assertEquals(mapOf("size" to "$size", "limit" to "${size - 1u}"), tooLarge(size - 1u).single().params)
+            assertEquals(mapOf("size" to "$size", "limit" to "0"), tooLarge(0u).single().params)
+            assertEquals("ERR_EMPTY_FIELD", validate(kind, ByteArray(0), maxBytes = 0u).errors.single().code)
         }
     }
     T.test("junk: any HTTP status for a virtual-account answer") {

@@ -274,7 +274,8 @@ pub(crate) fn authorization_parts<'v>(value: &'v Value<'v>) -> Option<(&'v str, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::{Limits, parse_str};
+    use crate::Limits;
+    use crate::json::parse_str;
 
     fn parts(text: &str) -> Option<(String, String, String, String)> {
         let parsed = parse_str(text, Limits::default());

@@ -228,7 +228,7 @@ mod tests {
 
     #[test]
     fn errors_are_kept_as_json_text() {
-        let v = crate::json::parse_str(r#"{"a":[1.50,"x\"y",null,true]}"#, crate::json::Limits::default()).unwrap();
+        let v = crate::json::parse_str(r#"{"a":[1.50,"x\"y",null,true]}"#, crate::Limits::default()).unwrap();
         let mut s = String::new();
         crate::json::write_value(&mut s, &v);
         assert_eq!(s, r#"{"a":[1.50,"x\"y",null,true]}"#);
