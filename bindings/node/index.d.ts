@@ -486,6 +486,9 @@ export declare namespace documents {
    * (ERR_INVALID_LENGTH, ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM;
    * an unknown country is ERR_INVALID_COUNTRY, an unknown type
    * ERR_UNSUPPORTED_DOCUMENT_TYPE).
+   *
+   * The object is the core's value as JS values, so its compact form, a document number,
+   * is marked personal as in a parsed answer (`util.inspect` shows `[REDACTED]`).
    */
   export function validate(country: string, type: string, number: string): documents.ValidDocument
   /**

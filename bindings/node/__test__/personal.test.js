@@ -93,3 +93,12 @@ test('the verified notification and the per-document functions hide the same', (
   assert.ok(!util.inspect(hook, { depth: null }).includes("'Ana'"))
   assert.equal(hook.customer_id, '51900000001')
 })
+
+test('a checked document number is personal too: util.inspect hides it, the program reads it', () => {
+  const util = require('node:util')
+  const valid = cobro.documents.validate('PE', 'RUC', '20100070970')
+  assert.equal(valid.compact, '20100070970')
+  assert.deepEqual(JSON.parse(JSON.stringify(valid)), { compact: '20100070970', warnings: [] })
+  const shown = util.inspect(valid)
+  assert.ok(!shown.includes('20100070970') && shown.includes('[REDACTED]'), shown)
+})

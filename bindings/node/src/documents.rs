@@ -2,10 +2,12 @@
 //! per number type), from the core's one list of number types. The errors carry the
 //! core's codes and messages.
 
-use cobro::document::{DocumentWarning, NumberType, find, numbers};
+use cobro::document::{NumberType, find, numbers};
+use napi::{Env, Unknown};
 use napi_derive::napi;
 
 use crate::errors::{Res, Thrown, document, guard};
+use crate::parse::to_js;
 
 fn lookup(country: &str, name: &str) -> Res<&'static NumberType> {
     find(country, name).map_err(|e| document(e.code().as_str(), e.message(country, cobro::Locale::En)))
@@ -17,6 +19,8 @@ fn lookup(country: &str, name: &str) -> Res<&'static NumberType> {
 /// A number that passed its checks (`documents.validate`): its compact form, and the
 /// doubts that do not make it invalid.
 #[napi(object, namespace = "documents", object_from_js = false)]
+// Declared for the generated TypeScript types; the value is the core's, written by serde.
+#[allow(dead_code)]
 pub struct ValidDocument {
     /// The number without its separators.
     pub compact: String,
@@ -28,33 +32,31 @@ pub struct ValidDocument {
     pub warnings: Vec<String>,
 }
 
-/// The name of a doubt as the core's JSON writes it (`check_digit`...).
-fn warning_name(w: DocumentWarning) -> String {
-    match serde_json::to_value(w) {
-        Ok(serde_json::Value::String(name)) => name,
-        _ => format!("{w:?}"),
-    }
-}
-
 /// Checks `number` as a `type` of `country` (ISO alpha-2 or alpha-3, any case): returns
 /// its compact form and its warnings, or throws `DocumentError` with `.code`
 /// (ERR_INVALID_LENGTH, ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM;
 /// an unknown country is ERR_INVALID_COUNTRY, an unknown type
 /// ERR_UNSUPPORTED_DOCUMENT_TYPE).
+///
+/// The object is the core's value as JS values, so its compact form, a document number,
+/// is marked personal as in a parsed answer (`util.inspect` shows `[REDACTED]`).
 #[napi(
     namespace = "documents",
     js_name = "validate",
-    ts_args_type = "country: string, type: string, number: string"
+    ts_args_type = "country: string, type: string, number: string",
+    ts_return_type = "documents.ValidDocument"
 )]
-pub fn document_validate(country: String, type_name: String, number: String) -> napi::Result<ValidDocument, Thrown> {
+pub fn document_validate<'e>(
+    env: &'e Env,
+    country: String,
+    type_name: String,
+    number: String,
+) -> napi::Result<Unknown<'e>, Thrown> {
     guard(|| {
         let t = lookup(&country, &type_name)?;
-        (t.validate)(&number)
-            .map(|v| ValidDocument {
-                compact: v.compact.into_string(),
-                warnings: v.warnings.into_iter().map(warning_name).collect(),
-            })
-            .map_err(|e| document(e.code().as_str(), e.message(t, "number", cobro::Locale::En)))
+        let valid = (t.validate)(&number)
+            .map_err(|e| document(e.code().as_str(), e.message(t, "number", cobro::Locale::En)))?;
+        to_js(env, &valid)
     })
 }
 
