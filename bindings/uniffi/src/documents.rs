@@ -5,6 +5,7 @@
 use cobro::document as core;
 
 use crate::errors::CobroError;
+use crate::personal::Personal;
 
 /// One number type the core checks.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
@@ -45,8 +46,9 @@ impl From<core::DocumentWarning> for DocumentWarning {
 /// A number that passed its checks.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct ValidDocument {
-    /// The number without separators.
-    pub compact: String,
+    /// The number without separators: a document number, personal (`toString()` shows
+    /// `[REDACTED]`; the text is `.value`).
+    pub compact: Personal,
     /// Doubts that do not make it invalid.
     pub warnings: Vec<DocumentWarning>,
 }
@@ -78,7 +80,7 @@ pub fn validate_document(country: String, r#type: String, number: String) -> Res
     let checks = find(&country, &r#type)?;
     let valid = (checks.validate)(&number).map_err(|e| CobroError::document(e, checks))?;
     Ok(ValidDocument {
-        compact: valid.compact.into_string(),
+        compact: valid.compact.into(),
         warnings: valid.warnings.into_iter().map(DocumentWarning::from).collect(),
     })
 }

@@ -32,7 +32,7 @@ fun describe(answer: ByteArray): String = try {
 
 /** A Peruvian RUC without separators, or null when it is not valid. */
 fun ruc(input: String): String? = try {
-    validateDocument("PE", "RUC", input).compact
+    validateDocument("PE", "RUC", input).compact.value
 } catch (e: CobroException.Document) {
     null
 }
