@@ -90,8 +90,9 @@ def main(out):
     def request(kind, body):
         k = KINDS.index(kind)
         add("json_parse", body)
-        # Without a key; with the key; with the key, strict, in Spanish.
-        for bits in (0, 4, 4 | 8 | 16):
+        # Without a key; with the key; with the key, strict, in Spanish; with a size
+        # limit of the body's size and of one byte less.
+        for bits in (0, 4, 4 | 8 | 16, 32, 32 | 64):
             add("validate", bytes([k | bits]) + body)
         # As is; strict, in Spanish, pay-in wrapped, referenceId variant, mode ANY.
         for bits in (0, 4 | 8 | 16 | 32 | 64):

@@ -1,7 +1,7 @@
 'use strict'
 // Request bodies on their way to the addon, and validation reports on their way back. A plain object or array is written with
-// JSON.stringify (V8's: several times faster than walking the object through napi, as
-// benches/node measured) and sent as text; strings and bytes go as they are. When
+// JSON.stringify (V8 writes it without a call across the addon's boundary per value, as a
+// walk through napi would make) and sent as text; strings and bytes go as they are. When
 // JSON.stringify cannot write the object (a bigint, a cycle, nesting deeper than its
 // stack allows: it throws), or an exception is thrown while it reads the object, the
 // object itself goes to the addon, whose walk writes bigints as digits and applies the
@@ -20,6 +20,7 @@ const native = require('./index.js')
 /** Which argument of each exported function is a request or response body. */
 const BODY_ARGUMENT = {
   validate: 1,
+  ensureValid: 1,
   parse: 1,
   parseVirtualAccountResponse: 0,
   parseSubscriptionResponse: 0,

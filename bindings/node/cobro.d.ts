@@ -36,7 +36,8 @@ export declare function codes(): CatalogueCode[]
  * value as a plain object of the document's type (`ParsedByName[document]`): the QR
  * image as a `Buffer`, 64-bit integers as decimal strings. The API's error answers are
  * values, not exceptions. Throws `ParseError` (`.code`, `.path`, `.offset`) for a body
- * that is not such a document, `TypeError` for an unknown document name.
+ * that is not such a document, `SigningError` (ERR_INVALID_ARGUMENT) for an unknown
+ * document name.
  */
 export declare function parse<D extends DocumentName>(
   document: D,
@@ -50,9 +51,21 @@ export declare function parse<D extends DocumentName>(
  * object in the shape of DESIGN.md section 3 (`JSON.stringify` of it is the core's report
  * JSON, byte for byte). `body` is JSON text, its bytes, or a plain object (see above). Throws only
  * for bad arguments (`TypeError`, also for an options key it does not take;
- * `SigningError` for an unusable key); bad content is in the report.
+ * `SigningError` for an unusable key, and ERR_INVALID_ARGUMENT for an unknown kind or
+ * locale); bad content is in the report.
  */
 export declare function validate(
+  kind: 'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin',
+  body: string | Uint8Array | ArrayBuffer | object,
+  options?: ValidateOptions | undefined | null,
+): Report
+
+/**
+ * `validate`, then throws `ValidationError` (`.code` ERR_INVALID_REQUEST, `.report`, and
+ * `.errors`: the report's errors only, never its warnings) when the report is invalid;
+ * returns the report otherwise. Arguments and other errors as `validate`.
+ */
+export declare function ensureValid(
   kind: 'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin',
   body: string | Uint8Array | ArrayBuffer | object,
   options?: ValidateOptions | undefined | null,

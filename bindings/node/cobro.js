@@ -4,9 +4,42 @@
 // an object body is sent as JSON text (body.js); `validate` also turns the addon's
 // packed report into the plain object (body.js `report`): built in JS, it costs a
 // fraction of setting each property through napi (benches/node/RESULTS.md).
+const util = require('node:util')
 const native = require('./index.js')
 const errors = require('./errors.js')
 const { BODY_ARGUMENT, bodyText, report } = require('./body.js')
+
+// Personal values (names, documents, e-mails, phones, account numbers, user ids, free
+// text) are hidden when a parsed value is printed, as the core's Debug and Python's repr
+// hide them: the addon marks each object of a record with personal fields with the
+// names of those fields (src/personal.rs: a non-enumerable property keyed by this
+// symbol), and `hidePersonal` gives each marked object a non-enumerable
+// `util.inspect.custom`, which `console.log` calls. JSON.stringify, Object.keys and
+// property reads still give every value: the program needs them; logs do not.
+const PERSONAL = Symbol.for('cobro.personal')
+const REDACTED = Object.freeze({ [util.inspect.custom]: (depth, options) => options.stylize('[REDACTED]', 'special') })
+
+/** util.inspect of a marked object: its fields, the personal ones that are set as [REDACTED]. */
+function inspectHidingPersonal(depth, options, inspect) {
+  if (depth < 0) return options.stylize('[Object]', 'special')
+  const personal = this[PERSONAL]
+  const shown = {}
+  for (const key of Object.keys(this)) {
+    const value = this[key]
+    shown[key] = value !== null && value !== undefined && personal.includes(key) ? REDACTED : value
+  }
+  return inspect(shown, { ...options, depth })
+}
+
+/** `value`, every marked object in it given its redacting `util.inspect`. */
+function hidePersonal(value) {
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value
+  if (Object.hasOwn(value, PERSONAL) && !Object.hasOwn(value, util.inspect.custom)) {
+    Object.defineProperty(value, util.inspect.custom, { value: inspectHidingPersonal })
+  }
+  for (const key of Object.keys(value)) hidePersonal(value[key])
+  return value
+}
 
 function wrap(exports) {
   const out = {}
@@ -16,7 +49,7 @@ function wrap(exports) {
       out[name] = at < 0
         ? function (...args) {
           try {
-            return value.apply(this, args)
+            return hidePersonal(value.apply(this, args))
           } catch (e) {
             throw errors.translate(e)
           }
@@ -24,7 +57,7 @@ function wrap(exports) {
         : function (...args) {
           if (args.length > at) args[at] = bodyText(args[at])
           try {
-            return value.apply(this, args)
+            return hidePersonal(value.apply(this, args))
           } catch (e) {
             throw errors.translate(e)
           }
@@ -84,6 +117,18 @@ wrapped.validate = function validate(kind, body, options) {
       if (at >= 0 && flags >= 0) out = validateFast(at, sent, flags)
     }
     if (out === undefined) out = native.validate(kind, sent, options)
+  } catch (e) {
+    throw errors.translate(e)
+  }
+  return report(out)
+}
+
+// `validate`, then a ValidationError when the report is invalid (src/validate.rs): the
+// report comes packed, as from `validate`.
+wrapped.ensureValid = function ensureValid(kind, body, options) {
+  let out
+  try {
+    out = native.ensureValid(kind, bodyText(body), options)
   } catch (e) {
     throw errors.translate(e)
   }

@@ -3,12 +3,14 @@
 import cobro from './cobro.js'
 export default cobro
 export const {
-  validate, payinVerification, subscriptionAuthorization, virtualAccountMessage, virtualAccountSignature,
+  validate, ensureValid, payinVerification, subscriptionAuthorization, virtualAccountMessage, virtualAccountSignature,
   virtualAccountHeaders, verifyVirtualAccountHeaders, verifyPayinNotification,
   prepareVirtualAccount, prepareSubscription, prepareSubscriptionCancel, preparePayin,
   parse, parseVirtualAccountResponse, parseSubscriptionResponse, parsePayinResponse,
   parsePayinNotification, parseSubscriptionWebhook, parseDepositNotification,
   payinCreationCode, paymentConfirmationCode, payinState, subscriptionErrorCode,
-  virtualAccountErrorCode, documents, codes,
+  virtualAccountErrorCode, payinCreationCodes, paymentConfirmationCodes, payinStates,
+  subscriptionErrorCodes, virtualAccountErrorCodes, canCancel, mayRequestSubscription, mayCharge,
+  payinStateIsFinal, nextStates, payinTransition, virtualAccountTransition, documents, codes,
   CobroError, ValidationError, SigningError, ParseError, VerificationError, DocumentError,
 } = cobro

@@ -9,6 +9,20 @@
  */
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
+/**
+ * Whether a subscription whose stored status is `status` (the wire's `AUTHORIZED`,
+ * `PENDING`...) may be cancelled, and why; an unknown status allows nothing.
+ */
+export declare function canCancel(status: string): Verdict
+
+/**
+ * Validates as `validate` does, then throws `ValidationError` (code
+ * ERR_INVALID_REQUEST, `.report`, `.errors`: the report's errors only) when the report
+ * is invalid; returns the report (packed, as `validate`) otherwise. `cobro.js` unpacks
+ * it; `cobro.d.ts` declares the plain object.
+ */
+export declare function ensureValid(kind: 'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin', body: string | Uint8Array | ArrayBuffer | object, options?: ValidateOptions | undefined | null): string
+
 /** One problem found in a request (the shape of the report JSON). */
 export interface Issue {
   /** Dotted field path, `[i]` for array indexes; `""` is the whole body. */
@@ -22,6 +36,22 @@ export interface Issue {
   /** The rule's figures as strings, in the core's order. */
   params: Record<string, string>
 }
+
+/** Whether a subscription whose stored status is `status` may be charged, and why. */
+export declare function mayCharge(status: string): Verdict
+
+/**
+ * Whether a subscription may be requested for a number whose earlier request has the
+ * stored status `existingStatus` (`null` or left out: no earlier request), and why.
+ */
+export declare function mayRequestSubscription(existingStatus?: string | undefined | null): Verdict
+
+/**
+ * The states the provider may move the pay-in state `id` to (decimal strings, as
+ * `payinStateID`), empty for a final state, or `null` for an id the catalogue does not
+ * list. `id` as `payinState` takes it.
+ */
+export declare function nextStates(id: number | bigint | string): Array<import('./parsed').Int64Text> | null
 
 /**
  * Parses an answer or notification of the service: `document` is
@@ -80,11 +110,29 @@ export declare function parseVirtualAccountResponse(body: string | Uint8Array | 
 /** What a pay-in creation code (`payinErrorCode`) means, or `null`. */
 export declare function payinCreationCode(code: string): import('./parsed').CodeInfo | null
 
+/** Every pay-in creation code (`payinErrorCode`, spec 7.3), in the catalogue's order. */
+export declare function payinCreationCodes(): Array<import('./parsed').CodeInfo>
+
 /**
  * The pay-in state `id` (`payinStateID`: a safe integer, a bigint or the decimal string
  * a parsed notification holds), or `null` for an id the catalogue does not list.
  */
-export declare function payinState(id: number | bigint | string): import('./parsed').PayinStateInfo | null
+export declare function payinState(id: number | bigint | string): import('./parsed').PayinState | null
+
+/**
+ * Whether the pay-in state `id` is final (`allowed` true) and why, or `null` for an id
+ * the catalogue does not list. `id` as `payinState` takes it.
+ */
+export declare function payinStateIsFinal(id: number | bigint | string): Verdict | null
+
+/** Every pay-in state (`payinStateID`), in the catalogue's order. */
+export declare function payinStates(): Array<import('./parsed').PayinState>
+
+/**
+ * Whether the provider moves a pay-in from state `fromState` to state `toState`, and
+ * why; ids as `payinState` takes them.
+ */
+export declare function payinTransition(fromState: number | bigint | string, toState: number | bigint | string): Verdict
 
 /**
  * Spec 5.3: payinVerification, the lowercase hex SHA-512 of merchant id, operation
@@ -114,6 +162,9 @@ export interface PayinVerificationArgs {
  * means, or `null`.
  */
 export declare function paymentConfirmationCode(code: string): import('./parsed').CodeInfo | null
+
+/** Every payment confirmation code (`payinStatusErrorCode`), in the catalogue's order. */
+export declare function paymentConfirmationCodes(): Array<import('./parsed').CodeInfo>
 
 /**
  * A request ready to send: join `path` to the API's base URL and send `headers` and
@@ -149,7 +200,7 @@ export interface PreparePayinArgs {
   strict?: boolean
   /** Language of the report's messages: `"en"` (default) or `"es"`. */
   locale?: 'en' | 'es'
-  /** Largest body accepted, in bytes (default 1 MiB). */
+  /** Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body. */
   maxBytes?: number
 }
 
@@ -167,7 +218,7 @@ export interface PrepareSubscriptionArgs {
   strict?: boolean
   /** Language of the report's messages: `"en"` (default) or `"es"`. */
   locale?: 'en' | 'es'
-  /** Largest body accepted, in bytes (default 1 MiB). */
+  /** Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body. */
   maxBytes?: number
 }
 
@@ -201,7 +252,7 @@ export interface PrepareVirtualAccountArgs {
   strict?: boolean
   /** Language of the report's messages: `"en"` (default) or `"es"`. */
   locale?: 'en' | 'es'
-  /** Largest body accepted, in bytes (default 1 MiB). */
+  /** Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body. */
   maxBytes?: number
 }
 
@@ -238,6 +289,9 @@ export interface SubscriptionAuthorizationArgs {
 /** What a subscription error code (B400..B500, E401, 9025, 9099) means, or `null`. */
 export declare function subscriptionErrorCode(code: string): import('./parsed').SubscriptionCode | null
 
+/** Every subscription error code (B400..B500, E401, 9025, 9099), in the catalogue's order. */
+export declare function subscriptionErrorCodes(): Array<import('./parsed').SubscriptionCode>
+
 /**
  * Validates one request body of `kind` (`"virtual-account"`, `"subscription"`,
  * `"subscription-cancel"`, `"payin"`) and reports every problem at once. `body` is JSON
@@ -245,7 +299,8 @@ export declare function subscriptionErrorCode(code: string): import('./parsed').
  * `packed.rs`, which `cobro.js` turns into the plain object of DESIGN.md section 3
  * (declared in `cobro.d.ts`; `JSON.stringify` of it is the core's `Report::to_json()`).
  * Throws only for bad arguments (`TypeError`, also for an options key it does not
- * take; `SigningError` for an unusable key); bad content is in the report. `cobro.js`
+ * take; `SigningError` for an unusable key, and ERR_INVALID_ARGUMENT for an unknown
+ * kind or locale); bad content is in the report. `cobro.js`
  * calls it when `fast.rs` declines a call.
  */
 export declare function validate(kind: 'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin', body: string | Uint8Array | ArrayBuffer | object, options?: ValidateOptions | undefined | null): string
@@ -258,8 +313,19 @@ export interface ValidateOptions {
   locale?: 'en' | 'es'
   /** Pay-ins: check payinVerification against this key. */
   key?: string
-  /** Largest body accepted, in bytes (default 1 MiB). */
+  /** Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body. */
   maxBytes?: number
+}
+
+/**
+ * The answer of a lifecycle helper: whether the action is allowed, and why, in one
+ * sentence that names the rule.
+ */
+export interface Verdict {
+  /** Whether the action is allowed (for `payinStateIsFinal`: whether the state is final). */
+  allowed: boolean
+  /** Why, naming the spec rule or the provider's code that applies. */
+  reason: string
 }
 
 /**
@@ -277,17 +343,15 @@ export interface VerifyPayinNotificationOptions {
 }
 
 /**
- * Verifies a virtual-account request's headers (spec 5.1) for the receiving side:
- * returns nothing, or throws `VerificationError` with `.code` ERR_MISSING_HEADER,
- * ERR_INVALID_HEADER, ERR_TIMESTAMP_OUT_OF_RANGE or ERR_INVALID_SIGNATURE; `variant`
- * and `referenceId` as in `virtualAccountSignature`.
+ * Verifies a virtual-account request's `headers` (spec 5.1; names case-insensitive) for
+ * the receiving side: returns nothing, or throws `VerificationError` with `.code`
+ * ERR_MISSING_HEADER, ERR_INVALID_HEADER, ERR_TIMESTAMP_OUT_OF_RANGE or
+ * ERR_INVALID_SIGNATURE; `variant` and `referenceId` as in `virtualAccountSignature`.
  */
-export declare function verifyVirtualAccountHeaders(args: VerifyVirtualAccountHeadersArgs): void
+export declare function verifyVirtualAccountHeaders(headers: Record<string, string>, options: VerifyVirtualAccountHeadersOptions): void
 
-/** Arguments of `verifyVirtualAccountHeaders`. */
-export interface VerifyVirtualAccountHeadersArgs {
-  /** The request's headers (names case-insensitive). */
-  headers: Record<string, string>
+/** Options of `verifyVirtualAccountHeaders`. */
+export interface VerifyVirtualAccountHeadersOptions {
   /** The secret. */
   secret: string
   /** Unix seconds; defaults to the system clock. */
@@ -305,6 +369,9 @@ export interface VerifyVirtualAccountHeadersArgs {
 
 /** What a virtual-account error code means, or `null`. */
 export declare function virtualAccountErrorCode(code: string): import('./parsed').CodeInfo | null
+
+/** Every virtual-account error code, header errors first, in the catalogue's order. */
+export declare function virtualAccountErrorCodes(): Array<import('./parsed').CodeInfo>
 
 /**
  * Spec 5.1: the four headers of a virtual-account request, in the spec's order, as a
@@ -339,8 +406,11 @@ export declare function virtualAccountMessage(args: VirtualAccountMessageArgs): 
 
 /** Arguments of `virtualAccountMessage`. */
 export interface VirtualAccountMessageArgs {
-  /** Unix seconds; defaults to the system clock. */
-  timestamp?: number
+  /**
+   * Unix seconds, the value X-Timestamp will carry: required, since a signature over
+   * a clock reading the caller does not know cannot be sent with it.
+   */
+  timestamp: number
   /** The API key. */
   apiKey: string
   /**
@@ -362,8 +432,11 @@ export declare function virtualAccountSignature(args: VirtualAccountSignatureArg
 
 /** Arguments of `virtualAccountSignature`. */
 export interface VirtualAccountSignatureArgs {
-  /** Unix seconds; defaults to the system clock. */
-  timestamp?: number
+  /**
+   * Unix seconds, the value X-Timestamp will carry: required, since a signature over
+   * a clock reading the caller does not know cannot be sent with it.
+   */
+  timestamp: number
   /** The API key. */
   apiKey: string
   /** The secret. */
@@ -377,9 +450,16 @@ export interface VirtualAccountSignatureArgs {
   referenceId?: string
 }
 
+/**
+ * Whether a virtual account of `country` (ISO alpha-3: ARG, MEX, PER, CHL) may change
+ * from status `fromStatus` to `toStatus` (the wire's `ACTIVE`, `INACTIVE`, `DELETED`),
+ * and why; an unknown country or status allows nothing.
+ */
+export declare function virtualAccountTransition(country: string, fromStatus: string, toStatus: string): Verdict
+
 export declare namespace documents {
   /** `number` without its separators. */
-  export function compact(country: string, numberType: string, number: string): string
+  export function compact(country: string, type: string, number: string): string
   /** One number type the core checks. */
   export interface DocumentType {
     /** ISO 3166-1 alpha-2 code of the country. */
@@ -392,19 +472,38 @@ export declare namespace documents {
     account: boolean
   }
   /** The usual display form of `number` (unchanged when it is not valid). */
-  export function format(country: string, numberType: string, number: string): string
+  export function format(country: string, type: string, number: string): string
   /**
-   * Whether `number` is a valid `numberType` of `country`; throws `DocumentError` only for a
+   * Whether `number` is a valid `type` of `country`; throws `DocumentError` only for a
    * country or type with no check.
    */
-  export function isValid(country: string, numberType: string, number: string): boolean
+  export function isValid(country: string, type: string, number: string): boolean
   /** Every number type the core checks, in the core's order. */
   export function types(): Array<documents.DocumentType>
   /**
-   * Checks `number` as a `numberType` of `country` (ISO alpha-2 or alpha-3, any case): returns
-   * its compact form, or throws `DocumentError` with `.code` (ERR_INVALID_LENGTH,
-   * ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM; an unknown country is
-   * ERR_INVALID_COUNTRY, an unknown type ERR_UNSUPPORTED_DOCUMENT_TYPE).
+   * Checks `number` as a `type` of `country` (ISO alpha-2 or alpha-3, any case): returns
+   * its compact form and its warnings, or throws `DocumentError` with `.code`
+   * (ERR_INVALID_LENGTH, ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM;
+   * an unknown country is ERR_INVALID_COUNTRY, an unknown type
+   * ERR_UNSUPPORTED_DOCUMENT_TYPE).
+   *
+   * The object is the core's value as JS values, so its compact form, a document number,
+   * is marked personal as in a parsed answer (`util.inspect` shows `[REDACTED]`).
    */
-  export function validate(country: string, numberType: string, number: string): string
+  export function validate(country: string, type: string, number: string): documents.ValidDocument
+  /**
+   * A number that passed its checks (`documents.validate`): its compact form, and the
+   * doubts that do not make it invalid.
+   */
+  export interface ValidDocument {
+    /** The number without its separators. */
+    compact: string
+    /**
+     * The doubts, in the core's order: `check_digit` (a check digit that does not match
+     * on a number type whose numbers are issued so), `unknown_institution` (a bank or
+     * institution code missing from the known list), `inconvenient_word` (letters that
+     * spell a word the issuer never uses).
+     */
+    warnings: Array<'check_digit' | 'unknown_institution' | 'inconvenient_word'>
+  }
 }

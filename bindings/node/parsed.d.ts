@@ -11,7 +11,10 @@
 //   JSON.stringify. Compare with `'5'`, or convert with `Number(x)` / `BigInt(x)`.
 //   Smaller integers (a date's year and time) are numbers.
 // - The QR image is a Buffer of the PNG bytes (Base64 text in the core's JSON).
-// Keys are the core's snake_case names; `null` is an absent optional value.
+// Keys are the core's snake_case names; `null` is an absent optional value. The objects
+// of records with personal fields print those fields as [REDACTED] in util.inspect
+// (non-enumerable inspect hook); their values are whole (README "Parsed values and
+// TypeScript").
 
 /** A 64-bit integer of the core as its decimal text (`"5"`, `"9007199254740993"`). */
 export type Int64Text = string
@@ -48,7 +51,7 @@ export interface SubscriptionCode extends CodeInfo {
 }
 
 /** One pay-in state (payinStateID). Key on the id, not on the wire description. */
-export interface PayinStateInfo {
+export interface PayinState {
   /** payinStateID. */
   id: Int64Text
   /** The provider's Spanish name (`Autorizado`). */
@@ -288,7 +291,7 @@ export interface PayinNotification {
   /** payinState as received (varies in case and wording: key on the id). */
   payin_state: string | null
   /** The catalogue's entry for payinStateID, or null. */
-  state: PayinStateInfo | null
+  state: PayinState | null
   /** payinStatusErrorCode (reserved, not to be evaluated). */
   payin_status_error_code: string | null
   payin_status_error_message: string | null
@@ -375,9 +378,15 @@ export interface SubscriptionWebhook {
   status_description: string | null
   error_details: WebhookError | null
   /** The creation metadata, in wire order. */
-  metadata: Array<{ key: string | null; value: string | null }>
+  metadata: WebhookMetadata[]
   /** errorDetails present, or status FAILED or DENIED. */
   is_error: boolean
+}
+
+/** One entry of a subscription webhook's metadata, as received (either may be absent). */
+export interface WebhookMetadata {
+  key: string | null
+  value: string | null
 }
 
 // ---- virtual accounts (spec 2.2, 7.1) ----
@@ -416,8 +425,14 @@ export interface VirtualAccountCreated {
   status: 'ACTIVE' | 'INACTIVE' | 'DELETED' | (string & {})
   owner: OwnerEcho | null
   account: AccountEcho
-  metadata: Array<{ key: string; value: string }> | null
+  metadata: MetadataEntry[] | null
   result_url: string | null
+}
+
+/** One metadata entry echoed by a created virtual account. */
+export interface MetadataEntry {
+  key: string
+  value: string
 }
 
 /** Spec 7.1: one element of `error.details`. */
@@ -457,37 +472,56 @@ export type VirtualAccountAnswer = VirtualAccountCreated | VirtualAccountRefused
 export interface DepositNotification {
   version: string | null
   operation_id: string
-  status: {
-    /** `status.code`: 5 approved, 6 denied. */
-    code: Int64Text
-    description: string | null
-    /** Code 5. */
-    approved: boolean
-  }
+  status: DepositStatus
   merchant_id: string | null
   /** A decimal text, as received. */
   amount: string
   currency: string
   payin_method: string | null
-  deposit_details: {
-    account: {
-      id: string | null
-      category: string | null
-      type: string | null
-      number: string | null
-      name: string | null
-    } | null
-    owner: {
-      full_name: string | null
-      document_type: string | null
-      document_number: string | null
-      reference_id: string | null
-    } | null
-    depositor: { full_name: string | null; document_type: string | null; document_number: string | null } | null
-  } | null
+  deposit_details: DepositDetails | null
   /** Each element as its JSON text. */
   errors: string[]
   received_at: string | null
+}
+
+/** A deposit notification's `status`. */
+export interface DepositStatus {
+  /** `status.code`: 5 approved, 6 denied. */
+  code: Int64Text
+  description: string | null
+  /** Code 5. */
+  approved: boolean
+}
+
+/** A deposit notification's `depositDetails`: the account, its owner, who paid. */
+export interface DepositDetails {
+  account: DepositAccount | null
+  owner: DepositOwner | null
+  depositor: Depositor | null
+}
+
+/** The virtual account the deposit went into. */
+export interface DepositAccount {
+  id: string | null
+  category: string | null
+  type: string | null
+  number: string | null
+  name: string | null
+}
+
+/** The virtual account's owner. */
+export interface DepositOwner {
+  full_name: string | null
+  document_type: string | null
+  document_number: string | null
+  reference_id: string | null
+}
+
+/** Who made the deposit. */
+export interface Depositor {
+  full_name: string | null
+  document_type: string | null
+  document_number: string | null
 }
 
 /** The value `parse` returns for each document name. */

@@ -3,9 +3,15 @@
 //! intends (each excused below by name), and cobro's writer must write back what it read.
 #![no_main]
 
-use cobro::json::{JsonError, Limits, Value, parse, write_value};
+use cobro::Limits;
+use cobro::json::{JsonError, parse, write_value};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value as J;
+
+// The oracle the core's differential test uses, so both judge alike.
+#[path = "../../crates/cobro/tests/support/serde_oracle.rs"]
+mod serde_oracle;
+use serde_oracle::{same, to_serde};
 
 fuzz_target!(|data: &[u8]| {
     let limits = Limits::default();
@@ -39,10 +45,7 @@ fuzz_target!(|data: &[u8]| {
             // be shorter than the input, never deeper).
             let mut written = String::new();
             write_value(&mut written, value);
-            let unlimited = Limits {
-                max_bytes: usize::MAX,
-                ..limits
-            };
+            let unlimited = Limits::for_body(Some(usize::MAX));
             let again = parse(written.as_bytes(), unlimited).expect("cobro refuses what it wrote");
             assert!(again == *value, "written text reads back differently: {written:?}");
         }
@@ -54,39 +57,3 @@ fuzz_target!(|data: &[u8]| {
         Err(JsonError::TooLarge { .. }) => {}
     }
 });
-
-fn to_serde(v: &Value<'_>) -> J {
-    match v {
-        Value::Null => J::Null,
-        Value::Bool(b) => J::Bool(*b),
-        // Only reached when serde_json read the whole text, so each number is in range.
-        Value::Number(n) => serde_json::from_str(n).expect("a number serde_json read in place"),
-        Value::String(s) => J::String(s.to_string()),
-        Value::Array(items) => J::Array(items.iter().map(to_serde).collect()),
-        Value::Object(members) => {
-            // A repeated key: the last one wins, as in serde_json's map.
-            let mut map = serde_json::Map::new();
-            for (k, v) in members {
-                map.insert(k.to_string(), to_serde(v));
-            }
-            J::Object(map)
-        }
-    }
-}
-
-/// Equality where floats may differ in the last digit: serde_json's default float
-/// parser is not correctly rounded, and reading a number alone may round differently.
-fn same(a: &J, b: &J) -> bool {
-    match (a, b) {
-        (J::Number(x), J::Number(y)) => match (x.as_f64(), y.as_f64()) {
-            _ if x == y => true,
-            (Some(p), Some(q)) => (p - q).abs() <= p.abs().max(q.abs()) * 1e-14,
-            _ => false,
-        },
-        (J::Array(x), J::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q)),
-        (J::Object(x), J::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
-        }
-        _ => a == b,
-    }
-}

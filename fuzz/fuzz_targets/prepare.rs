@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
     let options = PrepareOptions {
         strict: s.bit(2),
         locale: if s.bit(3) { Locale::Es } else { Locale::En },
-        max_bytes: 0,
+        max_bytes: None,
         wrap_data: s.bit(4),
         va_signature: if s.bit(5) {
             VaSignatureVariant::ReferenceId
@@ -50,7 +50,7 @@ fuzz_target!(|data: &[u8]| {
             let validate_options = ValidateOptions {
                 strict: options.strict,
                 locale: options.locale,
-                max_bytes: 0,
+                max_bytes: options.max_bytes,
                 payin_key: Some(&key),
             };
             let report = validate(kind, request.body.as_bytes(), &validate_options);

@@ -1,10 +1,12 @@
 //! `validate` of every kind, with and without a pay-in key, strict or not, in English
-//! or Spanish. The first byte chooses (bits 0-1 the kind, 2 the key, 3 strict, 4
-//! Spanish); the rest is the body. Never panics, and the report is consistent and
-//! writes as JSON.
+//! or Spanish, under the default size limit or one around the body's size. The first
+//! byte chooses (bits 0-1 the kind, 2 the key, 3 strict, 4 Spanish, 5 a size limit of
+//! the body's size less bits 6-7); the rest is the body. Never panics, the report is
+//! consistent and writes as JSON, and the body is refused for its size exactly when
+//! the limits say it is too large.
 #![no_main]
 
-use cobro::{Kind, Locale, ValidateOptions, validate};
+use cobro::{Code, Kind, Locale, ValidateOptions, validate};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -16,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
     let options = ValidateOptions {
         strict: s.bit(3),
         locale: if s.bit(4) { Locale::Es } else { Locale::En },
-        max_bytes: 0,
+        max_bytes: s.bit(5).then(|| body.len().saturating_sub(usize::from(selector >> 6))),
         payin_key: s.bit(2).then_some(&key),
     };
     let kind = Kind::ALL[s.pick(0, Kind::ALL.len())];
@@ -25,6 +27,15 @@ fuzz_target!(|data: &[u8]| {
         report.valid,
         report.errors.is_empty(),
         "valid disagrees with the errors"
+    );
+    let refused = report
+        .errors
+        .first()
+        .is_some_and(|i| i.code == Code::BodyTooLarge && i.path.is_empty());
+    assert_eq!(
+        refused,
+        options.limits().too_large(body.len()),
+        "the size limit disagrees with the report"
     );
     if !body.is_empty() && std::str::from_utf8(body).is_err() {
         assert!(!report.valid, "a body that is not UTF-8 passed");

@@ -114,10 +114,12 @@ test('any text: long bodies, keys outside Latin-1, NULs, lone surrogates, not JS
 })
 
 test('options the fast path does not take give the napi-rs errors and reports', () => {
-  assert.throws(() => cobro.validate('subscription-cancel', '{}', { locale: 'fr' }), TypeError)
+  const unknown = (name, allowed) => (e) => e instanceof cobro.SigningError && e.code === 'ERR_INVALID_ARGUMENT' &&
+    e.message === `${name} must be one of: ${allowed}`
+  assert.throws(() => cobro.validate('subscription-cancel', '{}', { locale: 'fr' }), unknown('locale', 'en, es'))
   assert.throws(() => cobro.validate('subscription-cancel', '{}', { strict: 'yes' }), TypeError)
   assert.throws(() => cobro.validate('subscription-cancel', '{}', { strict: null }), TypeError)
-  assert.throws(() => cobro.validate('nope', '{}'), TypeError)
+  assert.throws(() => cobro.validate('nope', '{}'), unknown('kind', 'virtual-account, subscription, subscription-cancel, payin'))
   for (const options of [null, {}, { locale: undefined }, { key: undefined }]) {
     assert.deepEqual(cobro.validate('subscription-cancel', '{}', options), slow('subscription-cancel', '{}', {}))
   }

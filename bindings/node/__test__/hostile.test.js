@@ -45,9 +45,9 @@ test('an options argument that is not an object, or has a key no option has, is 
 })
 
 test('the kind and document arguments name themselves when of the wrong type', () => {
-  assert.throws(() => cobro.validate(1, '{}'), (e) => e instanceof TypeError && /^kind must be one of: .*, not a number$/.test(e.message))
-  assert.throws(() => cobro.validate({}, '{}'), { name: 'TypeError', message: /^kind must be .*, not an object$/ })
-  assert.throws(() => cobro.parse(null, '{}'), { name: 'TypeError', message: /^document must be one of: .*, not null$/ })
+  assert.throws(() => cobro.validate(1, '{}'), { name: 'TypeError', message: 'kind must be a string, not a number' })
+  assert.throws(() => cobro.validate({}, '{}'), { name: 'TypeError', message: 'kind must be a string, not an object' })
+  assert.throws(() => cobro.parse(null, '{}'), { name: 'TypeError', message: 'document must be a string, not null' })
 })
 
 test('keys and signed text with a lone surrogate are a SigningError, never the same hash as U+FFFD', () => {
@@ -64,9 +64,9 @@ test('keys and signed text with a lone surrogate are a SigningError, never the s
     assert.throws(() => cobro.virtualAccountSignature({ ...va, secret: KEY + lone }), refused)
     assert.throws(() => cobro.virtualAccountSignature({ ...va, apiKey: `api${lone}` }), refused)
     assert.throws(() => cobro.virtualAccountSignature({ ...va, referenceId: `r${lone}` }), refused)
-    assert.throws(() => cobro.virtualAccountMessage({ apiKey: `api${lone}` }), refused)
+    assert.throws(() => cobro.virtualAccountMessage({ timestamp: 1700000000, apiKey: `api${lone}` }), refused)
     assert.throws(() => cobro.virtualAccountHeaders({ ...va, depositMode: 'OWNER', secret: KEY + lone }), refused)
-    assert.throws(() => cobro.verifyVirtualAccountHeaders({ headers: { 'X-Api-Key': `a${lone}` }, secret: KEY }), refused)
+    assert.throws(() => cobro.verifyVirtualAccountHeaders({ 'X-Api-Key': `a${lone}` }, { secret: KEY }), refused)
     assert.throws(() => cobro.verifyPayinNotification('{}', { key: KEY + lone }), refused)
     assert.throws(() => cobro.validate('payin', '{}', { key: KEY + lone }), refused)
     assert.throws(() => cobro.preparePayin('{}', { key: KEY + lone }), refused)

@@ -235,7 +235,11 @@ function optionParameters() {
     params.forEach((m, at) => {
       const type = /^(\w+(?:Options|Args))\b/.exec(m[2])
       if (!type) return
-      const lead = params.slice(0, at).map(([, , t]) => (t.includes('DocumentName') ? 'payin-notification' : t.startsWith("'") ? t.slice(1, t.indexOf("'", 1)) : '{}'))
+      const lead = params.slice(0, at).map(([, , t]) => {
+        if (t.includes('DocumentName')) return 'payin-notification'
+        if (t.startsWith("'")) return t.slice(1, t.indexOf("'", 1))
+        return t.startsWith('Record<') ? {} : '{}'
+      })
       out.push({ name, f, lead, param: m[1], type: type[1] })
     })
   }

@@ -89,8 +89,9 @@ test('parse takes text, bytes and objects alike', () => {
   assert.deepEqual(cobro.parse('payin-notification', JSON.parse(raw(c.case).body)), fromBytes)
 })
 
-test('bad arguments of parse are TypeErrors', () => {
-  assert.throws(() => cobro.parse('no-such-document', '{}'), TypeError)
+test('bad arguments of parse are TypeErrors, an unknown document name a SigningError', () => {
+  assert.throws(() => cobro.parse('no-such-document', '{}'), (e) => e instanceof cobro.SigningError &&
+    e.code === 'ERR_INVALID_ARGUMENT' && e.message.startsWith('document must be one of: virtual-account-response, '))
   assert.throws(() => cobro.parse('payin-response', '{}', { httpStatus: 1.5 }), TypeError)
   assert.throws(() => cobro.parse('payin-response', '{}', { httpStatus: 70000 }), TypeError)
   assert.throws(() => cobro.parse('payin-response', 42), TypeError)

@@ -74,7 +74,7 @@ test('virtualAccountSignature vectors, both variants', () => {
     assert.equal(cobro.virtualAccountSignature({ timestamp: c.timestamp, apiKey: c.api_key, secret: c.secret, ...v }), c.expected, id)
     const h = cobro.virtualAccountHeaders({ apiKey: c.api_key, secret: c.secret, depositMode: 'OWNER', timestamp: c.timestamp, ...v })
     assert.equal(h['X-Signature'], c.expected, id)
-    cobro.verifyVirtualAccountHeaders({ headers: h, secret: c.secret, now: c.timestamp, ...v })
+    cobro.verifyVirtualAccountHeaders(h, { secret: c.secret, now: c.timestamp, ...v })
   }
 })
 
@@ -86,7 +86,7 @@ test('virtual-account variant errors', () => {
       () => cobro.virtualAccountMessage({ timestamp: 1700000000, apiKey: 'fake-api-key-1', ...v }),
       () => cobro.virtualAccountSignature({ timestamp: 1700000000, apiKey: 'fake-api-key-1', secret, ...v }),
       () => cobro.virtualAccountHeaders({ apiKey: 'fake-api-key-1', secret, depositMode: 'ANY', ...v }),
-      () => cobro.verifyVirtualAccountHeaders({ headers: {}, secret, ...v }),
+      () => cobro.verifyVirtualAccountHeaders({}, { secret, ...v }),
     ]
     for (const call of calls) {
       assert.throws(call, (e) => e instanceof cobro.SigningError && e.code === c.error && !e.message.includes(secret), c.name)
@@ -98,19 +98,28 @@ test('verifyVirtualAccountHeaders vectors', () => {
   const vectors = file('signing', 'virtual-account-signature.json')
   const secret = vectors.cases[0].secret
   for (const c of vectors.verify_cases) {
-    const call = () => cobro.verifyVirtualAccountHeaders({
-      headers: Object.fromEntries(c.headers), secret, now: c.now, windowSeconds: c.window_seconds, ...variantOf(c),
+    const call = () => cobro.verifyVirtualAccountHeaders(Object.fromEntries(c.headers), {
+      secret, now: c.now, windowSeconds: c.window_seconds, ...variantOf(c),
     })
     if (c.result === 'ok') assert.equal(call(), undefined, c.name)
     else assert.throws(call, (e) => e instanceof cobro.VerificationError && e.code === c.result, c.name)
   }
 })
 
+test('a signature or signed text needs its timestamp; headers default it to the clock', () => {
+  const required = (e) => e instanceof TypeError && e.message === 'timestamp is required'
+  assert.throws(() => cobro.virtualAccountMessage({ apiKey: 'fake-api-key' }), required)
+  assert.throws(() => cobro.virtualAccountSignature({ apiKey: 'fake-api-key', secret: 'fake-secret' }), required)
+  const h = cobro.virtualAccountHeaders({ apiKey: 'fake-api-key', secret: 'fake-secret', depositMode: 'ANY' })
+  assert.ok(Math.abs(Number(h['X-Timestamp']) - Date.now() / 1000) < 60)
+  cobro.verifyVirtualAccountHeaders(h, { secret: 'fake-secret' })
+})
+
 test('headers round-trip through verification', () => {
   const h = cobro.virtualAccountHeaders({ apiKey: 'fake-api-key', secret: 'fake-secret', depositMode: 'OWNER', timestamp: 1700000000 })
   assert.deepEqual(Object.keys(h), ['X-Api-Key', 'X-Timestamp', 'X-Signature', 'X-Account-deposit-mode'])
-  cobro.verifyVirtualAccountHeaders({ headers: h, secret: 'fake-secret', now: 1700000010 })
-  assert.throws(() => cobro.verifyVirtualAccountHeaders({ headers: h, secret: 'fake-secret', now: 1700001000 }),
+  cobro.verifyVirtualAccountHeaders(h, { secret: 'fake-secret', now: 1700000010 })
+  assert.throws(() => cobro.verifyVirtualAccountHeaders(h, { secret: 'fake-secret', now: 1700001000 }),
     (e) => e instanceof cobro.VerificationError && e.code === 'ERR_TIMESTAMP_OUT_OF_RANGE')
 })
 
@@ -137,7 +146,8 @@ test('junk raises only the documented errors, and secrets never show', () => {
     (j) => cobro.subscriptionAuthorization({ merchantId: j, type: j, customerId: 'c', processorCode: 'p', key: secret }),
     (j) => cobro.virtualAccountSignature({ timestamp: j, apiKey: j, secret }),
     (j) => cobro.virtualAccountHeaders({ apiKey: 'a', secret, depositMode: j, timestamp: j }),
-    (j) => cobro.verifyVirtualAccountHeaders({ headers: j, secret, now: j }),
+    (j) => cobro.verifyVirtualAccountHeaders(j, { secret, now: j }),
+    (j) => cobro.virtualAccountMessage({ timestamp: j, apiKey: 'a' }),
     (j) => cobro.preparePayin(j, { key: secret }),
     (j) => cobro.prepareSubscription(j, { key: secret }),
     (j) => cobro.prepareSubscriptionCancel(j, { key: secret }),

@@ -51,10 +51,7 @@ fn js_type(value: &Unknown<'_>) -> Res<&'static str> {
 /// would otherwise skip a signature check in silence); the error names the key, never a
 /// value.
 pub fn options<T: FromNapiValue + Keys>(value: Unknown<'_>, name: &str) -> Res<T> {
-    if value.get_type()? != ValueType::Object || value.is_array()? {
-        let found = js_type(&value)?;
-        return Err(type_error(name, &format!("an object, not {found}")));
-    }
+    plain_object(&value, name)?;
     let object = Object::from_unknown(value)?;
     let keys = object.get_property_names()?;
     for i in 0..keys.get_array_length()? {
@@ -67,6 +64,21 @@ pub fn options<T: FromNapiValue + Keys>(value: Unknown<'_>, name: &str) -> Res<T
             )));
         }
     }
+    Ok(T::from_unknown(value)?)
+}
+
+/// A `TypeError` naming the argument `name` unless `value` is an object and not an array.
+fn plain_object(value: &Unknown<'_>, name: &str) -> Res<()> {
+    if value.get_type()? != ValueType::Object || value.is_array()? {
+        let found = js_type(value)?;
+        return Err(type_error(name, &format!("an object, not {found}")));
+    }
+    Ok(())
+}
+
+/// The object argument `name` (not an options object: any key) as `T`, e.g. headers.
+pub fn object<T: FromNapiValue>(value: Unknown<'_>, name: &str) -> Res<T> {
+    plain_object(&value, name)?;
     Ok(T::from_unknown(value)?)
 }
 
@@ -169,9 +181,11 @@ pub fn state_id(value: Either3<f64, BigInt, String>) -> Res<Option<i64>> {
     }
 }
 
-/// `maxBytes` as the core's `usize` (0 is the core's default).
-pub fn max_bytes(value: Option<f64>) -> Res<usize> {
-    Ok(usize::try_from(size(value, "maxBytes")?.unwrap_or(0)).unwrap_or(usize::MAX))
+/// `maxBytes` as the core's `max_bytes`: absent stays `None` (the core's default), a
+/// number is a number of bytes, what each means is the core's (`cobro::Limits::for_body`).
+/// A count past the address space is the largest there is: both accept every body.
+pub fn max_bytes(value: Option<f64>) -> Res<Option<usize>> {
+    Ok(size(value, "maxBytes")?.map(|n| usize::try_from(n).unwrap_or(usize::MAX)))
 }
 
 fn now() -> Res<u64> {
@@ -198,11 +212,8 @@ pub fn civil_date(value: Option<String>, name: &'static str) -> Res<CivilDate> {
     CivilDate::parse(&text).ok_or_else(|| signing(&SigningError::InvalidDate { name }))
 }
 
-/// The message locale: `"en"` or `"es"`; absent is the core's default (English).
+/// The message locale: `"en"` or `"es"`; absent is the core's default (English). Any
+/// other tag is the core's `SigningError` ERR_INVALID_ARGUMENT.
 pub fn locale(tag: Option<&str>) -> Res<Locale> {
-    match tag {
-        None => Ok(Locale::default()),
-        Some(tag) => Locale::from_tag(tag)
-            .ok_or_else(|| type_error("locale", &format!("one of: {}, {}", Locale::En.tag(), Locale::Es.tag()))),
-    }
+    tag.map_or(Ok(Locale::default()), |tag| Locale::parse(tag).map_err(|e| signing(&e)))
 }

@@ -17,10 +17,12 @@
 //! that reads as an absent field), and the walk stops descending past the core's nesting
 //! limit and stops writing past the size limit, so a cyclic or huge object gets the
 //! core's report (ERR_NESTING_TOO_DEEP, ERR_BODY_TOO_LARGE), never a hang. `toJSON`
-//! methods are not called here.
+//! methods are not called here. The limits are the core's ([`Limits`], of the call's
+//! options).
 
 use std::borrow::Cow;
 
+use cobro::host::fast::Limits;
 use cobro::{HostBodyError, PathStep};
 use napi::bindgen_prelude::{BigInt, Either3, FromNapiValue, JsObjectValue, Object, Uint8Array, Utf16String};
 use napi::{JsValue, Unknown, ValueType};
@@ -41,17 +43,12 @@ pub enum Read<'b> {
     Host(HostBodyError),
 }
 
-/// `body` for the core within `max_bytes` (0: the core's default): bytes past the limit
-/// are measured, never copied; an object is written as JSON text.
-pub fn bytes<'b>(body: &'b Body<'_>, max_bytes: usize) -> Res<Read<'b>> {
-    let limit = if max_bytes == 0 {
-        cobro::DEFAULT_MAX_BYTES
-    } else {
-        max_bytes
-    };
+/// `body` for the core within `limits`: bytes past the size limit are measured, never
+/// copied; an object is written as JSON text.
+pub fn bytes<'b>(body: &'b Body<'_>, limits: &Limits) -> Res<Read<'b>> {
     match body {
         Either3::A(text) => Ok(Read::Bytes(Cow::Borrowed(text.as_bytes()))),
-        Either3::B(array) if cobro::host::too_large(array.len(), max_bytes) => {
+        Either3::B(array) if limits.too_large(array.len()) => {
             Ok(Read::Host(HostBodyError::TooLarge { size: array.len() }))
         }
         // Copied at once: a view of a SharedArrayBuffer may change under another thread,
@@ -66,7 +63,7 @@ pub fn bytes<'b>(body: &'b Body<'_>, max_bytes: usize) -> Res<Read<'b>> {
                 return Err(type_error("body", BODY_TYPES));
             }
             let mut out = Vec::with_capacity(1024);
-            match write(value, &mut out, 0, limit) {
+            match write(value, &mut out, 0, limits) {
                 Ok(()) => Ok(Read::Bytes(Cow::Owned(out))),
                 Err(Stop::Fail(e)) => Err(e),
                 Err(Stop::NonFinite(mut at, value)) => {
@@ -76,6 +73,12 @@ pub fn bytes<'b>(body: &'b Body<'_>, max_bytes: usize) -> Res<Read<'b>> {
             }
         }
     }
+}
+
+/// `body` as a document for the core's parsers, read as [`bytes`] reads it under the
+/// parsers' limits ([`Limits::default`]).
+pub fn document_bytes<'b>(body: &'b Body<'_>) -> Res<Read<'b>> {
+    bytes(body, &Limits::default())
 }
 
 /// Why the walk stopped.
@@ -114,8 +117,8 @@ fn skipped(t: ValueType) -> bool {
     matches!(t, ValueType::Undefined | ValueType::Function | ValueType::Symbol)
 }
 
-fn write(value: &Unknown<'_>, out: &mut Vec<u8>, depth: usize, limit: usize) -> Result<(), Stop> {
-    if out.len() > limit {
+fn write(value: &Unknown<'_>, out: &mut Vec<u8>, depth: usize, limits: &Limits) -> Result<(), Stop> {
+    if limits.too_large(out.len()) {
         return Ok(());
     }
     match value.get_type()? {
@@ -132,7 +135,7 @@ fn write(value: &Unknown<'_>, out: &mut Vec<u8>, depth: usize, limit: usize) -> 
         }
         ValueType::BigInt => write_bigint(&BigInt::from_unknown(*value)?, out)?,
         ValueType::String => write_string(&Utf16String::from_unknown(*value)?, out),
-        ValueType::Object if depth > cobro::MAX_DEPTH => out.extend_from_slice(b"null"),
+        ValueType::Object if depth > limits.max_depth => out.extend_from_slice(b"null"),
         ValueType::Object => {
             let object = Object::from_unknown(*value)?;
             if value.is_array()? {
@@ -145,11 +148,11 @@ fn write(value: &Unknown<'_>, out: &mut Vec<u8>, depth: usize, limit: usize) -> 
                     if skipped(item.get_type()?) {
                         out.extend_from_slice(b"null");
                     } else {
-                        at(write(&item, out, depth + 1, limit), || {
+                        at(write(&item, out, depth + 1, limits), || {
                             PathStep::Index(usize::try_from(i).unwrap_or(usize::MAX))
                         })?;
                     }
-                    if out.len() > limit {
+                    if limits.too_large(out.len()) {
                         break;
                     }
                 }
@@ -172,10 +175,10 @@ fn write(value: &Unknown<'_>, out: &mut Vec<u8>, depth: usize, limit: usize) -> 
                     let key = Utf16String::from_unknown(key)?;
                     write_string(&key, out);
                     out.push(b':');
-                    at(write(&member, out, depth + 1, limit), || {
+                    at(write(&member, out, depth + 1, limits), || {
                         PathStep::Key(String::from_utf16_lossy(&key))
                     })?;
-                    if out.len() > limit {
+                    if limits.too_large(out.len()) {
                         break;
                     }
                 }

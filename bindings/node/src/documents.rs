@@ -3,45 +3,92 @@
 //! core's codes and messages.
 
 use cobro::document::{NumberType, find, numbers};
+use napi::{Env, Unknown};
 use napi_derive::napi;
 
 use crate::errors::{Res, Thrown, document, guard};
+use crate::parse::to_js;
 
 fn lookup(country: &str, name: &str) -> Res<&'static NumberType> {
     find(country, name).map_err(|e| document(e.code().as_str(), e.message(country, cobro::Locale::En)))
 }
 
-/// Checks `number` as a `numberType` of `country` (ISO alpha-2 or alpha-3, any case): returns
-/// its compact form, or throws `DocumentError` with `.code` (ERR_INVALID_LENGTH,
-/// ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM; an unknown country is
-/// ERR_INVALID_COUNTRY, an unknown type ERR_UNSUPPORTED_DOCUMENT_TYPE).
-#[napi(namespace = "documents", js_name = "validate")]
-pub fn document_validate(country: String, number_type: String, number: String) -> napi::Result<String, Thrown> {
+// The second argument is `type` in JS (the manifest's name), which Rust cannot name a
+// parameter: hence `type_name` and the written argument list.
+
+/// A number that passed its checks (`documents.validate`): its compact form, and the
+/// doubts that do not make it invalid.
+#[napi(object, namespace = "documents", object_from_js = false)]
+// Declared for the generated TypeScript types; the value is the core's, written by serde.
+#[allow(dead_code)]
+pub struct ValidDocument {
+    /// The number without its separators.
+    pub compact: String,
+    /// The doubts, in the core's order: `check_digit` (a check digit that does not match
+    /// on a number type whose numbers are issued so), `unknown_institution` (a bank or
+    /// institution code missing from the known list), `inconvenient_word` (letters that
+    /// spell a word the issuer never uses).
+    #[napi(ts_type = "Array<'check_digit' | 'unknown_institution' | 'inconvenient_word'>")]
+    pub warnings: Vec<String>,
+}
+
+/// Checks `number` as a `type` of `country` (ISO alpha-2 or alpha-3, any case): returns
+/// its compact form and its warnings, or throws `DocumentError` with `.code`
+/// (ERR_INVALID_LENGTH, ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT, ERR_INVALID_CHECKSUM;
+/// an unknown country is ERR_INVALID_COUNTRY, an unknown type
+/// ERR_UNSUPPORTED_DOCUMENT_TYPE).
+///
+/// The object is the core's value as JS values, so its compact form, a document number,
+/// is marked personal as in a parsed answer (`util.inspect` shows `[REDACTED]`).
+#[napi(
+    namespace = "documents",
+    js_name = "validate",
+    ts_args_type = "country: string, type: string, number: string",
+    ts_return_type = "documents.ValidDocument"
+)]
+pub fn document_validate<'e>(
+    env: &'e Env,
+    country: String,
+    type_name: String,
+    number: String,
+) -> napi::Result<Unknown<'e>, Thrown> {
     guard(|| {
-        let t = lookup(&country, &number_type)?;
-        (t.validate)(&number)
-            .map(|v| v.compact)
-            .map_err(|e| document(e.code().as_str(), e.message(t, "number", cobro::Locale::En)))
+        let t = lookup(&country, &type_name)?;
+        let valid = (t.validate)(&number)
+            .map_err(|e| document(e.code().as_str(), e.message(t, "number", cobro::Locale::En)))?;
+        to_js(env, &valid)
     })
 }
 
-/// Whether `number` is a valid `numberType` of `country`; throws `DocumentError` only for a
+/// Whether `number` is a valid `type` of `country`; throws `DocumentError` only for a
 /// country or type with no check.
-#[napi(namespace = "documents", js_name = "isValid")]
-pub fn document_is_valid(country: String, number_type: String, number: String) -> napi::Result<bool, Thrown> {
-    guard(|| Ok(lookup(&country, &number_type)?.is_valid(&number)))
+#[napi(
+    namespace = "documents",
+    js_name = "isValid",
+    ts_args_type = "country: string, type: string, number: string"
+)]
+pub fn document_is_valid(country: String, type_name: String, number: String) -> napi::Result<bool, Thrown> {
+    guard(|| Ok(lookup(&country, &type_name)?.is_valid(&number)))
 }
 
 /// `number` without its separators.
-#[napi(namespace = "documents", js_name = "compact")]
-pub fn document_compact(country: String, number_type: String, number: String) -> napi::Result<String, Thrown> {
-    guard(|| Ok((lookup(&country, &number_type)?.compact)(&number)))
+#[napi(
+    namespace = "documents",
+    js_name = "compact",
+    ts_args_type = "country: string, type: string, number: string"
+)]
+pub fn document_compact(country: String, type_name: String, number: String) -> napi::Result<String, Thrown> {
+    guard(|| Ok((lookup(&country, &type_name)?.compact)(&number)))
 }
 
 /// The usual display form of `number` (unchanged when it is not valid).
-#[napi(namespace = "documents", js_name = "format")]
-pub fn document_format(country: String, number_type: String, number: String) -> napi::Result<String, Thrown> {
-    guard(|| Ok((lookup(&country, &number_type)?.format)(&number)))
+#[napi(
+    namespace = "documents",
+    js_name = "format",
+    ts_args_type = "country: string, type: string, number: string"
+)]
+pub fn document_format(country: String, type_name: String, number: String) -> napi::Result<String, Thrown> {
+    guard(|| Ok((lookup(&country, &type_name)?.format)(&number)))
 }
 
 /// One number type the core checks.

@@ -10,7 +10,7 @@
 //! UTF-8 or a `Uint8Array`'s bytes), validates, and returns `true` for a report without
 //! any issue or the report in the packed form of [`crate::packed`], written into another
 //! per-thread buffer. Whenever it cannot (an argument of another type, a typed array
-//! other than a `Uint8Array`, a body larger than the default size limit, a failed napi
+//! other than a `Uint8Array`, a body past the size limit, a failed napi
 //! call, a panic) it returns `undefined` and `cobro.js` calls the napi-rs `validate`,
 //! which handles and reports every case; so this path has no errors of its own and
 //! never changes a result, only its speed. A string with a lone surrogate never reaches
@@ -29,6 +29,7 @@ use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::ptr;
 
+use cobro::host::fast::Limits;
 use napi::bindgen_prelude::{Env, JsObjectValue, Object};
 use napi::sys;
 use napi_derive::napi;
@@ -154,7 +155,7 @@ unsafe fn validate(
     let Buffers { text, packer } = buffers;
     // SAFETY: as `run`.
     unsafe {
-        let report = cobro::validate(kind, body(env, value, text)?, options);
+        let report = cobro::validate(kind, body(env, value, text, &options.limits())?, options);
         let mut result = ptr::null_mut();
         if report.valid && report.errors.is_empty() && report.warnings.is_empty() {
             ok(sys::napi_get_boolean(env, true, &mut result))?;
@@ -180,13 +181,18 @@ unsafe fn validate(
 }
 
 /// The bytes of the body `value`, read into `text`: a string's UTF-8 or the bytes of a
-/// `Uint8Array` (a `Buffer` is one); `None` for anything else, or bytes past the default
-/// size limit.
+/// `Uint8Array` (a `Buffer` is one); `None` for anything else, or bytes past the size
+/// limit of `limits` (the napi-rs path measures those without copying them).
 ///
 /// # Safety
 ///
 /// As [`run`]; `value` is a value of this call.
-unsafe fn body(env: sys::napi_env, value: sys::napi_value, text: &mut Vec<u8>) -> Option<&[u8]> {
+unsafe fn body<'t>(
+    env: sys::napi_env,
+    value: sys::napi_value,
+    text: &'t mut Vec<u8>,
+    limits: &Limits,
+) -> Option<&'t [u8]> {
     let mut value_type = 0;
     // SAFETY: as `run`; the typed array's `data` points to `length` bytes of memory Node
     // keeps for the array at least until the call returns (null when it has none), and
@@ -214,7 +220,7 @@ unsafe fn body(env: sys::napi_env, value: sys::napi_value, text: &mut Vec<u8>) -
             if data.is_null() || length == 0 {
                 return Some(&[]);
             }
-            if length > cobro::DEFAULT_MAX_BYTES {
+            if limits.too_large(length) {
                 return None;
             }
             // Copied before anything reads it: a view of a SharedArrayBuffer may change
@@ -240,7 +246,7 @@ unsafe fn body(env: sys::napi_env, value: sys::napi_value, text: &mut Vec<u8>) -
                 0,
                 &mut len,
             ))?;
-            if len > cobro::DEFAULT_MAX_BYTES {
+            if limits.too_large(len) {
                 return None;
             }
             text.resize(len + 1, 0);

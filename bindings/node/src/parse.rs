@@ -4,7 +4,9 @@
 //! and order as the core serializes them), with two changes: the QR image `qr_png` is a
 //! `Buffer` of the PNG bytes instead of Base64 text, and every integer the core holds in
 //! 64 bits (ids, codes, display orders) is a decimal string, so no digit is lost beyond
-//! 2^53 ([`crate::text64`]). The binding holds no field list; the TypeScript shapes of
+//! 2^53 ([`crate::text64`]); the objects of records with personal fields carry a
+//! non-enumerable mark that `cobro.js` turns into a redacted `util.inspect`
+//! ([`crate::personal`]). The binding holds no field list; the TypeScript shapes of
 //! the values are written by hand in `parsed.d.ts` (napi cannot generate them from the
 //! core's serde types) and named here with `import('./parsed')`.
 
@@ -15,15 +17,20 @@ use napi::{Env, Unknown};
 use napi_derive::napi;
 
 use crate::args::{Keys, http_status, optional, options as required_options, secret, state_id, string};
-use crate::body::{Body, Read, bytes};
-use crate::errors::{Res, Thrown, guard, notification, parse as parse_error, type_error};
-use crate::text64::Nested;
+use crate::body::{Body, Read, document_bytes};
+use crate::errors::{Res, Thrown, guard, notification, parse as parse_error, signing};
+use crate::personal;
+use crate::text64::{Nested, Trail};
 use crate::utf16::Utf16Text;
 
 /// `value` as JS values: the core's serde JSON, with 64-bit integers as decimal strings
-/// ([`crate::text64`]).
-fn to_js<'e>(env: &'e Env, value: &impl serde::Serialize) -> Res<Unknown<'e>> {
-    Ok(env.to_js_value(&Nested(value))?)
+/// ([`crate::text64`]) and the objects holding personal values marked
+/// ([`crate::personal`]).
+pub fn to_js<'e>(env: &'e Env, value: &impl serde::Serialize) -> Res<Unknown<'e>> {
+    let trail = Trail::default();
+    let js = env.to_js_value(&Nested::new(value, &trail))?;
+    personal::mark(env, js, trail.into_found())?;
+    Ok(js)
 }
 
 /// A pay-in answer, with the QR image as a `Buffer`.
@@ -37,11 +44,11 @@ fn payin_response<'e>(env: &'e Env, r: &cobro::payin::response::PayinResponse) -
     Ok(js)
 }
 
-/// The document kind named by the argument `document`.
+/// The document kind named by the argument `document`: a string that is not a document
+/// name is the core's `SigningError` ERR_INVALID_ARGUMENT, anything else a `TypeError`.
 fn document_kind(value: Unknown<'_>) -> Res<DocumentKind> {
-    let expected = format!("one of: {}", DocumentKind::ALL.map(DocumentKind::as_str).join(", "));
-    let name = string(value, "document", &expected)?;
-    DocumentKind::from_name(&name).ok_or_else(|| type_error("document", &expected))
+    let name = string(value, "document", "a string")?;
+    DocumentKind::parse(&name).map_err(|e| signing(&e))
 }
 
 /// Options of `parse` and `parseVirtualAccountResponse`.
@@ -63,7 +70,7 @@ fn status(options: Option<Unknown<'_>>) -> Res<u16> {
 
 /// `body` parsed as a document of `kind`, as JS values.
 fn parsed<'e>(env: &'e Env, kind: DocumentKind, status: u16, body: &Body<'e>) -> Res<Unknown<'e>> {
-    let bytes = match bytes(body, 0)? {
+    let bytes = match document_bytes(body)? {
         Read::Bytes(bytes) => bytes,
         Read::Host(e) => return Err(parse_error(&e.parse_error())),
     };
@@ -192,7 +199,7 @@ pub fn verify_payin_notification<'e>(
     guard(|| {
         let options: VerifyPayinNotificationOptions = required_options(options, "options")?;
         let key = secret(&options.key, "key")?;
-        let bytes = match bytes(&body, 0)? {
+        let bytes = match document_bytes(&body)? {
             Read::Bytes(bytes) => bytes,
             Read::Host(e) => return Err(parse_error(&e.parse_error())),
         };
@@ -216,7 +223,7 @@ pub fn payment_confirmation_code<'e>(env: &'e Env, code: String) -> napi::Result
 
 /// The pay-in state `id` (`payinStateID`: a safe integer, a bigint or the decimal string
 /// a parsed notification holds), or `null` for an id the catalogue does not list.
-#[napi(ts_return_type = "import('./parsed').PayinStateInfo | null")]
+#[napi(ts_return_type = "import('./parsed').PayinState | null")]
 pub fn payin_state<'e>(env: &'e Env, id: Either3<f64, BigInt, String>) -> napi::Result<Unknown<'e>, Thrown> {
     guard(|| {
         let state = state_id(id)?.and_then(cobro::payin::catalog::payin_state);

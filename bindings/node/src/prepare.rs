@@ -55,7 +55,7 @@ pub struct PrepareVirtualAccountArgs {
     /// Language of the report's messages: `"en"` (default) or `"es"`.
     #[napi(ts_type = "'en' | 'es'")]
     pub locale: Option<String>,
-    /// Largest body accepted, in bytes (default 1 MiB).
+    /// Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body.
     pub max_bytes: Option<f64>,
 }
 
@@ -83,7 +83,7 @@ pub struct PrepareSubscriptionArgs {
     /// Language of the report's messages: `"en"` (default) or `"es"`.
     #[napi(ts_type = "'en' | 'es'")]
     pub locale: Option<String>,
-    /// Largest body accepted, in bytes (default 1 MiB).
+    /// Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body.
     pub max_bytes: Option<f64>,
 }
 
@@ -106,7 +106,7 @@ pub struct PreparePayinArgs {
     /// Language of the report's messages: `"en"` (default) or `"es"`.
     #[napi(ts_type = "'en' | 'es'")]
     pub locale: Option<String>,
-    /// Largest body accepted, in bytes (default 1 MiB).
+    /// Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body.
     pub max_bytes: Option<f64>,
 }
 
@@ -127,7 +127,7 @@ fn common(strict: Option<bool>, locale_tag: Option<&str>, max: Option<f64>) -> R
 /// `body` for the core, or the report of a body it cannot read (past the size limit, a
 /// number JSON cannot hold) as the `ValidationError` the core would give.
 fn read<'b>(body: &'b Body<'_>, opts: &PrepareOptions) -> Res<Cow<'b, [u8]>> {
-    match bytes(body, opts.max_bytes)? {
+    match bytes(body, &opts.limits())? {
         Read::Bytes(bytes) => Ok(bytes),
         Read::Host(e) => Err(prepare(e.prepare_error(opts))),
     }

@@ -9,7 +9,7 @@ use napi::bindgen_prelude::{BigInt, Either, Either3, Object};
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
-use crate::args::{Keys, amount, merchant_id, options, secret, size, text, unix_seconds};
+use crate::args::{Keys, amount, merchant_id, object, options, secret, size, text, unix_seconds};
 use crate::errors::{Res, Thrown, guard, signing, verify};
 use crate::utf16::Utf16Text;
 
@@ -113,8 +113,9 @@ fn signed_text<'r>(variant: Option<&str>, reference_id: Option<&'r str>) -> Res<
 /// Arguments of `virtualAccountMessage`.
 #[napi(object, object_to_js = false)]
 pub struct VirtualAccountMessageArgs {
-    /// Unix seconds; defaults to the system clock.
-    pub timestamp: Option<f64>,
+    /// Unix seconds, the value X-Timestamp will carry: required, since a signature over
+    /// a clock reading the caller does not know cannot be sent with it.
+    pub timestamp: f64,
     /// The API key.
     #[napi(ts_type = "string")]
     pub api_key: Utf16Text,
@@ -142,7 +143,7 @@ pub fn virtual_account_message(
         let args: VirtualAccountMessageArgs = options(args, "args")?;
         let api_key = text(&args.api_key, "apiKey")?;
         let reference_id = reference_id(args.reference_id.as_ref())?;
-        let ts = unix_seconds(args.timestamp, "timestamp")?;
+        let ts = unix_seconds(Some(args.timestamp), "timestamp")?;
         let signed = signed_text(args.variant.as_deref(), reference_id.as_deref())?;
         Ok(cobro::virtual_account_message_with(ts, &api_key, signed))
     })
@@ -151,8 +152,9 @@ pub fn virtual_account_message(
 /// Arguments of `virtualAccountSignature`.
 #[napi(object, object_to_js = false)]
 pub struct VirtualAccountSignatureArgs {
-    /// Unix seconds; defaults to the system clock.
-    pub timestamp: Option<f64>,
+    /// Unix seconds, the value X-Timestamp will carry: required, since a signature over
+    /// a clock reading the caller does not know cannot be sent with it.
+    pub timestamp: f64,
     /// The API key.
     #[napi(ts_type = "string")]
     pub api_key: Utf16Text,
@@ -183,7 +185,7 @@ pub fn virtual_account_signature(
         let args: VirtualAccountSignatureArgs = options(args, "args")?;
         let api_key = text(&args.api_key, "apiKey")?;
         let reference_id = reference_id(args.reference_id.as_ref())?;
-        let ts = unix_seconds(args.timestamp, "timestamp")?;
+        let ts = unix_seconds(Some(args.timestamp), "timestamp")?;
         let secret = secret(&args.secret, "secret")?;
         let signed = signed_text(args.variant.as_deref(), reference_id.as_deref())?;
         cobro::virtual_account_signature_with(ts, &api_key, &secret, signed).map_err(|e| signing(&e))
@@ -252,12 +254,9 @@ pub fn virtual_account_headers<'e>(
     })
 }
 
-/// Arguments of `verifyVirtualAccountHeaders`.
+/// Options of `verifyVirtualAccountHeaders`.
 #[napi(object, object_to_js = false)]
-pub struct VerifyVirtualAccountHeadersArgs {
-    /// The request's headers (names case-insensitive).
-    #[napi(ts_type = "Record<string, string>")]
-    pub headers: HashMap<String, Utf16Text>,
+pub struct VerifyVirtualAccountHeadersOptions {
     /// The secret.
     #[napi(ts_type = "string")]
     pub secret: Utf16Text,
@@ -274,22 +273,24 @@ pub struct VerifyVirtualAccountHeadersArgs {
     pub reference_id: Option<Utf16Text>,
 }
 
-impl Keys for VerifyVirtualAccountHeadersArgs {
-    const KEYS: &'static [&'static str] = &["headers", "secret", "now", "windowSeconds", "variant", "referenceId"];
+impl Keys for VerifyVirtualAccountHeadersOptions {
+    const KEYS: &'static [&'static str] = &["secret", "now", "windowSeconds", "variant", "referenceId"];
 }
 
-/// Verifies a virtual-account request's headers (spec 5.1) for the receiving side:
-/// returns nothing, or throws `VerificationError` with `.code` ERR_MISSING_HEADER,
-/// ERR_INVALID_HEADER, ERR_TIMESTAMP_OUT_OF_RANGE or ERR_INVALID_SIGNATURE; `variant`
-/// and `referenceId` as in `virtualAccountSignature`.
+/// Verifies a virtual-account request's `headers` (spec 5.1; names case-insensitive) for
+/// the receiving side: returns nothing, or throws `VerificationError` with `.code`
+/// ERR_MISSING_HEADER, ERR_INVALID_HEADER, ERR_TIMESTAMP_OUT_OF_RANGE or
+/// ERR_INVALID_SIGNATURE; `variant` and `referenceId` as in `virtualAccountSignature`.
 #[napi]
 pub fn verify_virtual_account_headers(
-    #[napi(ts_arg_type = "VerifyVirtualAccountHeadersArgs")] args: Unknown<'_>,
+    #[napi(ts_arg_type = "Record<string, string>")] headers: Unknown<'_>,
+    #[napi(ts_arg_type = "VerifyVirtualAccountHeadersOptions")] options: Unknown<'_>,
 ) -> napi::Result<(), Thrown> {
     guard(|| {
-        let args: VerifyVirtualAccountHeadersArgs = options(args, "args")?;
-        let mut pairs = Vec::with_capacity(args.headers.len());
-        for (name, value) in &args.headers {
+        let headers: HashMap<String, Utf16Text> = object(headers, "headers")?;
+        let args: VerifyVirtualAccountHeadersOptions = self::options(options, "options")?;
+        let mut pairs = Vec::with_capacity(headers.len());
+        for (name, value) in &headers {
             pairs.push((name.clone(), text(value, "headers")?));
         }
         let reference_id = reference_id(args.reference_id.as_ref())?;

@@ -1,5 +1,6 @@
 //! A serde serializer adapter that writes every 64-bit (and 128-bit) integer as its
-//! decimal text and forwards everything else unchanged.
+//! decimal text and forwards everything else unchanged, noting on the way where the
+//! records with personal fields are ([`Trail`]).
 //!
 //! Why: napi's serializer turns an `i64` into a JS number, which silently rounds any
 //! value beyond 2^53 (`9007199254740993` becomes `9007199254740992`). The core reads
@@ -8,29 +9,144 @@
 //! bigint is not). Integers the core holds in 32 bits or less (a date's year and time)
 //! stay numbers: they always fit. The rule is by the core's type, never by the
 //! value, so a field has one JS type.
+//!
+//! Why the trail: napi's serializer builds each JS object out of reach of the adapter,
+//! so the adapter notes the path of every struct the core lists as having personal
+//! fields (`cobro::personal::fields_of` its Rust name), and [`crate::personal`] marks
+//! those objects once the value is built.
+
+use std::cell::RefCell;
 
 use serde::ser::{
     Serialize, SerializeMap, SerializeSeq, SerializeStruct, SerializeStructVariant, SerializeTuple,
     SerializeTupleStruct, SerializeTupleVariant, Serializer,
 };
 
+/// One step from a JS value to a value inside it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// An object's property.
+    Key(&'static str),
+    /// An array's element.
+    Index(u32),
+    /// A map's value: its key is not known as text here.
+    MapValue,
+}
+
+/// Where the adapter is in the value, and the records with personal fields it met.
+#[derive(Debug, Default)]
+pub struct Trail {
+    at: RefCell<Vec<Step>>,
+    found: RefCell<Vec<(Vec<Step>, &'static [&'static str])>>,
+}
+
+impl Trail {
+    /// The records with personal fields met: the path to each, and its fields.
+    pub fn into_found(self) -> Vec<(Vec<Step>, &'static [&'static str])> {
+        self.found.into_inner()
+    }
+
+    /// Runs `f` one `step` further in.
+    fn within<R>(&self, step: Step, f: impl FnOnce() -> R) -> R {
+        self.at.borrow_mut().push(step);
+        let out = f();
+        self.at.borrow_mut().pop();
+        out
+    }
+
+    /// Notes a struct (or struct variant's fields, one `variant` further in) named
+    /// `name`. A record with personal fields under a map could not be found again: an
+    /// error, never an unmarked record (no core type has one there).
+    fn record<E: serde::ser::Error>(&self, name: &'static str, variant: Option<&'static str>) -> Result<(), E> {
+        let fields = cobro::personal::fields_of(name);
+        if fields.is_empty() {
+            return Ok(());
+        }
+        let mut path = self.at.borrow().clone();
+        if path.contains(&Step::MapValue) {
+            return Err(E::custom(format!("{name}: a record with personal fields inside a map")));
+        }
+        path.extend(variant.map(Step::Key));
+        self.found.borrow_mut().push((path, fields));
+        Ok(())
+    }
+}
+
 /// Wraps a serializer (or one of its compound serializers): 64-bit integers become text.
-pub struct Text64<S>(pub S);
+pub struct Text64<'t, S> {
+    inner: S,
+    trail: &'t Trail,
+    /// The next element's index (sequences and tuples).
+    next: u32,
+    /// The enum variant a struct or tuple variant's fields sit under (napi nests them).
+    variant: Option<&'static str>,
+}
+
+impl<'t, S> Text64<'t, S> {
+    /// Wraps `inner`, noting records on `trail`.
+    pub fn new(inner: S, trail: &'t Trail) -> Self {
+        Text64 {
+            inner,
+            trail,
+            next: 0,
+            variant: None,
+        }
+    }
+
+    fn within_variant(inner: S, trail: &'t Trail, variant: &'static str) -> Self {
+        Text64 {
+            variant: Some(variant),
+            ..Text64::new(inner, trail)
+        }
+    }
+
+    /// The steps to the next element: the variant (if any), then its index.
+    fn element<R>(&mut self, f: impl FnOnce(&mut S, &'t Trail) -> R) -> R {
+        let index = self.next;
+        self.next = self.next.saturating_add(1);
+        let trail = self.trail;
+        let inner = &mut self.inner;
+        match self.variant {
+            Some(v) => trail.within(Step::Key(v), || trail.within(Step::Index(index), || f(inner, trail))),
+            None => trail.within(Step::Index(index), || f(inner, trail)),
+        }
+    }
+
+    /// The steps to the field `key`: the variant (if any), then the key.
+    fn field<R>(&mut self, key: &'static str, f: impl FnOnce(&mut S, &'t Trail) -> R) -> R {
+        let trail = self.trail;
+        let inner = &mut self.inner;
+        match self.variant {
+            Some(v) => trail.within(Step::Key(v), || trail.within(Step::Key(key), || f(inner, trail))),
+            None => trail.within(Step::Key(key), || f(inner, trail)),
+        }
+    }
+}
 
 /// A value serialized through [`Text64`], so nested values get the same treatment; what
 /// `Env::to_js_value` is given.
-pub struct Nested<'a, T: ?Sized>(pub &'a T);
+pub struct Nested<'a, T: ?Sized> {
+    value: &'a T,
+    trail: &'a Trail,
+}
+
+impl<'a, T: ?Sized> Nested<'a, T> {
+    /// `value`, its records with personal fields noted on `trail`.
+    pub fn new(value: &'a T, trail: &'a Trail) -> Self {
+        Nested { value, trail }
+    }
+}
 
 impl<T: ?Sized + Serialize> Serialize for Nested<'_, T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(Text64(serializer))
+        self.value.serialize(Text64::new(serializer, self.trail))
     }
 }
 
 macro_rules! forward {
     ($($name:ident($t:ty)),* $(,)?) => {
         $(fn $name(self, v: $t) -> Result<S::Ok, S::Error> {
-            self.0.$name(v)
+            self.inner.$name(v)
         })*
     };
 }
@@ -38,21 +154,21 @@ macro_rules! forward {
 macro_rules! as_text {
     ($($name:ident($t:ty)),* $(,)?) => {
         $(fn $name(self, v: $t) -> Result<S::Ok, S::Error> {
-            self.0.serialize_str(&v.to_string())
+            self.inner.serialize_str(&v.to_string())
         })*
     };
 }
 
-impl<S: Serializer> Serializer for Text64<S> {
+impl<'t, S: Serializer> Serializer for Text64<'t, S> {
     type Ok = S::Ok;
     type Error = S::Error;
-    type SerializeSeq = Text64<S::SerializeSeq>;
-    type SerializeTuple = Text64<S::SerializeTuple>;
-    type SerializeTupleStruct = Text64<S::SerializeTupleStruct>;
-    type SerializeTupleVariant = Text64<S::SerializeTupleVariant>;
-    type SerializeMap = Text64<S::SerializeMap>;
-    type SerializeStruct = Text64<S::SerializeStruct>;
-    type SerializeStructVariant = Text64<S::SerializeStructVariant>;
+    type SerializeSeq = Text64<'t, S::SerializeSeq>;
+    type SerializeTuple = Text64<'t, S::SerializeTuple>;
+    type SerializeTupleStruct = Text64<'t, S::SerializeTupleStruct>;
+    type SerializeTupleVariant = Text64<'t, S::SerializeTupleVariant>;
+    type SerializeMap = Text64<'t, S::SerializeMap>;
+    type SerializeStruct = Text64<'t, S::SerializeStruct>;
+    type SerializeStructVariant = Text64<'t, S::SerializeStructVariant>;
 
     forward!(
         serialize_bool(bool),
@@ -78,23 +194,24 @@ impl<S: Serializer> Serializer for Text64<S> {
     );
 
     fn serialize_none(self) -> Result<S::Ok, S::Error> {
-        self.0.serialize_none()
+        self.inner.serialize_none()
     }
 
     fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<S::Ok, S::Error> {
-        self.0.serialize_some(&Nested(value))
+        self.inner.serialize_some(&Nested::new(value, self.trail))
     }
 
     fn serialize_unit(self) -> Result<S::Ok, S::Error> {
-        self.0.serialize_unit()
+        self.inner.serialize_unit()
     }
 
     fn serialize_unit_variant(self, name: &'static str, index: u32, variant: &'static str) -> Result<S::Ok, S::Error> {
-        self.0.serialize_unit_variant(name, index, variant)
+        self.inner.serialize_unit_variant(name, index, variant)
     }
 
     fn serialize_newtype_struct<T: ?Sized + Serialize>(self, name: &'static str, value: &T) -> Result<S::Ok, S::Error> {
-        self.0.serialize_newtype_struct(name, &Nested(value))
+        self.inner
+            .serialize_newtype_struct(name, &Nested::new(value, self.trail))
     }
 
     fn serialize_newtype_variant<T: ?Sized + Serialize>(
@@ -104,19 +221,23 @@ impl<S: Serializer> Serializer for Text64<S> {
         variant: &'static str,
         value: &T,
     ) -> Result<S::Ok, S::Error> {
-        self.0.serialize_newtype_variant(name, index, variant, &Nested(value))
+        let trail = self.trail;
+        trail.within(Step::Key(variant), || {
+            self.inner
+                .serialize_newtype_variant(name, index, variant, &Nested::new(value, trail))
+        })
     }
 
     fn serialize_seq(self, len: Option<usize>) -> Result<Self::SerializeSeq, S::Error> {
-        self.0.serialize_seq(len).map(Text64)
+        Ok(Text64::new(self.inner.serialize_seq(len)?, self.trail))
     }
 
     fn serialize_tuple(self, len: usize) -> Result<Self::SerializeTuple, S::Error> {
-        self.0.serialize_tuple(len).map(Text64)
+        Ok(Text64::new(self.inner.serialize_tuple(len)?, self.trail))
     }
 
     fn serialize_tuple_struct(self, name: &'static str, len: usize) -> Result<Self::SerializeTupleStruct, S::Error> {
-        self.0.serialize_tuple_struct(name, len).map(Text64)
+        Ok(Text64::new(self.inner.serialize_tuple_struct(name, len)?, self.trail))
     }
 
     fn serialize_tuple_variant(
@@ -126,15 +247,17 @@ impl<S: Serializer> Serializer for Text64<S> {
         variant: &'static str,
         len: usize,
     ) -> Result<Self::SerializeTupleVariant, S::Error> {
-        self.0.serialize_tuple_variant(name, index, variant, len).map(Text64)
+        let inner = self.inner.serialize_tuple_variant(name, index, variant, len)?;
+        Ok(Text64::within_variant(inner, self.trail, variant))
     }
 
     fn serialize_map(self, len: Option<usize>) -> Result<Self::SerializeMap, S::Error> {
-        self.0.serialize_map(len).map(Text64)
+        Ok(Text64::new(self.inner.serialize_map(len)?, self.trail))
     }
 
     fn serialize_struct(self, name: &'static str, len: usize) -> Result<Self::SerializeStruct, S::Error> {
-        self.0.serialize_struct(name, len).map(Text64)
+        self.trail.record(name, None)?;
+        Ok(Text64::new(self.inner.serialize_struct(name, len)?, self.trail))
     }
 
     fn serialize_struct_variant(
@@ -144,27 +267,30 @@ impl<S: Serializer> Serializer for Text64<S> {
         variant: &'static str,
         len: usize,
     ) -> Result<Self::SerializeStructVariant, S::Error> {
-        self.0.serialize_struct_variant(name, index, variant, len).map(Text64)
+        self.trail.record(name, Some(variant))?;
+        let inner = self.inner.serialize_struct_variant(name, index, variant, len)?;
+        Ok(Text64::within_variant(inner, self.trail, variant))
     }
 
     fn is_human_readable(&self) -> bool {
-        self.0.is_human_readable()
+        self.inner.is_human_readable()
     }
 }
 
-/// The element-wise `Serialize*` traits: each element wrapped, the rest passed on.
+/// The element-wise `Serialize*` traits: each element wrapped, at its index, the rest
+/// passed on.
 macro_rules! forward_elements {
     ($($trait:ident :: $method:ident),* $(,)?) => {$(
-        impl<S: $trait> $trait for Text64<S> {
+        impl<S: $trait> $trait for Text64<'_, S> {
             type Ok = S::Ok;
             type Error = S::Error;
 
             fn $method<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), S::Error> {
-                self.0.$method(&Nested(value))
+                self.element(|inner, trail| inner.$method(&Nested::new(value, trail)))
             }
 
             fn end(self) -> Result<S::Ok, S::Error> {
-                self.0.end()
+                self.inner.end()
             }
         }
     )*};
@@ -177,60 +303,53 @@ forward_elements!(
     SerializeTupleVariant::serialize_field,
 );
 
-impl<S: SerializeMap> SerializeMap for Text64<S> {
+impl<S: SerializeMap> SerializeMap for Text64<'_, S> {
     type Ok = S::Ok;
     type Error = S::Error;
 
     fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<(), S::Error> {
-        self.0.serialize_key(&Nested(key))
+        self.inner.serialize_key(&Nested::new(key, self.trail))
     }
 
     fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), S::Error> {
-        self.0.serialize_value(&Nested(value))
+        let trail = self.trail;
+        let inner = &mut self.inner;
+        trail.within(Step::MapValue, || inner.serialize_value(&Nested::new(value, trail)))
     }
 
     fn end(self) -> Result<S::Ok, S::Error> {
-        self.0.end()
+        self.inner.end()
     }
 }
 
-impl<S: SerializeStruct> SerializeStruct for Text64<S> {
-    type Ok = S::Ok;
-    type Error = S::Error;
+/// The field-wise `Serialize*` traits: each field wrapped, at its key, the rest passed
+/// on.
+macro_rules! forward_fields {
+    ($($trait:ident),* $(,)?) => {$(
+        impl<S: $trait> $trait for Text64<'_, S> {
+            type Ok = S::Ok;
+            type Error = S::Error;
 
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), S::Error> {
-        self.0.serialize_field(key, &Nested(value))
-    }
+            fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), S::Error> {
+                self.field(key, |inner, trail| inner.serialize_field(key, &Nested::new(value, trail)))
+            }
 
-    fn skip_field(&mut self, key: &'static str) -> Result<(), S::Error> {
-        self.0.skip_field(key)
-    }
+            fn skip_field(&mut self, key: &'static str) -> Result<(), S::Error> {
+                self.inner.skip_field(key)
+            }
 
-    fn end(self) -> Result<S::Ok, S::Error> {
-        self.0.end()
-    }
+            fn end(self) -> Result<S::Ok, S::Error> {
+                self.inner.end()
+            }
+        }
+    )*};
 }
 
-impl<S: SerializeStructVariant> SerializeStructVariant for Text64<S> {
-    type Ok = S::Ok;
-    type Error = S::Error;
-
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), S::Error> {
-        self.0.serialize_field(key, &Nested(value))
-    }
-
-    fn skip_field(&mut self, key: &'static str) -> Result<(), S::Error> {
-        self.0.skip_field(key)
-    }
-
-    fn end(self) -> Result<S::Ok, S::Error> {
-        self.0.end()
-    }
-}
+forward_fields!(SerializeStruct, SerializeStructVariant);
 
 #[cfg(test)]
 mod tests {
-    use super::Text64;
+    use super::{Nested, Step, Text64, Trail};
     use serde::Serialize;
 
     #[derive(Serialize)]
@@ -250,11 +369,97 @@ mod tests {
             small: 2030,
             list: vec![Some(u64::MAX), None],
         };
-        let out = value.serialize(Text64(serde_json::value::Serializer)).unwrap();
+        let trail = Trail::default();
+        let out = value
+            .serialize(Text64::new(serde_json::value::Serializer, &trail))
+            .unwrap();
         assert_eq!(
             out,
             serde_json::json!({"kind": "A", "id": "9007199254740993", "small": 2030,
                                "list": ["18446744073709551615", null]})
         );
+        assert!(trail.into_found().is_empty());
+    }
+
+    // Named as core records, so the core's list applies to them.
+    #[derive(Serialize)]
+    struct Depositor {
+        full_name: String,
+    }
+
+    #[derive(Serialize)]
+    struct DepositDetails {
+        depositor: Option<Depositor>,
+        many: Vec<Depositor>,
+        wrapped: Wrapped,
+    }
+
+    #[derive(Serialize)]
+    enum Wrapped {
+        One(Depositor),
+        Fields { inner: Depositor },
+    }
+
+    #[derive(Serialize)]
+    struct Outer {
+        details: DepositDetails,
+        other: Wrapped,
+    }
+
+    #[test]
+    fn the_trail_finds_each_record_with_personal_fields() {
+        let d = || Depositor {
+            full_name: "Ana".into(),
+        };
+        let value = Outer {
+            details: DepositDetails {
+                depositor: Some(d()),
+                many: vec![d(), d()],
+                wrapped: Wrapped::One(d()),
+            },
+            other: Wrapped::Fields { inner: d() },
+        };
+        let trail = Trail::default();
+        let json = serde_json::to_value(Nested::new(&value, &trail)).unwrap();
+        let found = trail.into_found();
+        let fields = cobro::personal::fields_of("Depositor");
+        let mut paths = Vec::new();
+        for (path, f) in &found {
+            assert_eq!(*f, fields);
+            // Each path leads to an object holding the record's fields.
+            let mut at = &json;
+            for step in path {
+                at = match step {
+                    Step::Key(k) => &at[*k],
+                    Step::Index(i) => &at[*i as usize],
+                    Step::MapValue => unreachable!(),
+                };
+            }
+            assert_eq!(at["full_name"], "Ana", "{path:?}");
+            paths.push(path.clone());
+        }
+        use Step::{Index, Key};
+        assert_eq!(
+            paths,
+            [
+                vec![Key("details"), Key("depositor")],
+                vec![Key("details"), Key("many"), Index(0)],
+                vec![Key("details"), Key("many"), Index(1)],
+                vec![Key("details"), Key("wrapped"), Key("One")],
+                vec![Key("other"), Key("Fields"), Key("inner")],
+            ]
+        );
+    }
+
+    #[test]
+    fn a_record_with_personal_fields_under_a_map_is_an_error() {
+        let value = std::collections::BTreeMap::from([(
+            "k",
+            Depositor {
+                full_name: "Ana".into(),
+            },
+        )]);
+        let trail = Trail::default();
+        assert!(serde_json::to_value(Nested::new(&value, &trail)).is_err());
     }
 }

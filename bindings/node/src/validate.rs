@@ -3,14 +3,14 @@
 //! `JSON.stringify(validate(...))` is the core's `Report::to_json()`). `Report` and
 //! `Issue` are declared here for the TypeScript types.
 
-use cobro::Kind;
+use cobro::{Kind, PrepareError};
 use napi::Unknown;
 use napi::bindgen_prelude::Utf16String;
 use napi_derive::napi;
 
 use crate::args::{Keys, locale, max_bytes, optional, secret, string};
 use crate::body::{Body, Read, bytes};
-use crate::errors::{Res, Thrown, guard, type_error};
+use crate::errors::{Res, Thrown, guard, prepare, signing};
 use crate::packed::pack_utf16;
 use crate::utf16::Utf16Text;
 
@@ -25,7 +25,7 @@ pub struct ValidateOptions {
     /// Pay-ins: check payinVerification against this key.
     #[napi(ts_type = "string")]
     pub key: Option<Utf16Text>,
-    /// Largest body accepted, in bytes (default 1 MiB).
+    /// Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body.
     pub max_bytes: Option<f64>,
 }
 
@@ -68,11 +68,11 @@ pub struct Report {
     pub warnings: Vec<Issue>,
 }
 
-/// The request kind named by the argument `kind`.
+/// The request kind named by the argument `kind`: a string that is not a kind is the
+/// core's `SigningError` ERR_INVALID_ARGUMENT, anything else a `TypeError`.
 pub fn kind(value: Unknown<'_>) -> Res<Kind> {
-    let expected = format!("one of: {}", Kind::ALL.map(Kind::as_str).join(", "));
-    let name = string(value, "kind", &expected)?;
-    Kind::from_name(&name).ok_or_else(|| type_error("kind", &expected))
+    let name = string(value, "kind", "a string")?;
+    Kind::parse(&name).map_err(|e| signing(&e))
 }
 
 /// Validates one request body of `kind` (`"virtual-account"`, `"subscription"`,
@@ -81,7 +81,8 @@ pub fn kind(value: Unknown<'_>) -> Res<Kind> {
 /// `packed.rs`, which `cobro.js` turns into the plain object of DESIGN.md section 3
 /// (declared in `cobro.d.ts`; `JSON.stringify` of it is the core's `Report::to_json()`).
 /// Throws only for bad arguments (`TypeError`, also for an options key it does not
-/// take; `SigningError` for an unusable key); bad content is in the report. `cobro.js`
+/// take; `SigningError` for an unusable key, and ERR_INVALID_ARGUMENT for an unknown
+/// kind or locale); bad content is in the report. `cobro.js`
 /// calls it when `fast.rs` declines a call.
 #[napi]
 pub fn validate(
@@ -89,26 +90,46 @@ pub fn validate(
     #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'_>,
     #[napi(ts_arg_type = "ValidateOptions | undefined | null")] options: Option<Unknown<'_>>,
 ) -> napi::Result<Utf16String, Thrown> {
+    guard(|| Ok(Utf16String::from(pack_utf16(&run(kind, &body, options)?))))
+}
+
+/// Validates as `validate` does, then throws `ValidationError` (code
+/// ERR_INVALID_REQUEST, `.report`, `.errors`: the report's errors only) when the report
+/// is invalid; returns the report (packed, as `validate`) otherwise. `cobro.js` unpacks
+/// it; `cobro.d.ts` declares the plain object.
+#[napi]
+pub fn ensure_valid(
+    #[napi(ts_arg_type = "'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin'")] kind: Unknown<'_>,
+    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'_>,
+    #[napi(ts_arg_type = "ValidateOptions | undefined | null")] options: Option<Unknown<'_>>,
+) -> napi::Result<Utf16String, Thrown> {
     guard(|| {
-        let kind = self::kind(kind)?;
-        let o = optional::<ValidateOptions>(options, "options")?.unwrap_or(ValidateOptions {
-            strict: None,
-            locale: None,
-            key: None,
-            max_bytes: None,
-        });
-        let key = o.key.as_ref().map(|k| secret(k, "key")).transpose()?;
-        let max_bytes = max_bytes(o.max_bytes)?;
-        let options = cobro::ValidateOptions {
-            strict: o.strict.unwrap_or(false),
-            locale: locale(o.locale.as_deref())?,
-            max_bytes,
-            payin_key: key.as_ref(),
-        };
-        let report = match bytes(&body, max_bytes)? {
-            Read::Bytes(bytes) => cobro::validate(kind, &bytes, &options),
-            Read::Host(e) => e.report(&options),
-        };
+        let report = run(kind, &body, options)?;
+        if !report.valid {
+            return Err(prepare(PrepareError::Invalid(report)));
+        }
         Ok(Utf16String::from(pack_utf16(&report)))
+    })
+}
+
+/// The report of `validate` and `ensureValid`.
+fn run(kind: Unknown<'_>, body: &Body<'_>, options: Option<Unknown<'_>>) -> Res<cobro::Report> {
+    let kind = self::kind(kind)?;
+    let o = optional::<ValidateOptions>(options, "options")?.unwrap_or(ValidateOptions {
+        strict: None,
+        locale: None,
+        key: None,
+        max_bytes: None,
+    });
+    let key = o.key.as_ref().map(|k| secret(k, "key")).transpose()?;
+    let options = cobro::ValidateOptions {
+        strict: o.strict.unwrap_or(false),
+        locale: locale(o.locale.as_deref())?,
+        max_bytes: max_bytes(o.max_bytes)?,
+        payin_key: key.as_ref(),
+    };
+    Ok(match bytes(body, &options.limits())? {
+        Read::Bytes(bytes) => cobro::validate(kind, &bytes, &options),
+        Read::Host(e) => e.report(&options),
     })
 }

@@ -11,7 +11,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::PyBytes;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyString, PyType};
 
-use crate::errors::{guard, signing_error, type_error, unknown_name};
+use crate::errors::{guard, signing_error, type_error};
 
 /// A secret key (the pay-in key or the virtual-account secret) held by the core: it
 /// refuses empty values and surrounding whitespace, never prints (`Secret('[REDACTED]')`)
@@ -337,6 +337,13 @@ pub fn opt_size(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<u
     }
 }
 
+/// The `max_bytes` argument as the core's: `None` stays `None` (the core's default), an
+/// `int` is a number of bytes, what each means is the core's (`cobro::Limits::for_body`).
+/// A count past the address space is the largest there is: both accept every body.
+pub fn max_bytes(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    Ok(opt_size(obj, "max_bytes")?.map(|n| usize::try_from(n).unwrap_or(usize::MAX)))
+}
+
 /// Seconds since the epoch, from an `int`, or the system clock when `None`.
 pub fn unix_seconds(py: Python<'_>, obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<UnixSeconds> {
     let seconds = match obj {
@@ -377,11 +384,12 @@ pub fn civil_date(obj: Option<&Bound<'_, PyAny>>, name: &'static str) -> PyResul
 }
 
 /// The message locale: `"en"` or `"es"`; `None` is the core's default (English).
+/// Another tag is the core's `SigningError` (ERR_INVALID_ARGUMENT), listing the tags.
 pub fn locale(tag: Option<&str>) -> PyResult<Locale> {
     let Some(tag) = tag else {
         return Ok(Locale::default());
     };
-    Locale::from_tag(tag).ok_or_else(|| unknown_name("locale", &[Locale::En.tag(), Locale::Es.tag()]))
+    Locale::parse(tag).map_err(|e| Python::attach(|py| signing_error(py, &e)))
 }
 
 /// A plain `str` argument of the signing functions (a `TypeError` names the argument

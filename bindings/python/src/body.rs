@@ -6,12 +6,14 @@
 //! `cp39-abi3` one; it is never copied into a Rust `String` first. The walk dispatches on
 //! exact types before any `isinstance`, writes into one buffer kept per thread between
 //! calls, and formats `int`s in Rust. The text is then read by the core, so the depth
-//! and size limits and every rule see exactly what the text path sees.
+//! and size limits and every rule see exactly what the text path sees. The limits are
+//! the core's ([`Limits`], of the call's options), and so is what to do with a body
+//! that can only be measured in part ([`fast::encode_whole`]).
 
 use std::borrow::Cow;
 use std::cell::Cell;
 
-use cobro::json::{is_number, plain_prefix, write_string};
+use cobro::host::fast::{self, Limits, is_number, plain_prefix, write_string};
 use cobro::{HostBodyError, PathStep};
 use pyo3::PyTypeInfo;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
@@ -20,10 +22,6 @@ use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, 
 
 use crate::args::{Utf8, decimal_text, decimal_type, is_decimal};
 use crate::errors::type_error;
-
-/// How many times the size limit a non-ASCII `str` body may be and still be encoded
-/// whole (see [`with_body`]): a bounded copy, and the exact size in the report.
-const READ_WHOLE: usize = 4;
 
 /// A buffer kept above this capacity is dropped after the call rather than kept.
 const KEEP_CAPACITY: usize = 64 * 1024;
@@ -54,22 +52,22 @@ pub type Read<R> = Result<R, HostBodyError>;
 /// invalid bytes they are, so the core reports ERR_INVALID_UTF8 rather than the binding
 /// raising), `bytes`, `bytearray`, or a `dict`/`list` written as JSON (see [`write_json`]).
 ///
-/// A body past the size limit is not copied: a `bytearray` or an ASCII `str` is
-/// measured ([`HostBodyError::TooLarge`] with its exact size, as its `bytes` would get).
-/// A non-ASCII `str` has no UTF-8 size short of encoding it: up to [`READ_WHOLE`] times
-/// the limit it is encoded whole, for its exact size; a larger one gives the core its
-/// first limit plus one bytes (STYLE.md 15), refused for its size alone, with that
-/// `size`. A `bytes` body is borrowed, never copied. A NaN or an infinity inside a
-/// `dict`/`list` is [`HostBodyError::NonFinite`] at its path.
-pub fn with_body<R>(obj: &Bound<'_, PyAny>, max_bytes: usize, f: impl FnOnce(&[u8]) -> R) -> PyResult<Read<R>> {
-    let max = limit(max_bytes);
+/// A body past the size limit of `limits` is not copied: a `bytearray` or an ASCII
+/// `str` is measured ([`HostBodyError::TooLarge`] with its exact size, as its `bytes`
+/// would get). A non-ASCII `str` has no UTF-8 size short of encoding it: the core's
+/// [`fast::encode_whole`] says whether it is encoded whole, for its exact size, or
+/// only its first [`Limits::read_at_most`] bytes are given to the core (STYLE.md 15),
+/// refused for their size alone, with that `size`. A `bytes` body is borrowed, never
+/// copied. A NaN or an infinity inside a `dict`/`list` is [`HostBodyError::NonFinite`]
+/// at its path.
+pub fn with_body<R>(obj: &Bound<'_, PyAny>, limits: &Limits, f: impl FnOnce(&[u8]) -> R) -> PyResult<Read<R>> {
     if let Some(b) = exact::<PyBytes>(obj) {
         return Ok(Ok(f(b.as_bytes())));
     }
     if let Ok(s) = obj.cast::<PyString>() {
         let len = s.len()?;
         // A code point takes at least one byte: the `str` is at least this large.
-        if cobro::host::too_large(len, max_bytes) {
+        if limits.too_large(len) {
             // `str.isascii` reads a flag of the `str` (never a subclass's override): its
             // size in UTF-8 is then its length.
             if s.py()
@@ -79,12 +77,13 @@ pub fn with_body<R>(obj: &Bound<'_, PyAny>, max_bytes: usize, f: impl FnOnce(&[u
             {
                 return Ok(Err(HostBodyError::TooLarge { size: len }));
             }
-            if len > max.saturating_mul(READ_WHOLE) {
+            if !fast::encode_whole(limits, len) {
+                let read = limits.read_at_most();
                 let head = s
                     .as_any()
-                    .get_item(PySlice::new(s.py(), 0, slice_end(max)?, 1))?
+                    .get_item(PySlice::new(s.py(), 0, slice_end(read), 1))?
                     .cast_into::<PyString>()?;
-                return str_bytes(&head, |bytes| Ok(f(bytes.get(..=max).unwrap_or(bytes))));
+                return str_bytes(&head, |bytes| Ok(f(bytes.get(..read).unwrap_or(bytes))));
             }
         }
         return str_bytes(s, |bytes| Ok(f(bytes)));
@@ -93,7 +92,7 @@ pub fn with_body<R>(obj: &Bound<'_, PyAny>, max_bytes: usize, f: impl FnOnce(&[u
         return Ok(Ok(f(b.as_bytes())));
     }
     if let Ok(b) = obj.cast::<PyByteArray>() {
-        if cobro::host::too_large(b.len(), max_bytes) {
+        if limits.too_large(b.len()) {
             return Ok(Err(HostBodyError::TooLarge { size: b.len() }));
         }
         return Ok(Ok(f(&b.to_vec())));
@@ -102,7 +101,7 @@ pub fn with_body<R>(obj: &Bound<'_, PyAny>, max_bytes: usize, f: impl FnOnce(&[u
         let mut scratch = SCRATCH.take();
         scratch.out.clear();
         scratch.path.clear();
-        let result = match write_json(obj, &mut scratch, max) {
+        let result = match write_json(obj, &mut scratch, limits) {
             Ok(()) => Ok(Ok(f(&scratch.out))),
             Err(stop) => stop.outcome().map(Err),
         };
@@ -114,9 +113,10 @@ pub fn with_body<R>(obj: &Bound<'_, PyAny>, max_bytes: usize, f: impl FnOnce(&[u
     Err(type_error("body", "a str, bytes or dict", obj))
 }
 
-/// The end of a slice of `max + 1` items, as Python's slice index.
-fn slice_end(max: usize) -> PyResult<isize> {
-    isize::try_from(max.saturating_add(1)).map_err(|_| PyValueError::new_err("max_bytes is out of range"))
+/// `count` as the end of a slice from the start, as Python's slice index. A `str` holds
+/// fewer than `isize::MAX` code points: a larger end takes it whole, as the slice does.
+fn slice_end(count: usize) -> isize {
+    isize::try_from(count).unwrap_or(isize::MAX)
 }
 
 /// Calls `f` with the UTF-8 bytes of `s` (lone surrogates kept, see [`with_body`]).
@@ -129,11 +129,17 @@ fn str_bytes<R>(s: &Bound<'_, PyString>, f: impl FnOnce(&[u8]) -> R) -> PyResult
 
 /// The bytes of a body, as [`with_body`] reads them, borrowed from a `bytes` object and
 /// copied otherwise (for the callers that keep them).
-pub fn body<'a>(obj: &'a Bound<'_, PyAny>, max_bytes: usize) -> PyResult<Read<Cow<'a, [u8]>>> {
+pub fn body<'a>(obj: &'a Bound<'_, PyAny>, limits: &Limits) -> PyResult<Read<Cow<'a, [u8]>>> {
     if let Ok(b) = obj.cast::<PyBytes>() {
         return Ok(Ok(Cow::Borrowed(b.as_bytes())));
     }
-    with_body(obj, max_bytes, |bytes| Cow::Owned(bytes.to_vec()))
+    with_body(obj, limits, |bytes| Cow::Owned(bytes.to_vec()))
+}
+
+/// The bytes of a document for the core's parsers, read as [`body`] reads them under the
+/// parsers' limits ([`Limits::default`]).
+pub fn document_bytes<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<Read<Cow<'a, [u8]>>> {
+    body(obj, &Limits::default())
 }
 
 /// `obj` as a `T` when its type is exactly `T` (a pointer comparison; a failed
@@ -143,15 +149,6 @@ fn exact<'a, 'py, T: PyTypeInfo>(obj: &'a Bound<'py, PyAny>) -> Option<&'a Bound
         obj.cast_exact::<T>().ok()
     } else {
         None
-    }
-}
-
-/// The size past which the walk stops: the core refuses the body anyway (DESIGN.md 8).
-pub fn limit(max_bytes: usize) -> usize {
-    if max_bytes == 0 {
-        cobro::DEFAULT_MAX_BYTES
-    } else {
-        max_bytes
     }
 }
 
@@ -305,18 +302,18 @@ pub fn for_each_member<'py, E>(
 ///
 /// Containers deeper than the core's nesting limit are not walked: the text is cut one
 /// level past the limit, where the core reports ERR_NESTING_TOO_DEEP as it would for the
-/// whole text. The walk also stops once the text passes `max` bytes, where the core
+/// whole text. The walk also stops once the text passes the size limit, where the core
 /// reports ERR_BODY_TOO_LARGE (its `size` is then the length written so far).
-fn write_json(obj: &Bound<'_, PyAny>, s: &mut Scratch, max: usize) -> Result<(), Stop> {
-    if s.out.len() > max {
+fn write_json(obj: &Bound<'_, PyAny>, s: &mut Scratch, limits: &Limits) -> Result<(), Stop> {
+    if limits.too_large(s.out.len()) {
         return Ok(());
     }
     // Exact types first: one pointer comparison each, no `isinstance`.
     if let Some(text) = exact::<PyString>(obj) {
-        return Ok(write_str(text, s, max)?);
+        return Ok(write_str(text, s, limits)?);
     }
     if let Some(dict) = exact::<PyDict>(obj) {
-        return write_dict(dict, s, max);
+        return write_dict(dict, s, limits);
     }
     if PyInt::is_exact_type_of(obj) {
         return match obj.extract::<i64>() {
@@ -324,7 +321,7 @@ fn write_json(obj: &Bound<'_, PyAny>, s: &mut Scratch, max: usize) -> Result<(),
                 s.out.extend_from_slice(decimal_text(n, &mut [0; 20]).as_bytes());
                 Ok(())
             }
-            Err(_) => write_number(obj, &obj.str()?, s, max),
+            Err(_) => write_number(obj, &obj.str()?, s, limits),
         };
     }
     if obj.is_none() {
@@ -336,33 +333,33 @@ fn write_json(obj: &Bound<'_, PyAny>, s: &mut Scratch, max: usize) -> Result<(),
         return Ok(());
     }
     if PyFloat::is_exact_type_of(obj) {
-        return write_number(obj, &obj.repr()?, s, max);
+        return write_number(obj, &obj.repr()?, s, limits);
     }
     if let Some(list) = exact::<PyList>(obj) {
-        return write_items(obj, list.iter().map(Ok), s, max);
+        return write_items(obj, list.iter().map(Ok), s, limits);
     }
     if obj.get_type().is(decimal_type(obj.py())?) {
-        return write_number(obj, &obj.str()?, s, max);
+        return write_number(obj, &obj.str()?, s, limits);
     }
     // Subclasses, in the order of the types' precedence.
     if let Ok(text) = obj.cast::<PyString>() {
-        Ok(write_str(text, s, max)?)
+        Ok(write_str(text, s, limits)?)
     } else if obj.is_instance_of::<PyInt>() || is_decimal(obj)? {
-        write_number(obj, &obj.str()?, s, max)
+        write_number(obj, &obj.str()?, s, limits)
     } else if obj.is_instance_of::<PyFloat>() {
-        write_number(obj, &obj.repr()?, s, max)
+        write_number(obj, &obj.repr()?, s, limits)
     } else if let Ok(dict) = obj.cast::<PyDict>() {
-        write_dict(dict, s, max)
+        write_dict(dict, s, limits)
     } else if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
-        write_items(obj, obj.try_iter()?, s, max)
+        write_items(obj, obj.try_iter()?, s, limits)
     } else {
         Err(Stop::At(Vec::new(), Problem::NotJson(type_name(obj))))
     }
 }
 
 /// Writes a `dict` as an object, keys in insertion order.
-fn write_dict(dict: &Bound<'_, PyDict>, s: &mut Scratch, max: usize) -> Result<(), Stop> {
-    if !enter(dict.as_any(), s)? {
+fn write_dict(dict: &Bound<'_, PyDict>, s: &mut Scratch, limits: &Limits) -> Result<(), Stop> {
+    if !enter(dict.as_any(), s, limits)? {
         return Ok(());
     }
     s.out.push(b'{');
@@ -374,11 +371,11 @@ fn write_dict(dict: &Bound<'_, PyDict>, s: &mut Scratch, max: usize) -> Result<(
         let Ok(key) = key.cast::<PyString>() else {
             return Err(Stop::At(Vec::new(), Problem::Key(type_name(&key))));
         };
-        if s.out.len() <= max {
-            write_str(key, s, max)?;
+        if !limits.too_large(s.out.len()) {
+            write_str(key, s, limits)?;
         }
         s.out.push(b':');
-        write_json(&value, s, max).map_err(|stop| stop.within(|| PathStep::Key(key.to_string_lossy().into_owned())))
+        write_json(&value, s, limits).map_err(|stop| stop.within(|| PathStep::Key(key.to_string_lossy().into_owned())))
     })?;
     s.out.push(b'}');
     s.path.pop();
@@ -390,9 +387,9 @@ fn write_items<'py>(
     obj: &Bound<'py, PyAny>,
     items: impl Iterator<Item = PyResult<Bound<'py, PyAny>>>,
     s: &mut Scratch,
-    max: usize,
+    limits: &Limits,
 ) -> Result<(), Stop> {
-    if !enter(obj, s)? {
+    if !enter(obj, s, limits)? {
         return Ok(());
     }
     s.out.push(b'[');
@@ -400,7 +397,7 @@ fn write_items<'py>(
         if i > 0 {
             s.out.push(b',');
         }
-        write_json(&item?, s, max).map_err(|stop| stop.within(|| PathStep::Index(i)))?;
+        write_json(&item?, s, limits).map_err(|stop| stop.within(|| PathStep::Index(i)))?;
     }
     s.out.push(b']');
     s.path.pop();
@@ -409,15 +406,15 @@ fn write_items<'py>(
 
 /// Writes a `str` as a JSON string. Most strings need no escape and are copied as they
 /// are; the others go through the core's `write_string`. A string longer than what is
-/// left under `max` is cut: the text is then over the limit, and the core refuses it for
-/// its size without the string being copied whole.
-fn write_str(text: &Bound<'_, PyString>, s: &mut Scratch, max: usize) -> PyResult<()> {
-    let room = max.saturating_sub(s.out.len());
+/// left under the size limit is cut: the text is then over the limit, and the core
+/// refuses it for its size without the string being copied whole.
+fn write_str(text: &Bound<'_, PyString>, s: &mut Scratch, limits: &Limits) -> PyResult<()> {
+    let room = limits.max_bytes.saturating_sub(s.out.len());
     // A code point takes at least one byte: a longer `str` cannot fit.
     if text.len()? > room {
         let head = text
             .as_any()
-            .get_item(PySlice::new(text.py(), 0, slice_end(room)?, 1))?
+            .get_item(PySlice::new(text.py(), 0, slice_end(room.saturating_add(1)), 1))?
             .cast_into::<PyString>()?;
         s.out.push(b'"');
         return str_bytes(&head, |bytes| s.out.extend_from_slice(bytes));
@@ -447,10 +444,15 @@ fn write_str(text: &Bound<'_, PyString>, s: &mut Scratch, max: usize) -> PyResul
 /// Writes the text of a number `obj` (`str` of an `int` or `Decimal`, `repr` of a
 /// `float`) when it is a JSON number; a subclass's `__str__` may return anything, and
 /// NaN and the infinities have no JSON form.
-fn write_number(obj: &Bound<'_, PyAny>, text: &Bound<'_, PyString>, s: &mut Scratch, max: usize) -> Result<(), Stop> {
-    if text.len()? > max.saturating_sub(s.out.len()) {
+fn write_number(
+    obj: &Bound<'_, PyAny>,
+    text: &Bound<'_, PyString>,
+    s: &mut Scratch,
+    limits: &Limits,
+) -> Result<(), Stop> {
+    if text.len()? > limits.max_bytes.saturating_sub(s.out.len()) {
         // Over the limit whatever it holds: the core refuses the body for its size.
-        return Ok(write_str(text, s, max)?);
+        return Ok(write_str(text, s, limits)?);
     }
     let utf8 = Utf8::of(text)?;
     let number = utf8.as_str()?;
@@ -483,8 +485,8 @@ fn non_finite(text: &str) -> Option<f64> {
 
 /// Enters a container: false when it lies past the nesting limit (written as `null`),
 /// an error when it contains itself.
-fn enter(obj: &Bound<'_, PyAny>, s: &mut Scratch) -> PyResult<bool> {
-    if s.path.len() > cobro::MAX_DEPTH {
+fn enter(obj: &Bound<'_, PyAny>, s: &mut Scratch, limits: &Limits) -> PyResult<bool> {
+    if s.path.len() > limits.max_depth {
         s.out.extend_from_slice(b"null");
         return Ok(false);
     }

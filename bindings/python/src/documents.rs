@@ -3,25 +3,25 @@
 
 use cobro::document::{NumberType, find, numbers};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
 
 use crate::errors::{document_error, guard, unknown_document};
+use crate::parse::{typed, typed_list};
 
 fn number_type(py: Python<'_>, country: &str, number_type: &str) -> PyResult<&'static NumberType> {
     find(country, number_type).map_err(|e| unknown_document(py, e, country))
 }
 
 /// Checks `number` as a `type` of `country` (ISO alpha-2 or alpha-3, any case): returns
-/// its compact form, or raises `DocumentError` with `.code` (a wrong length, format,
-/// part or check digit, or a country or type without a check; see `cobro.codes()`).
+/// a `ValidDocument` (its compact form and any warnings), or raises `DocumentError` with
+/// `.code` (a wrong length, format, part or check digit, or a country or type without a
+/// check; see `cobro.codes()`).
 #[pyfunction]
 #[pyo3(name = "document_validate", signature = (country, r#type, number))]
-pub fn validate(py: Python<'_>, country: String, r#type: String, number: String) -> PyResult<String> {
+pub fn validate(py: Python<'_>, country: String, r#type: String, number: String) -> PyResult<Bound<'_, PyAny>> {
     guard(py, || {
         let t = number_type(py, &country, &r#type)?;
-        (t.validate)(&number)
-            .map(|v| v.compact)
-            .map_err(|e| document_error(py, e, t))
+        let valid = (t.validate)(&number).map_err(|e| document_error(py, e, t))?;
+        typed(py, "valid-document", &valid)
     })
 }
 
@@ -46,20 +46,22 @@ pub fn format(py: Python<'_>, country: String, r#type: String, number: String) -
     guard(py, || Ok((number_type(py, &country, &r#type)?.format)(&number)))
 }
 
-/// Every number type: dicts with `country`, `type`, `description` and `account`.
+/// Every number type, as `DocumentType` records with `country`, `type`,
+/// `description` and `account`.
 #[pyfunction]
 #[pyo3(name = "document_types")]
-pub fn types(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+pub fn types(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     guard(py, || {
-        let out = PyList::empty(py);
-        for n in numbers() {
-            let d = PyDict::new(py);
-            d.set_item("country", n.country)?;
-            d.set_item("type", n.name)?;
-            d.set_item("description", n.description)?;
-            d.set_item("account", n.account)?;
-            out.append(d)?;
-        }
-        Ok(out)
+        let rows: Vec<serde_json::Value> = numbers()
+            .map(|n| {
+                serde_json::json!({
+                    "country": n.country,
+                    "type": n.name,
+                    "description": n.description,
+                    "account": n.account,
+                })
+            })
+            .collect();
+        typed_list(py, "document-type", &rows)
     })
 }

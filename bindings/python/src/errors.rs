@@ -16,7 +16,7 @@ use cobro::document::DocumentError as CoreDocumentError;
 use cobro::parse::ParseError as CoreParseError;
 use cobro::payin::notification::NotificationError;
 use cobro::{SigningError as CoreSigningError, VerifyError};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
@@ -165,11 +165,6 @@ pub fn type_error(name: &str, expected: &str, got: &Bound<'_, PyAny>) -> PyErr {
         .map(|n| n.to_string())
         .unwrap_or_else(|_| "?".to_string());
     PyTypeError::new_err(format!("{name} must be {expected}, not {found}"))
-}
-
-/// A `ValueError` for a name outside a fixed list (kind, locale, document).
-pub fn unknown_name(name: &str, known: &[&str]) -> PyErr {
-    PyValueError::new_err(format!("unknown {name}; expected one of: {}", known.join(", ")))
 }
 
 thread_local! {

@@ -7,6 +7,7 @@
 
 mod args;
 mod body;
+mod catalog;
 mod codes;
 mod documents;
 mod errors;
@@ -31,6 +32,7 @@ fn _cobro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<records::Issue>()?;
     m.add_class::<prepare::PreparedRequest>()?;
     m.add_function(wrap_pyfunction!(validate::validate, m)?)?;
+    m.add_function(wrap_pyfunction!(validate::ensure_valid, m)?)?;
     m.add_function(wrap_pyfunction!(signing::payin_verification, m)?)?;
     m.add_function(wrap_pyfunction!(signing::subscription_authorization, m)?)?;
     m.add_function(wrap_pyfunction!(signing::virtual_account_message, m)?)?;
@@ -54,6 +56,19 @@ fn _cobro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse::payin_state, m)?)?;
     m.add_function(wrap_pyfunction!(parse::subscription_error_code, m)?)?;
     m.add_function(wrap_pyfunction!(parse::virtual_account_error_code, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog::payin_creation_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog::payment_confirmation_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog::payin_states, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog::subscription_error_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog::virtual_account_error_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog::can_cancel, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog::may_request_subscription, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog::may_charge, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog::payin_state_is_final, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog::next_states, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog::payin_transition, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog::virtual_account_transition, m)?)?;
+    m.add_function(wrap_pyfunction!(parse::personal_fields, m)?)?;
     m.add_function(wrap_pyfunction!(documents::validate, m)?)?;
     m.add_function(wrap_pyfunction!(documents::is_valid, m)?)?;
     m.add_function(wrap_pyfunction!(documents::compact, m)?)?;

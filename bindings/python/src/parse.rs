@@ -10,11 +10,13 @@ use cobro::parse::{DocumentKind, ParseError, Parsed, parse_document};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyTuple};
 
 use crate::args::whole;
-use crate::errors::{guard, parse_error, unknown_name};
+use crate::errors::{guard, parse_error, signing_error};
 
 static FROM_CORE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static LIST_FROM_CORE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// `value` as the typed Python value named `name` in `cobro.answers._from_core` (a
 /// document name such as `payin-response`, or `code-info`, `subscription-code`,
@@ -22,6 +24,15 @@ static FROM_CORE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 pub fn typed<'py>(py: Python<'py>, name: &str, value: &impl serde::Serialize) -> PyResult<Bound<'py, PyAny>> {
     let text = serde_json::to_string(value).map_err(|e| PyValueError::new_err(e.to_string()))?;
     FROM_CORE.import(py, "cobro.answers", "_from_core")?.call1((name, text))
+}
+
+/// `values`, which serializes as a JSON array, as a Python list of the typed values
+/// named `name` (see [`typed`]): a whole table in one conversion.
+pub fn typed_list<'py>(py: Python<'py>, name: &str, values: &impl serde::Serialize) -> PyResult<Bound<'py, PyAny>> {
+    let text = serde_json::to_string(values).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    LIST_FROM_CORE
+        .import(py, "cobro.answers", "_list_from_core")?
+        .call1((name, text))
 }
 
 /// The HTTP status argument: `None` counts as the core's default
@@ -44,7 +55,7 @@ fn parse_kind<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     guard(py, || {
         let status = status(http_status)?;
-        let bytes = crate::body::body(body, 0)?.map_err(|e| parse_error(py, &e.parse_error()))?;
+        let bytes = crate::body::document_bytes(body)?.map_err(|e| parse_error(py, &e.parse_error()))?;
         let parsed = parse_document(kind, status, &bytes).map_err(|e: ParseError| parse_error(py, &e))?;
         let name = kind.as_str();
         match &parsed {
@@ -75,13 +86,12 @@ pub fn parse<'py>(
     body: &Bound<'py, PyAny>,
     http_status: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let kind = DocumentKind::from_name(document)
-        .ok_or_else(|| unknown_name("document", &DocumentKind::ALL.map(DocumentKind::as_str)))?;
+    let kind = DocumentKind::parse(document).map_err(|e| signing_error(py, &e))?;
     parse_kind(py, kind, body, http_status)
 }
 
-/// The answer to a virtual-account creation (`VirtualAccountResponse` or
-/// `VirtualAccountError`, by `outcome`); pass the answer's `http_status`.
+/// The answer to a virtual-account creation (`VirtualAccountCreated` or
+/// `VirtualAccountRefused`, by `outcome`); pass the answer's `http_status`.
 #[pyfunction]
 #[pyo3(
     signature = (body, *, http_status = None),
@@ -96,7 +106,7 @@ pub fn parse_virtual_account_response<'py>(
 }
 
 /// The answer to a subscription request (`SubscriptionCreated`, `SubscriptionCancelled`
-/// or `SubscriptionError`, by `outcome`).
+/// or `SubscriptionRefused`, by `outcome`).
 #[pyfunction]
 pub fn parse_subscription_response<'py>(py: Python<'py>, body: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     parse_kind(py, DocumentKind::SubscriptionResponse, body, None)
@@ -175,5 +185,19 @@ pub fn virtual_account_error_code<'py>(py: Python<'py>, code: &str) -> PyResult<
             "code-info",
             &cobro::virtual_account::catalog::virtual_account_error_code(code),
         )
+    })
+}
+
+/// The personal fields of the typed answers ([`cobro::personal::FIELDS`]): a dict from
+/// a record's class name (`DepositOwner`) to a tuple of its attribute names; `repr`
+/// shows those attributes as `[REDACTED]`. A new dict on each call.
+#[pyfunction]
+pub fn personal_fields(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    guard(py, || {
+        let out = PyDict::new(py);
+        for (record, fields) in cobro::personal::FIELDS {
+            out.set_item(record, PyTuple::new(py, fields.iter())?)?;
+        }
+        Ok(out)
     })
 }

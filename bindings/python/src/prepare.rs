@@ -5,7 +5,7 @@ use cobro::PrepareOptions;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-use crate::args::{civil_date, locale, opt_size, secret, string, unix_seconds};
+use crate::args::{civil_date, locale, secret, string, unix_seconds};
 use crate::body::{Read, with_body};
 use crate::errors::guard;
 use crate::records::prepare_error;
@@ -20,6 +20,12 @@ pub struct PreparedRequest {
 
 #[pymethods]
 impl PreparedRequest {
+    /// The fields in order, for `match` and for tools that list a record's fields.
+    #[classattr]
+    fn __match_args__() -> (&'static str, &'static str, &'static str, &'static str, &'static str) {
+        ("method", "path", "headers", "body", "content")
+    }
+
     /// The HTTP method (`POST`).
     #[getter]
     fn method(&self) -> &str {
@@ -81,7 +87,7 @@ fn options(
     Ok(PrepareOptions {
         strict,
         locale: self::locale(locale)?,
-        max_bytes: usize::try_from(opt_size(max_bytes, "max_bytes")?.unwrap_or(0)).unwrap_or(usize::MAX),
+        max_bytes: crate::args::max_bytes(max_bytes)?,
         wrap_data,
         va_signature: cobro::VaSignatureVariant::Spec,
     })
@@ -128,7 +134,7 @@ pub fn prepare_virtual_account(
         let secret = self::secret(secret, "secret")?;
         let mode = self::deposit_mode(deposit_mode)?;
         let now = unix_seconds(py, now, "now")?;
-        let prepared = with_body(body, opts.max_bytes, |bytes| {
+        let prepared = with_body(body, &opts.limits(), |bytes| {
             cobro::prepare_virtual_account(bytes, &api_key, &secret, mode, now, &opts)
         })?;
         done(py, prepared, &opts)
@@ -184,7 +190,7 @@ fn signed_subscription(
     guard(py, || {
         let opts = options(strict, locale.as_deref(), max_bytes, false)?;
         let key = secret(key, "key")?;
-        let prepared = with_body(body, opts.max_bytes, |bytes| prepare(bytes, &key, &opts))?;
+        let prepared = with_body(body, &opts.limits(), |bytes| prepare(bytes, &key, &opts))?;
         done(py, prepared, &opts)
     })
 }
@@ -209,7 +215,7 @@ pub fn prepare_payin(
         let opts = options(strict, locale.as_deref(), max_bytes, wrap_data)?;
         let key = secret(key, "key")?;
         let today = civil_date(today, "today")?;
-        let prepared = with_body(body, opts.max_bytes, |bytes| {
+        let prepared = with_body(body, &opts.limits(), |bytes| {
             cobro::prepare_payin(bytes, &key, today, &opts)
         })?;
         done(py, prepared, &opts)

@@ -23,6 +23,12 @@ impl From<cobro::Issue> for Issue {
 
 #[pymethods]
 impl Issue {
+    /// The fields in order, for `match` and for tools that list a record's fields.
+    #[classattr]
+    fn __match_args__() -> (&'static str, &'static str, &'static str, &'static str, &'static str) {
+        ("path", "code", "message", "severity", "params")
+    }
+
     /// Dotted field path, `[i]` for array indexes; `""` is the whole body.
     #[getter]
     fn path(&self) -> Cow<'_, str> {
@@ -109,6 +115,12 @@ fn issue_dicts<'py>(py: Python<'py>, list: &[cobro::Issue]) -> PyResult<Bound<'p
 
 #[pymethods]
 impl Report {
+    /// The fields in order, for `match` and for tools that list a record's fields.
+    #[classattr]
+    fn __match_args__() -> (&'static str, &'static str, &'static str) {
+        ("valid", "errors", "warnings")
+    }
+
     /// True when there is no error (warnings allowed unless `strict`).
     #[getter]
     fn valid(&self) -> bool {
@@ -164,21 +176,21 @@ impl Report {
     }
 }
 
-/// `ValidationError(CobroError, ValueError)` with `.report` and `.errors` for an
-/// invalid request, or a `SigningError`.
+/// `ValidationError(CobroError, ValueError)` with `.report` and `.errors` (the report's
+/// errors only) for the invalid request of `report`.
+pub fn invalid_request(py: Python<'_>, report: cobro::Report) -> PyErr {
+    let build = || -> PyResult<PyErr> {
+        let errors = issues(py, &report.errors)?;
+        let object = Bound::new(py, Report::from(report.clone()))?.into_any();
+        Ok(validation_error(py, &report, object, errors.into_any()))
+    };
+    build().unwrap_or_else(|e| e)
+}
+
+/// [`invalid_request`] for an invalid request, or a `SigningError`.
 pub fn prepare_error(py: Python<'_>, e: PrepareError) -> PyErr {
     match e {
         PrepareError::Signing(s) => signing_error(py, &s),
-        PrepareError::Invalid(report) => {
-            let build = || -> PyResult<PyErr> {
-                let errors = PyList::empty(py);
-                for issue in &report.errors {
-                    errors.append(Issue::from(issue.clone()))?;
-                }
-                let object = Bound::new(py, Report::from(report.clone()))?.into_any();
-                Ok(validation_error(py, &report, object, errors.into_any()))
-            };
-            build().unwrap_or_else(|e| e)
-        }
+        PrepareError::Invalid(report) => invalid_request(py, report),
     }
 }

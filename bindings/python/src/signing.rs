@@ -240,7 +240,7 @@ pub fn verify_payin_notification<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     guard(py, || {
         let key = secret(key, "key")?;
-        let bytes = crate::body::body(body, 0)?.map_err(|e| parse_error(py, &e.parse_error()))?;
+        let bytes = crate::body::document_bytes(body)?.map_err(|e| parse_error(py, &e.parse_error()))?;
         let n = cobro::payin::notification::verify_payin_notification(&bytes, &key)
             .map_err(|e| notification_error(py, &e))?;
         typed(py, "payin-notification", &n)

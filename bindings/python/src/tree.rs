@@ -8,8 +8,8 @@
 //!
 //! Only bodies the text path would write plainly take this path: exact `dict`, `list`,
 //! `str`, `int`, `bool`, `None`, and `float`/`Decimal` whose text is a JSON number, at
-//! most [`cobro::MAX_DEPTH`] deep, well under the size limit, without lone surrogates or
-//! circular references. Anything else returns `None` and the caller uses the text path,
+//! most [`Limits::MAX_DEPTH`] deep, within the size limit by the core's
+//! [`TextBudget`], without lone surrogates or circular references. Anything else returns `None` and the caller uses the text path,
 //! so the report is the same either way (the tests run every vector both ways).
 //!
 //! Only on the `cp310-abi3` wheel: the 3.9 stable ABI has no borrowed view of a `str`,
@@ -17,7 +17,8 @@
 
 use std::borrow::Cow;
 
-use cobro::json::{Value, is_number};
+use cobro::host::fast::{Limits, TextBudget, is_number};
+use cobro::json::Value;
 use pyo3::PyTypeInfo;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
@@ -48,13 +49,14 @@ struct Tape<'py> {
     tokens: Vec<Token<'py>>,
     numbers: String,
     /// Addresses of the containers being walked (circular references), `depth` of them.
-    path: [usize; cobro::MAX_DEPTH],
+    path: [usize; Limits::MAX_DEPTH],
     depth: usize,
 }
 
 /// Calls `f` with the core's tree of `obj` when `obj` is a `dict` or `list` that this
-/// path can take (see the module doc); `Ok(None)` otherwise, and for every other body.
-pub fn with_value<R>(obj: &Bound<'_, PyAny>, max_bytes: usize, f: impl FnOnce(&Value<'_>) -> R) -> PyResult<Option<R>> {
+/// path can take under `limits` (see the module doc); `Ok(None)` otherwise, and for
+/// every other body.
+pub fn with_value<R>(obj: &Bound<'_, PyAny>, limits: &Limits, f: impl FnOnce(&Value<'_>) -> R) -> PyResult<Option<R>> {
     if !(PyDict::is_exact_type_of(obj) || PyList::is_exact_type_of(obj)) {
         return Ok(None);
     }
@@ -62,7 +64,7 @@ pub fn with_value<R>(obj: &Bound<'_, PyAny>, max_bytes: usize, f: impl FnOnce(&V
         // Enough for the request bodies of the spec without growing.
         tokens: Vec::with_capacity(96),
         numbers: String::new(),
-        path: [0; cobro::MAX_DEPTH],
+        path: [0; Limits::MAX_DEPTH],
         depth: 0,
     };
     if walk(obj, &mut tape).is_err() {
@@ -71,10 +73,9 @@ pub fn with_value<R>(obj: &Bound<'_, PyAny>, max_bytes: usize, f: impl FnOnce(&V
     let mut builder = Builder {
         tokens: tape.tokens.iter(),
         numbers: &tape.numbers,
-        // The text path's size is only known by writing it: each token spends at least
-        // the bytes its text could take (a string at most 6 per byte, escaped), and the
-        // walk gives up at half the limit.
-        budget: crate::body::limit(max_bytes) / 2,
+        // The text path's size is only known by writing it: the core's bound of it
+        // decides when this path may answer for the text.
+        budget: TextBudget::new(limits),
     };
     match builder.value() {
         Ok(value) => Ok(Some(f(&value))),
@@ -169,17 +170,17 @@ fn push_number(text: Bound<'_, PyString>, numbers: &mut String) -> Result<(), Un
 struct Builder<'t, 'py> {
     tokens: std::slice::Iter<'t, Token<'py>>,
     numbers: &'t str,
-    /// Bytes of text the body may still take before the text path must decide.
-    budget: usize,
+    /// What the text of the body may still take before the text path must decide.
+    budget: TextBudget,
 }
 
 impl<'t> Builder<'t, '_> {
     fn value(&mut self) -> Result<Value<'t>, Unsupported> {
         let token = self.tokens.next().ok_or(Unsupported)?;
-        self.spend(2)?;
         Ok(match token {
             Token::Str(s) => Value::String(Cow::Borrowed(self.text(s)?)),
             Token::Object(n) => {
+                spent(self.budget.container())?;
                 let mut members = Vec::with_capacity(*n);
                 for _ in 0..*n {
                     let Some(Token::Str(key)) = self.tokens.next() else {
@@ -191,6 +192,7 @@ impl<'t> Builder<'t, '_> {
                 Value::Object(members)
             }
             Token::Array(n) => {
+                spent(self.budget.container())?;
                 let mut items = Vec::with_capacity(*n);
                 for _ in 0..*n {
                     items.push(self.value()?);
@@ -199,15 +201,15 @@ impl<'t> Builder<'t, '_> {
             }
             Token::Number(start, end) => {
                 let text = self.numbers.get(*start as usize..*end as usize).ok_or(Unsupported)?;
-                self.spend(text.len())?;
+                spent(self.budget.number(text.len()))?;
                 Value::Number(text)
             }
             Token::Bool(b) => {
-                self.spend(4)?;
+                spent(self.budget.literal())?;
                 Value::Bool(*b)
             }
             Token::Null => {
-                self.spend(4)?;
+                spent(self.budget.literal())?;
                 Value::Null
             }
         })
@@ -216,18 +218,15 @@ impl<'t> Builder<'t, '_> {
     /// The UTF-8 of a string, borrowed; a lone surrogate has none (the text path keeps
     /// it as the invalid bytes the core then reports).
     fn text(&mut self, s: &'t Bound<'_, PyString>) -> Result<&'t str, Unsupported> {
-        // Before the UTF-8 is made (a copy for a non-ASCII `str`): a code point takes at
-        // least one byte, so a longer `str` is over the budget.
-        if s.len().map_err(|_| Unsupported)? > self.budget {
-            return Err(Unsupported);
-        }
+        // Before the UTF-8 is made (a copy for a non-ASCII `str`).
+        spent(self.budget.may_take_string(s.len().map_err(|_| Unsupported)?))?;
         let text = s.to_str().map_err(|_| Unsupported)?;
-        self.spend(text.len().saturating_mul(6).saturating_add(2))?;
+        spent(self.budget.string(text.len()))?;
         Ok(text)
     }
+}
 
-    fn spend(&mut self, bytes: usize) -> Result<(), Unsupported> {
-        self.budget = self.budget.checked_sub(bytes).ok_or(Unsupported)?;
-        Ok(())
-    }
+/// Gives up when the budget is spent.
+fn spent(within: bool) -> Result<(), Unsupported> {
+    if within { Ok(()) } else { Err(Unsupported) }
 }

@@ -5,15 +5,16 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
 
-use crate::args::{Text, opt_secret, opt_size};
+use crate::args::{Text, opt_secret};
 use crate::body::with_body;
-use crate::errors::{guard, unknown_name};
-use crate::records::Report;
+use crate::errors::{guard, signing_error};
+use crate::records::{Report, invalid_request};
 
 /// The request kind named `name` (`virtual-account`, `subscription`,
-/// `subscription-cancel`, `payin`).
-pub fn kind(name: &str) -> PyResult<Kind> {
-    Kind::from_name(name).ok_or_else(|| unknown_name("kind", &Kind::ALL.map(Kind::as_str)))
+/// `subscription-cancel`, `payin`); another name is the core's `SigningError`
+/// (ERR_INVALID_ARGUMENT), listing the names.
+pub fn kind(py: Python<'_>, name: &str) -> PyResult<Kind> {
+    Kind::parse(name).map_err(|e| signing_error(py, &e))
 }
 
 /// The kind names as interned Python strings, made once.
@@ -40,11 +41,42 @@ fn kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<Kind> {
             }
         }
     }
-    kind(Text::new(obj, "kind")?.as_str()?)
+    kind(py, Text::new(obj, "kind")?.as_str()?)
+}
+
+/// The core's report for the arguments of `validate` and `ensure_valid`.
+fn report(
+    kind: &Bound<'_, PyAny>,
+    body: &Bound<'_, PyAny>,
+    strict: bool,
+    locale: Option<&Bound<'_, PyAny>>,
+    key: Option<&Bound<'_, PyAny>>,
+    max_bytes: Option<&Bound<'_, PyAny>>,
+) -> PyResult<cobro::Report> {
+    let kind = kind_arg(kind)?;
+    let locale = match locale.filter(|l| !l.is_none()) {
+        Some(l) => crate::args::locale(Some(Text::new(l, "locale")?.as_str()?))?,
+        None => crate::args::locale(None)?,
+    };
+    let key = opt_secret(key, "key")?;
+    let options = ValidateOptions {
+        strict,
+        locale,
+        max_bytes: crate::args::max_bytes(max_bytes)?,
+        payin_key: key.as_ref(),
+    };
+    let limits = options.limits();
+    // A dict goes to the core as a tree where the wheel can borrow its strings.
+    #[cfg(not(feature = "abi3-py39"))]
+    if let Some(report) = crate::tree::with_value(body, &limits, |v| cobro::validate_value(kind, v, &options))? {
+        return Ok(report);
+    }
+    let report = with_body(body, &limits, |bytes| cobro::validate(kind, bytes, &options))?;
+    Ok(report.unwrap_or_else(|e| e.report(&options)))
 }
 
 /// Validates one request body of `kind` and reports every problem at once. Raises only
-/// for bad arguments (`TypeError`, `ValueError`); bad content is in the report.
+/// for bad arguments (`TypeError`, `SigningError`); bad content is in the report.
 #[pyfunction]
 #[pyo3(signature = (kind, body, *, strict = false, locale = None, key = None, max_bytes = None))]
 pub fn validate(
@@ -57,25 +89,30 @@ pub fn validate(
     max_bytes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Report> {
     guard(py, || {
-        let kind = kind_arg(kind)?;
-        let locale = match locale.filter(|l| !l.is_none()) {
-            Some(l) => crate::args::locale(Some(Text::new(l, "locale")?.as_str()?))?,
-            None => crate::args::locale(None)?,
-        };
-        let key = opt_secret(key, "key")?;
-        let max_bytes = usize::try_from(opt_size(max_bytes, "max_bytes")?.unwrap_or(0)).unwrap_or(usize::MAX);
-        let options = ValidateOptions {
-            strict,
-            locale,
-            max_bytes,
-            payin_key: key.as_ref(),
-        };
-        // A dict goes to the core as a tree where the wheel can borrow its strings.
-        #[cfg(not(feature = "abi3-py39"))]
-        if let Some(report) = crate::tree::with_value(body, max_bytes, |v| cobro::validate_value(kind, v, &options))? {
-            return Ok(Report::from(report));
+        report(kind, body, strict, locale, key, max_bytes).map(Report::from)
+    })
+}
+
+/// Validates as `validate` does and returns the report of a valid request; an invalid
+/// one raises `ValidationError` (code ERR_INVALID_REQUEST, `.report`, `.errors`: the
+/// report's errors, not its warnings), as `prepare_*` does.
+#[pyfunction]
+#[pyo3(signature = (kind, body, *, strict = false, locale = None, key = None, max_bytes = None))]
+pub fn ensure_valid(
+    py: Python<'_>,
+    kind: &Bound<'_, PyAny>,
+    body: &Bound<'_, PyAny>,
+    strict: bool,
+    locale: Option<&Bound<'_, PyAny>>,
+    key: Option<&Bound<'_, PyAny>>,
+    max_bytes: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Report> {
+    guard(py, || {
+        let report = report(kind, body, strict, locale, key, max_bytes)?;
+        if report.valid {
+            Ok(Report::from(report))
+        } else {
+            Err(invalid_request(py, report))
         }
-        let report = with_body(body, max_bytes, |bytes| cobro::validate(kind, bytes, &options))?;
-        Ok(Report::from(report.unwrap_or_else(|e| e.report(&options))))
     })
 }

@@ -1,4 +1,5 @@
-"""``cobro.codes()``: the core's catalogue of codes, as the core writes it. Every code
+"""``cobro.codes()``: the core's catalogue of codes, as the core writes it, as
+``CatalogueCode`` records. Every code
 an exception of the vector tests carries (and every report code of the vectors) is in
 it, listed with the class that carries it; every entry has its English and Spanish
 templates."""
@@ -17,12 +18,14 @@ KEYS = {"code", "severity", "classes", "meaning", "params", "templates"}
 
 
 def by_code() -> Dict[str, Dict[str, Any]]:
-    return {entry["code"]: entry for entry in cobro.codes()}
+    return {entry.code: entry.to_dict() for entry in cobro.codes()}
 
 
 def test_codes_is_the_catalogue_list() -> None:
-    codes = cobro.codes()
-    assert isinstance(codes, list) and len(codes) >= 40
+    records = cobro.codes()
+    assert isinstance(records, list) and len(records) >= 40
+    assert all(type(entry) is cobro.CatalogueCode for entry in records)
+    codes = [entry.to_dict() for entry in records]
     names = [entry["code"] for entry in codes]
     assert len(set(names)) == len(names)
     assert "codes" in cobro.__all__ and "codes" in cobro._cobro.__all__
@@ -38,7 +41,7 @@ def test_codes_is_the_catalogue_list() -> None:
 
 
 def test_every_entry_has_english_and_spanish_templates() -> None:
-    for entry in cobro.codes():
+    for entry in map(cobro.CatalogueCode.to_dict, cobro.codes()):
         templates = entry["templates"]
         assert set(templates) == {"en", "es"}, entry["code"]
         for locale in ("en", "es"):
@@ -51,9 +54,9 @@ def test_every_entry_has_english_and_spanish_templates() -> None:
 
 def test_each_call_returns_a_new_list() -> None:
     first = cobro.codes()
-    first[0]["code"] = "changed"
+    first[0].templates["en"] = "changed"
     first.clear()
-    assert cobro.codes()[0]["code"] != "changed"
+    assert cobro.codes()[0].templates["en"] != "changed"
 
 
 # The codes the vector tests expect, with the class each is raised or reported as,

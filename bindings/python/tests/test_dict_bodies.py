@@ -19,7 +19,7 @@ import pytest
 
 import cobro
 
-# The core's nesting limit (cobro::MAX_DEPTH, DESIGN.md 8); the top-level value is depth 1.
+# The core's nesting limit (cobro::Limits::MAX_DEPTH, DESIGN.md 8); the top-level value is depth 1.
 MAX_DEPTH = 64
 
 CANCEL = {

@@ -9,7 +9,9 @@ from vectors import files, load
 
 
 def test_valid_and_invalid_numbers():
-    assert documents.validate("PE", "RUC", "20100070970") == "20100070970"
+    valid = documents.validate("PE", "RUC", "20100070970")
+    assert valid == documents.ValidDocument(compact="20100070970", warnings=())
+    assert repr(valid) == "ValidDocument(compact=[REDACTED], warnings=())"
     assert documents.is_valid("ARG", "CUIT", "20-12345678-6")
     assert documents.format("AR", "CUIT", "20123456786") == "20-12345678-6"
     assert documents.compact("MX", "CLABE", "032 180 00011835971 9") == "032180000118359719"
@@ -23,8 +25,8 @@ def _known(key, country=None):
     """The countries, or one country's types, of ``documents.types()``, in its order."""
     out = []
     for t in documents.types():
-        if country in (None, t["country"]) and t[key] not in out:
-            out.append(t[key])
+        if country in (None, t.country) and getattr(t, key) not in out:
+            out.append(getattr(t, key))
     return ", ".join(out)
 
 
@@ -42,13 +44,14 @@ def test_unknown_country_or_type(country, kind, code, path, params):
     assert err.value.code == code
     # The message is the catalogue's template, listing what is known (every served
     # country, or every type of the country).
-    template = {c["code"]: c for c in cobro.codes()}[code]["templates"]["en"]
+    template = {c.code: c for c in cobro.codes()}[code].templates["en"]
     assert str(err.value) == template.format(path=path, **params())
     assert isinstance(err.value, ValueError)
 
 
 def test_types_list_every_check():
-    names = {(t["country"], t["type"]) for t in documents.types()}
+    assert all(type(t) is documents.DocumentType for t in documents.types())
+    names = {(t.country, t.type) for t in documents.types()}
     assert ("PE", "CCI") in names and ("BR", "CNPJ") in names
     assert len(names) == 20
 
@@ -63,14 +66,14 @@ def _document_vectors():
 
 @pytest.mark.parametrize("case", _document_vectors())
 def test_document_vectors(case):
-    """The shared document vectors (DESIGN.md 9 row 33): validate, is_valid and compact
-    agree with the file. The Python API returns the compact form only, so a case's
-    ``warnings`` are checked by the Rust and Kotlin runners."""
+    """The shared document vectors (DESIGN.md 9 row 33): validate (its compact form and
+    warnings), is_valid and compact agree with the file."""
     country, kind, number = case["country"], case["type"], case["number"]
     assert documents.compact(country, kind, number) == case["compact"]
     assert documents.is_valid(country, kind, number) is case["valid"]
     if case["valid"]:
-        assert documents.validate(country, kind, number) == case["compact"]
+        valid = documents.validate(country, kind, number)
+        assert (valid.compact, list(valid.warnings)) == (case["compact"], case.get("warnings", []))
     else:
         with pytest.raises(cobro.DocumentError) as err:
             documents.validate(country, kind, number)

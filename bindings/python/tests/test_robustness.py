@@ -51,6 +51,7 @@ JUNK = {
 VA_HEADERS = cobro.virtual_account_headers(api_key="k", secret=KEY, deposit_mode="ANY", timestamp=1700000000)
 CALLS = {
     "validate": ("payin", "{}"),
+    "ensure_valid": ("subscription-cancel", "{}"),
     "payin_verification": dict(merchant_id=1, operation_number="OP", amount="1.00", currency="PEN", key=KEY),
     "subscription_authorization": dict(
         merchant_id=1, type="RECURRENT", customer_id="1", processor_code="Wallet_on_file", key=KEY
@@ -76,6 +77,18 @@ CALLS = {
     "payin_state": (5,),
     "subscription_error_code": ("9025",),
     "virtual_account_error_code": ("x",),
+    "payin_creation_codes": (),
+    "payment_confirmation_codes": (),
+    "payin_states": (),
+    "subscription_error_codes": (),
+    "virtual_account_error_codes": (),
+    "can_cancel": ("AUTHORIZED",),
+    "may_request_subscription": ("PENDING",),
+    "may_charge": ("PENDING",),
+    "payin_state_is_final": (5,),
+    "next_states": (5,),
+    "payin_transition": (2, 5),
+    "virtual_account_transition": ("MEX", "ACTIVE", "INACTIVE"),
     "documents.validate": ("PE", "RUC", "20100070970"),
     "documents.is_valid": ("PE", "RUC", "20100070970"),
     "documents.compact": ("PE", "RUC", "20100070970"),
@@ -109,7 +122,10 @@ def public_callables():
         obj = getattr(cobro, name)
         if inspect.isbuiltin(obj) or inspect.isfunction(obj):
             names.add(name)
-    names |= {f"documents.{n}" for n in cobro.documents.__all__}
+    for name in cobro.documents.__all__:
+        obj = getattr(cobro.documents, name)
+        if inspect.isbuiltin(obj) or inspect.isfunction(obj):
+            names.add(f"documents.{name}")
     names |= {"Secret", "Amount", "Amount.from_minor_units"}
     return names
 

@@ -110,6 +110,28 @@ def test_repr_hides_personal_values():
     assert f"qr_png=<{len(qr.experience.qr_png)} bytes>" in repr(qr)
 
 
+def test_personal_fields_are_the_cores():
+    # Every record the core lists is a class of cobro.answers or cobro.documents hiding
+    # exactly those fields, and no other class hides any.
+    listed = cobro._cobro.personal_fields()
+    assert listed and all(isinstance(v, tuple) for v in listed.values())
+    classes = {
+        name: cls
+        for module in (cobro.answers, cobro.documents)
+        for name, cls in vars(module).items()
+        if not name.startswith("_") and isinstance(cls, type) and issubclass(cls, Record) and cls is not Record
+    }
+    assert set(listed) <= set(classes)
+    for name, cls in classes.items():
+        assert cls._personal == frozenset(listed.get(name, ())), name
+    assert cobro.answers.Depositor._personal == {"full_name", "document_number"}
+    owner = cobro.answers.DepositOwner("Ana", "DNI", "00012345", "u-7")
+    assert repr(owner) == (
+        "DepositOwner(full_name=[REDACTED], document_type='DNI', document_number=[REDACTED], reference_id=[REDACTED])"
+    )
+    assert (owner.full_name, owner.to_dict()["reference_id"]) == ("Ana", "u-7")
+
+
 def test_records_are_frozen_and_hashable_when_flat():
     state = cobro.payin_state(5)
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -133,20 +133,21 @@ impl From<&cobro::payin::catalog::PayinStateInfo> for PayinState {
     }
 }
 
-/// A subscription operation (spec 4.2, 4.3).
+/// A subscription operation (spec 4.2, 4.3). Named for subscriptions: Kotlin's and
+/// Swift's namespace is flat, and `Operation` alone says nothing there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
-pub enum Operation {
+pub enum SubscriptionOperation {
     /// Create subscription (4.2).
     Create,
     /// Cancel subscription (4.3).
     Cancel,
 }
 
-impl From<cobro::subscription::response::Operation> for Operation {
-    fn from(o: cobro::subscription::response::Operation) -> Operation {
+impl From<cobro::subscription::response::Operation> for SubscriptionOperation {
+    fn from(o: cobro::subscription::response::Operation) -> SubscriptionOperation {
         match o {
-            cobro::subscription::response::Operation::Create => Operation::Create,
-            cobro::subscription::response::Operation::Cancel => Operation::Cancel,
+            cobro::subscription::response::Operation::Create => SubscriptionOperation::Create,
+            cobro::subscription::response::Operation::Cancel => SubscriptionOperation::Cancel,
         }
     }
 }
@@ -162,7 +163,7 @@ pub struct SubscriptionCode {
     /// What it asks of the merchant.
     pub disposition: Disposition,
     /// Where the spec says it can occur.
-    pub operations: Vec<Operation>,
+    pub operations: Vec<SubscriptionOperation>,
 }
 
 impl From<&cobro::subscription::response::SubscriptionCode> for SubscriptionCode {

@@ -5,13 +5,14 @@
 use cobro::document as core;
 
 use crate::errors::CobroError;
+use crate::personal::Personal;
 
 /// One number type the core checks.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct DocumentType {
     /// ISO 3166-1 alpha-2 code of the country.
     pub country: String,
-    /// The name as the API writes it (`CUIT`, `CLABE`...), the `numberType` argument.
+    /// The name as the API writes it (`CUIT`, `CLABE`...), the `type` argument.
     pub r#type: String,
     /// One line: what the number is and its rule.
     pub description: String,
@@ -45,14 +46,15 @@ impl From<core::DocumentWarning> for DocumentWarning {
 /// A number that passed its checks.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct ValidDocument {
-    /// The number without separators.
-    pub compact: String,
+    /// The number without separators: a document number, personal (`toString()` shows
+    /// `[REDACTED]`; the text is `.value`).
+    pub compact: Personal,
     /// Doubts that do not make it invalid.
     pub warnings: Vec<DocumentWarning>,
 }
 
-fn find(country: &str, number_type: &str) -> Result<&'static core::NumberType, CobroError> {
-    core::find(country, number_type).map_err(|e| CobroError::lookup(e, country))
+fn find(country: &str, r#type: &str) -> Result<&'static core::NumberType, CobroError> {
+    core::find(country, r#type).map_err(|e| CobroError::lookup(e, country))
 }
 
 /// Every number type the core checks, country by country.
@@ -68,38 +70,38 @@ pub fn document_types() -> Vec<DocumentType> {
         .collect()
 }
 
-/// Checks `number` as a `numberType` of `country` (ISO alpha-2 or alpha-3, any case):
+/// Checks `number` as a `type` of `country` (ISO alpha-2 or alpha-3, any case):
 /// length, format, components and check digits. Throws `Document`: ERR_INVALID_LENGTH,
 /// ERR_INVALID_FORMAT, ERR_INVALID_COMPONENT or ERR_INVALID_CHECKSUM for an invalid
 /// number, ERR_INVALID_COUNTRY or ERR_UNSUPPORTED_DOCUMENT_TYPE for a country or type
 /// with no check.
 #[uniffi::export]
-pub fn validate_document(country: String, number_type: String, number: String) -> Result<ValidDocument, CobroError> {
-    let checks = find(&country, &number_type)?;
+pub fn validate_document(country: String, r#type: String, number: String) -> Result<ValidDocument, CobroError> {
+    let checks = find(&country, &r#type)?;
     let valid = (checks.validate)(&number).map_err(|e| CobroError::document(e, checks))?;
     Ok(ValidDocument {
-        compact: valid.compact,
+        compact: valid.compact.into(),
         warnings: valid.warnings.into_iter().map(DocumentWarning::from).collect(),
     })
 }
 
-/// Whether `number` is a valid `numberType` of `country`; throws `Document` only for a
+/// Whether `number` is a valid `type` of `country`; throws `Document` only for a
 /// country or type with no check.
 #[uniffi::export]
-pub fn is_valid_document(country: String, number_type: String, number: String) -> Result<bool, CobroError> {
-    Ok(find(&country, &number_type)?.is_valid(&number))
+pub fn is_valid_document(country: String, r#type: String, number: String) -> Result<bool, CobroError> {
+    Ok(find(&country, &r#type)?.is_valid(&number))
 }
 
 /// `number` without the separators of its written forms; throws `Document` only for a
 /// country or type with no check.
 #[uniffi::export]
-pub fn compact_document(country: String, number_type: String, number: String) -> Result<String, CobroError> {
-    Ok((find(&country, &number_type)?.compact)(&number))
+pub fn compact_document(country: String, r#type: String, number: String) -> Result<String, CobroError> {
+    Ok((find(&country, &r#type)?.compact)(&number))
 }
 
 /// The usual display form of `number` (unchanged when it is not valid); throws
 /// `Document` only for a country or type with no check.
 #[uniffi::export]
-pub fn format_document(country: String, number_type: String, number: String) -> Result<String, CobroError> {
-    Ok((find(&country, &number_type)?.format)(&number))
+pub fn format_document(country: String, r#type: String, number: String) -> Result<String, CobroError> {
+    Ok((find(&country, &r#type)?.format)(&number))
 }

@@ -7,16 +7,22 @@
 //! `Throwable.message` is built by uniffi from the fields) and none carries a value of
 //! the input (the core's texts never do).
 
-use crate::records::{Issue, Severity};
+use crate::records::{Issue, Report};
 
 /// Why a call failed. Kotlin: `CobroException`; Swift: `CobroError`.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Error)]
 pub enum CobroError {
-    /// DESIGN.md section 3: the request is not valid (from `ensureValid`); `issues` are
-    /// the report's errors, then its warnings, each with its severity.
+    /// DESIGN.md sections 3 and 7: the request is not valid (from `ensureValid`), the
+    /// `ValidationError` of every language.
     Validation {
-        /// Every problem found, errors first.
-        issues: Vec<Issue>,
+        /// ERR_INVALID_REQUEST (the catalogue's `ValidationError` class).
+        code: String,
+        /// The whole report: its errors, and its warnings in their own list.
+        report: Report,
+        /// The report's errors only, never its warnings.
+        errors: Vec<Issue>,
+        /// The core's one line saying how many errors the report holds, in English.
+        description: String,
     },
     /// DESIGN.md section 6: the body is not the expected answer or notification.
     Parse {
@@ -47,13 +53,9 @@ pub enum CobroError {
 impl std::fmt::Display for CobroError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            CobroError::Validation { issues } => {
-                let errors = issues.iter().filter(|i| i.severity == Severity::Error).count();
-                f.write_str(&cobro::Report::invalid_request_message(errors, cobro::Locale::En))
-            }
-            CobroError::Parse { description, .. } | CobroError::Document { description, .. } => {
-                f.write_str(description)
-            }
+            CobroError::Validation { description, .. }
+            | CobroError::Parse { description, .. }
+            | CobroError::Document { description, .. } => f.write_str(description),
         }
     }
 }
@@ -98,8 +100,12 @@ impl CobroError {
 
 impl From<&cobro::Report> for CobroError {
     fn from(r: &cobro::Report) -> CobroError {
+        let report = Report::from(r);
         CobroError::Validation {
-            issues: r.issues().map(Issue::from).collect(),
+            code: cobro::Code::InvalidRequest.as_str().to_string(),
+            errors: report.errors.clone(),
+            report,
+            description: r.invalid_message(cobro::Locale::En),
         }
     }
 }

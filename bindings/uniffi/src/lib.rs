@@ -11,6 +11,11 @@
 //! need the merchant's key or secret, and a key shipped inside a mobile app is a key
 //! every user of the app holds (see the binding's README).
 
+// `CobroException.Validation` carries the whole report, which makes `Result<_, CobroError>`
+// large. A value lives only until uniffi serializes it across the FFI, and uniffi has no
+// `Box` in its type system to shrink it with.
+#![allow(clippy::result_large_err)]
+
 // uniffi's scaffolding is `unsafe` FFI code that allows itself locally, which the
 // workspace's `forbid(unsafe_code)` refuses: this crate denies unsafe code instead (the
 // crate's Cargo.toml), and writes none itself.
@@ -20,11 +25,14 @@ uniffi::setup_scaffolding!();
 pub mod catalog;
 pub mod documents;
 pub mod errors;
+pub mod lifecycle;
 pub mod payin;
 pub mod payin_notification;
+pub mod personal;
 pub mod records;
 pub mod subscription;
 pub mod validate;
 pub mod virtual_account;
 
 pub use errors::CobroError;
+pub use personal::Personal;

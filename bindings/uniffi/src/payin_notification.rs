@@ -7,6 +7,7 @@ use cobro::payin::notification as core;
 
 use crate::catalog::{CodeInfo, PayinState};
 use crate::errors::CobroError;
+use crate::personal::Personal;
 
 /// A pay-in payment notification; field names follow the wire names. The fields that
 /// are not optional are the required ones (DESIGN.md 9 row 31).
@@ -36,8 +37,9 @@ pub struct PayinNotification {
     pub payin_method: Option<String>,
     /// payinVerification as received; not checked here (that needs the merchant's key).
     pub payin_verification: Option<String>,
-    /// additionalInformation: each element as its compact JSON text; null when absent.
-    pub additional_information: Option<Vec<String>>,
+    /// additionalInformation: each element as its compact JSON text (personal: the
+    /// processor's data may hold the payer's); null when absent.
+    pub additional_information: Option<Vec<Personal>>,
     /// errorDetails: why the payment confirmation failed; null when absent.
     pub error_details: Option<PaymentErrorDetails>,
 }
@@ -57,7 +59,9 @@ impl From<core::PayinNotification> for PayinNotification {
             payin_merchant_operation_number: n.payin_merchant_operation_number,
             payin_method: n.payin_method,
             payin_verification: n.payin_verification,
-            additional_information: n.additional_information,
+            additional_information: n
+                .additional_information
+                .map(|items| items.into_iter().map(Personal::from).collect()),
             error_details: n.error_details.map(|d| PaymentErrorDetails {
                 confirmation: d.confirmation.as_ref().map(CodeInfo::from),
                 code_error_trx: d.code_error_trx,

@@ -86,7 +86,7 @@ pub struct Issue {
     /// Error or warning (a warning under `strict` is an error).
     pub severity: Severity,
     /// The rule's figures as strings, for callers writing their own texts. A map has no
-    /// order; the core's order is in `validateJson`.
+    /// order; the code's `CatalogueCode.params` (`codes()`) lists the names in order.
     pub params: HashMap<String, String>,
 }
 

@@ -5,6 +5,7 @@ use cobro::subscription::{response as core, webhook};
 
 use crate::catalog::SubscriptionCode;
 use crate::errors::CobroError;
+use crate::personal::{self, Personal};
 
 /// The answer to a subscription request (spec 2.3, 4.2, 4.3, 7.2).
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
@@ -33,7 +34,7 @@ pub enum SubscriptionAnswer {
         /// `errorMessage`.
         error_message: String,
         /// `errorFieldDetails`, in wire order.
-        error_field_details: Vec<FieldDetail>,
+        error_field_details: Vec<SubscriptionFieldDetail>,
         /// The code's entry in spec 7.2's table, when known.
         meaning: Option<SubscriptionCode>,
     },
@@ -68,7 +69,7 @@ impl From<core::SubscriptionAnswer> for SubscriptionAnswer {
                 error_message,
                 error_field_details: error_field_details
                     .into_iter()
-                    .map(|d| FieldDetail {
+                    .map(|d| SubscriptionFieldDetail {
                         field: d.field,
                         error_message: d.error_message,
                     })
@@ -79,9 +80,10 @@ impl From<core::SubscriptionAnswer> for SubscriptionAnswer {
     }
 }
 
-/// Spec 7.2: one element of `errorFieldDetails`.
+/// Spec 7.2: one element of `errorFieldDetails` (named for subscriptions: Kotlin's and
+/// Swift's namespace is flat).
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct FieldDetail {
+pub struct SubscriptionFieldDetail {
     /// `field`: the affected field (`subscriptionDetails.device`).
     pub field: String,
     /// `errorMessage`: the service's text.
@@ -97,8 +99,8 @@ pub struct SubscriptionWebhook {
     pub subscription_id: i64,
     /// `chargeType` (ON_DEMAND, RECURRENT), as sent.
     pub charge_type: Option<String>,
-    /// `customerId`: the customer's mobile number, as text.
-    pub customer_id: Option<String>,
+    /// `customerId`: the customer's mobile number, as text; personal.
+    pub customer_id: Option<Personal>,
     /// `originType` (MOBILE, WEB), as sent.
     pub origin_type: Option<String>,
     /// `status` as received (PENDING, AUTHORIZED, FAILED, DENIED...); null when absent.
@@ -118,7 +120,7 @@ impl From<webhook::SubscriptionWebhook> for SubscriptionWebhook {
         SubscriptionWebhook {
             subscription_id: w.subscription_id,
             charge_type: w.charge_type,
-            customer_id: w.customer_id,
+            customer_id: personal::optional(w.customer_id),
             origin_type: w.origin_type,
             status: w.status.map(|s| s.as_str().to_string()),
             status_description: w.status_description,
@@ -132,7 +134,7 @@ impl From<webhook::SubscriptionWebhook> for SubscriptionWebhook {
                 .into_iter()
                 .map(|m| WebhookMetadata {
                     key: m.key,
-                    value: m.value,
+                    value: personal::optional(m.value),
                 })
                 .collect(),
             is_error: w.is_error,
@@ -156,8 +158,8 @@ pub struct WebhookError {
 pub struct WebhookMetadata {
     /// `key`.
     pub key: Option<String>,
-    /// `value`, as text.
-    pub value: Option<String>,
+    /// `value`, as text: free text; personal.
+    pub value: Option<Personal>,
 }
 
 /// Parses the answer to a subscription creation or cancellation (spec 2.3, 7.2); the

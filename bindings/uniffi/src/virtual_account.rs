@@ -5,6 +5,7 @@ use cobro::virtual_account::{notification, response as core};
 
 use crate::catalog::CodeInfo;
 use crate::errors::CobroError;
+use crate::personal::{self, Personal};
 
 /// The answer to a virtual-account creation (spec 4.1).
 // The value lives only until uniffi serializes it across the FFI; boxing the large
@@ -34,7 +35,7 @@ pub enum VirtualAccountAnswer {
     /// Spec 7.1: the service refused the request (the error object).
     Refused {
         /// `error.type` as received (`validation_error`, `business_error`...).
-        error_type: String,
+        r#type: String,
         /// `error.summary`.
         summary: String,
         /// `error.details`, in wire order.
@@ -62,7 +63,7 @@ impl From<core::VirtualAccountAnswer> for VirtualAccountAnswer {
                         m.into_iter()
                             .map(|e| MetadataEntry {
                                 key: e.key,
-                                value: e.value,
+                                value: e.value.into(),
                             })
                             .collect()
                     }),
@@ -70,7 +71,7 @@ impl From<core::VirtualAccountAnswer> for VirtualAccountAnswer {
                 }
             }
             core::VirtualAccountAnswer::Error(e) => VirtualAccountAnswer::Refused {
-                error_type: e.error_type.as_str().to_string(),
+                r#type: e.error_type.as_str().to_string(),
                 summary: e.summary,
                 details: e
                     .details
@@ -92,41 +93,41 @@ impl From<core::VirtualAccountAnswer> for VirtualAccountAnswer {
 /// Spec 2.2: the echoed owner (every field optional).
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct OwnerEcho {
-    /// `owner.referenceId`.
-    pub reference_id: Option<String>,
+    /// `owner.referenceId`: the merchant's user id; personal.
+    pub reference_id: Option<Personal>,
     /// `owner.type` (PERSON, COMPANY).
-    pub owner_type: Option<String>,
+    pub r#type: Option<String>,
     /// `owner.document.type`.
     pub document_type: Option<String>,
-    /// `owner.document.number`, as text.
-    pub document_number: Option<String>,
-    /// `owner.firstName`.
-    pub first_name: Option<String>,
-    /// `owner.lastName`.
-    pub last_name: Option<String>,
-    /// `owner.companyName`.
-    pub company_name: Option<String>,
-    /// `owner.email`.
-    pub email: Option<String>,
+    /// `owner.document.number`, as text; personal.
+    pub document_number: Option<Personal>,
+    /// `owner.firstName`; personal.
+    pub first_name: Option<Personal>,
+    /// `owner.lastName`; personal.
+    pub last_name: Option<Personal>,
+    /// `owner.companyName`; personal.
+    pub company_name: Option<Personal>,
+    /// `owner.email`; personal.
+    pub email: Option<Personal>,
     /// `owner.phone.countryCode`, as text.
     pub phone_country_code: Option<String>,
-    /// `owner.phone.number`, as text.
-    pub phone_number: Option<String>,
+    /// `owner.phone.number`, as text; personal.
+    pub phone_number: Option<Personal>,
 }
 
 impl From<core::OwnerEcho> for OwnerEcho {
     fn from(o: core::OwnerEcho) -> OwnerEcho {
         OwnerEcho {
-            reference_id: o.reference_id,
-            owner_type: o.owner_type,
+            reference_id: personal::optional(o.reference_id),
+            r#type: o.owner_type,
             document_type: o.document_type,
-            document_number: o.document_number,
-            first_name: o.first_name,
-            last_name: o.last_name,
-            company_name: o.company_name,
-            email: o.email,
+            document_number: personal::optional(o.document_number),
+            first_name: personal::optional(o.first_name),
+            last_name: personal::optional(o.last_name),
+            company_name: personal::optional(o.company_name),
+            email: personal::optional(o.email),
             phone_country_code: o.phone_country_code,
-            phone_number: o.phone_number,
+            phone_number: personal::optional(o.phone_number),
         }
     }
 }
@@ -134,14 +135,14 @@ impl From<core::OwnerEcho> for OwnerEcho {
 /// Spec 2.2: the echoed account and the created number.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct AccountEcho {
-    /// `account.number`: the created account number.
-    pub number: String,
+    /// `account.number`: the created account number; personal.
+    pub number: Personal,
     /// `account.category` (VIRTUAL).
     pub category: Option<String>,
     /// `account.type` (CVU, CCI, CLABE).
-    pub account_type: Option<String>,
-    /// `account.name`.
-    pub name: Option<String>,
+    pub r#type: Option<String>,
+    /// `account.name`: the account alias; personal.
+    pub name: Option<Personal>,
     /// `account.country` (ISO 3166-1 alpha-3).
     pub country: Option<String>,
     /// `account.currency` (ISO 4217).
@@ -151,10 +152,10 @@ pub struct AccountEcho {
 impl From<core::AccountEcho> for AccountEcho {
     fn from(a: core::AccountEcho) -> AccountEcho {
         AccountEcho {
-            number: a.number,
+            number: a.number.into(),
             category: a.category,
-            account_type: a.account_type,
-            name: a.name,
+            r#type: a.account_type,
+            name: personal::optional(a.name),
             country: a.country,
             currency: a.currency,
         }
@@ -166,8 +167,8 @@ impl From<core::AccountEcho> for AccountEcho {
 pub struct MetadataEntry {
     /// The key.
     pub key: String,
-    /// The value.
-    pub value: String,
+    /// The value: free text; personal.
+    pub value: Personal,
 }
 
 /// Spec 7.1: one element of `error.details` (a record of the answer, not an exception).
@@ -237,20 +238,20 @@ impl From<notification::DepositDetails> for DepositDetails {
             account: d.account.map(|a| DepositAccount {
                 id: a.id,
                 category: a.category,
-                account_type: a.account_type,
-                number: a.number,
-                name: a.name,
+                r#type: a.account_type,
+                number: personal::optional(a.number),
+                name: personal::optional(a.name),
             }),
             owner: d.owner.map(|o| DepositOwner {
-                full_name: o.full_name,
+                full_name: personal::optional(o.full_name),
                 document_type: o.document_type,
-                document_number: o.document_number,
-                reference_id: o.reference_id,
+                document_number: personal::optional(o.document_number),
+                reference_id: personal::optional(o.reference_id),
             }),
             depositor: d.depositor.map(|p| Depositor {
-                full_name: p.full_name,
+                full_name: personal::optional(p.full_name),
                 document_type: p.document_type,
-                document_number: p.document_number,
+                document_number: personal::optional(p.document_number),
             }),
         }
     }
@@ -286,35 +287,35 @@ pub struct DepositAccount {
     /// `category` (VIRTUAL).
     pub category: Option<String>,
     /// `type` (CVU, CCI, CLABE).
-    pub account_type: Option<String>,
-    /// `number`, as text.
-    pub number: Option<String>,
-    /// `name`: the account alias.
-    pub name: Option<String>,
+    pub r#type: Option<String>,
+    /// `number`, as text; personal.
+    pub number: Option<Personal>,
+    /// `name`: the account alias; personal.
+    pub name: Option<Personal>,
 }
 
 /// `depositDetails.owner`.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct DepositOwner {
-    /// `fullName`.
-    pub full_name: Option<String>,
+    /// `fullName`; personal.
+    pub full_name: Option<Personal>,
     /// `documentType`.
     pub document_type: Option<String>,
-    /// `documentNumber`, as text.
-    pub document_number: Option<String>,
-    /// `referenceId`: the merchant's user id.
-    pub reference_id: Option<String>,
+    /// `documentNumber`, as text; personal.
+    pub document_number: Option<Personal>,
+    /// `referenceId`: the merchant's user id; personal.
+    pub reference_id: Option<Personal>,
 }
 
 /// `depositDetails.depositor`.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct Depositor {
-    /// `fullName`.
-    pub full_name: Option<String>,
+    /// `fullName`; personal.
+    pub full_name: Option<Personal>,
     /// `documentType`.
     pub document_type: Option<String>,
-    /// `documentNumber`, as text.
-    pub document_number: Option<String>,
+    /// `documentNumber`, as text; personal.
+    pub document_number: Option<Personal>,
 }
 
 /// Parses the answer to a virtual-account creation (spec 4.1) given its HTTP status

@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
-use cobro::{CivilDate, Code, Report, Secret, UnixSeconds};
+use cobro::{CivilDate, Code, Limits, Report, Secret, UnixSeconds};
 
 use crate::CliError;
 
@@ -17,19 +17,21 @@ pub const PAYIN_KEY_VAR: &str = "COBRO_PAYIN_KEY";
 /// The environment variable holding the virtual-account secret (spec 5.1).
 pub const VA_SECRET_VAR: &str = "COBRO_VA_SECRET";
 
-/// Largest body read: the core's own limit (DESIGN.md section 8). Reading stops one byte
-/// past it, so an oversized or endless body (`/dev/zero`, a runaway pipe) costs at most
-/// this much memory before the core refuses it with ERR_BODY_TOO_LARGE.
-pub const MAX_BODY_BYTES: usize = cobro::DEFAULT_MAX_BYTES;
+/// The limits bodies are read under: the core's default ones (DESIGN.md section 8), as
+/// the commands have no option to change them and leave `max_bytes` to the core
+/// (`None`). Reading stops at [`Limits::read_at_most`], one byte past the size limit, so
+/// an oversized or endless body (`/dev/zero`, a runaway pipe) costs at most that much
+/// memory before the core refuses it with ERR_BODY_TOO_LARGE.
+pub const BODY_LIMITS: Limits = Limits::for_body(None);
 
 /// Largest key or secret file read. Keys are tokens of tens of characters; 4 KiB holds
 /// any real key with room to spare, while a wrong path (a log, an image, `/dev/zero`) is
 /// refused before it is read whole.
 pub const MAX_SECRET_FILE_BYTES: usize = 4096;
 
-/// A body as read: whole, or its first `MAX_BODY_BYTES + 1` bytes when it is larger.
+/// A body as read: whole, or its first [`Limits::read_at_most`] bytes when it is larger.
 pub struct Body {
-    /// The bytes read; more than [`MAX_BODY_BYTES`] of them means the body is too large.
+    /// The bytes read; [`Limits::too_large`] of their count means the body is too large.
     pub bytes: Vec<u8>,
     /// The whole size of a body over the limit, when it is known without reading it (a
     /// regular file).
@@ -60,7 +62,8 @@ pub fn set_body_size(report: &mut Report, size: u64) {
 }
 
 /// Reads a request body from `path`, or from standard input when `path` is absent or `-`:
-/// at most `MAX_BODY_BYTES + 1` bytes, enough for the core to refuse a larger one.
+/// at most [`Limits::read_at_most`] bytes of [`BODY_LIMITS`], enough for the core to
+/// refuse a larger one.
 pub fn read_body(path: Option<&Path>) -> Result<Body, CliError> {
     match path {
         Some(p) if p != Path::new("-") => {
@@ -72,10 +75,10 @@ pub fn read_body(path: Option<&Path>) -> Result<Body, CliError> {
             };
             let file = File::open(p).map_err(cannot)?;
             let size = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
-            let bytes = read_at_most(file, MAX_BODY_BYTES).map_err(cannot)?;
+            let bytes = read_at_most(file, BODY_LIMITS.read_at_most()).map_err(cannot)?;
             // A size the file system cannot vouch for (0 for `/proc` files, a file still
             // growing) is not reported: the core's count of the bytes read stands.
-            let oversize = size.filter(|&s| bytes.len() > MAX_BODY_BYTES && s >= bytes.len() as u64);
+            let oversize = size.filter(|&s| BODY_LIMITS.too_large(bytes.len()) && s >= bytes.len() as u64);
             Ok(Body { bytes, oversize })
         }
         _ => {
@@ -85,19 +88,20 @@ pub fn read_body(path: Option<&Path>) -> Result<Body, CliError> {
             if stdin.is_terminal() {
                 eprintln!("reading the body from standard input; end it with Ctrl-D (or pass a FILE)");
             }
-            let bytes = read_at_most(stdin.lock(), MAX_BODY_BYTES)
+            let bytes = read_at_most(stdin.lock(), BODY_LIMITS.read_at_most())
                 .map_err(|e| CliError::new(format!("cannot read standard input: {e}; pass a FILE instead")))?;
             Ok(Body { bytes, oversize: None })
         }
     }
 }
 
-/// Reads `source` up to `limit + 1` bytes: one more than accepted tells "too large"
-/// apart from "exactly at the limit" without reading further.
-fn read_at_most(source: impl Read, limit: usize) -> std::io::Result<Vec<u8>> {
-    let cap = u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1);
+/// Reads at most `count` bytes of `source`: one more than a limit accepts tells "too
+/// large" apart from "exactly at the limit" without reading further.
+fn read_at_most(source: impl Read, count: usize) -> std::io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
-    source.take(cap).read_to_end(&mut bytes)?;
+    source
+        .take(u64::try_from(count).unwrap_or(u64::MAX))
+        .read_to_end(&mut bytes)?;
     Ok(bytes)
 }
 
@@ -139,7 +143,7 @@ impl SecretSource<'_> {
         match self.file {
             Some(path) => {
                 let bytes = File::open(path)
-                    .and_then(|file| read_at_most(file, MAX_SECRET_FILE_BYTES))
+                    .and_then(|file| read_at_most(file, MAX_SECRET_FILE_BYTES + 1))
                     .map_err(|e| {
                         CliError::new(format!(
                             "cannot read {} {}: {e}; check the path",

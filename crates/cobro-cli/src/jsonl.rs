@@ -8,7 +8,7 @@ use std::path::Path;
 use cobro::{Kind, ValidateOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::input::{MAX_BODY_BYTES, set_body_size};
+use crate::input::{BODY_LIMITS, set_body_size};
 use crate::validate::write_jsonl_result;
 use crate::{CliError, Verdict};
 
@@ -85,8 +85,8 @@ pub fn run(kind: Kind, path: &Path, options: &ValidateOptions<'_>, json: bool) -
 struct Line<'a> {
     /// 1-based, counting blank lines too.
     number: usize,
-    /// The line without its newline, cut at `MAX_BODY_BYTES + 1` bytes: enough for the
-    /// core to refuse it as too large.
+    /// The line without its newline, cut at [`cobro::Limits::read_at_most`] bytes of
+    /// [`BODY_LIMITS`]: enough for the core to refuse it as too large.
     bytes: &'a [u8],
     /// The line's whole length.
     size: u64,
@@ -150,7 +150,7 @@ impl<R: Read> Lines<R> {
                     }
                     None => (buf, buf.len()),
                 };
-                let room = (MAX_BODY_BYTES + 1).saturating_sub(self.line.len());
+                let room = BODY_LIMITS.read_at_most().saturating_sub(self.line.len());
                 let (kept, rest) = chunk.split_at(chunk.len().min(room));
                 self.line.extend_from_slice(kept);
                 rest_blank = rest_blank && is_blank(rest);

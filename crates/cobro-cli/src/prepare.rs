@@ -8,7 +8,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Subcommand};
 use cobro::{DepositMode, PrepareError, PrepareOptions, VaSignatureVariant};
 
-use crate::input::{MAX_BODY_BYTES, SecretSource, date, read_body, timestamp};
+use crate::input::{SecretSource, date, read_body, timestamp};
 use crate::sign::signing;
 use crate::validate::print_report;
 use crate::{CliError, ReportArgs, Verdict};
@@ -95,7 +95,8 @@ fn options(args: &PrepareArgs, wrap_data: bool) -> PrepareOptions {
     PrepareOptions {
         strict: args.report.strict,
         locale: args.report.locale,
-        max_bytes: MAX_BODY_BYTES,
+        // The default, which `read_body` reads under (`BODY_LIMITS`).
+        max_bytes: None,
         wrap_data,
         va_signature: VaSignatureVariant::Spec,
     }

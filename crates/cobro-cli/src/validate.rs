@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::Args;
 use cobro::{Issue, Kind, Locale, Report, ValidateOptions};
 
-use crate::input::{MAX_BODY_BYTES, optional_payin_key, read_body};
+use crate::input::{optional_payin_key, read_body};
 use crate::{CliError, ReportArgs, Verdict, jsonl, kind_parser};
 
 /// Arguments of `cobro validate`.
@@ -37,7 +37,8 @@ pub fn run(args: &ValidateArgs) -> Result<Verdict, CliError> {
     let options = ValidateOptions {
         strict: args.report.strict,
         locale: args.report.locale,
-        max_bytes: MAX_BODY_BYTES,
+        // The default, which `read_body` and the JSONL reader read under (`BODY_LIMITS`).
+        max_bytes: None,
         payin_key: key.as_ref(),
     };
     match &args.jsonl {

@@ -9,8 +9,8 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// The body limit of the core (1 MiB).
-const LIMIT: usize = cobro::DEFAULT_MAX_BYTES;
+/// The body limit of the core (1 MiB), which the CLI does not change.
+const LIMIT: usize = cobro::Limits::DEFAULT_MAX_BYTES;
 /// How long any child may take; the commands here answer in milliseconds.
 const DEADLINE: Duration = Duration::from_secs(10);
 

@@ -112,8 +112,11 @@ pub(crate) const REFERENCE_ID_LENGTH: (usize, usize) = (1, 36);
 /// user experience, one list for both.
 pub(crate) const DEVICES: [&str; 2] = ["MOBILE", "WEB"];
 
+/// Spec 2.3: the subscription `type` that charges on a schedule (periodicity, amount).
+pub(crate) const RECURRENT: &str = "RECURRENT";
+
 /// Spec 2.3: the subscription `type` values.
-pub(crate) const SUBSCRIPTION_TYPES: [&str; 2] = ["ON_DEMAND", "RECURRENT"];
+pub(crate) const SUBSCRIPTION_TYPES: [&str; 2] = ["ON_DEMAND", RECURRENT];
 
 /// [`DEVICES`] as the values a rule accepts.
 pub(crate) const DEVICE_CHOICES: Choices = choices!(DEVICES);

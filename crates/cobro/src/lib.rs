@@ -22,6 +22,7 @@ pub mod document;
 mod field;
 pub mod host;
 pub mod json;
+mod limits;
 mod locale;
 pub mod messages;
 mod metadata;
@@ -29,6 +30,7 @@ mod params;
 pub mod parse;
 mod path;
 pub mod payin;
+pub mod personal;
 pub mod prepare;
 pub mod processor;
 mod reader;
@@ -43,8 +45,10 @@ pub use amount::{Amount, AmountError};
 pub use code::{Code, CodeClass, catalogue_json};
 pub use date::CivilDate;
 pub use host::{HostBodyError, PathStep};
-pub use json::{DEFAULT_MAX_BYTES, JsonError, Limits, MAX_DEPTH};
+pub use json::JsonError;
+pub use limits::Limits;
 pub use messages::Locale;
+pub use personal::Personal;
 pub use prepare::{
     PrepareError, PrepareOptions, PreparedRequest, prepare_payin, prepare_subscription, prepare_subscription_cancel,
     prepare_virtual_account,
@@ -56,7 +60,14 @@ pub use signing::{
     verify_virtual_account_headers_with, virtual_account_headers, virtual_account_headers_with,
     virtual_account_message, virtual_account_message_with, virtual_account_signature, virtual_account_signature_with,
 };
-pub use virtual_account::{is_valid_account_name, is_valid_metadata_key, is_valid_reference_id};
+// The parsers of DESIGN.md section 6, as reachable as the `prepare_*` functions.
+pub use parse::{DocumentKind, ParseError, Parsed, parse_document};
+pub use payin::notification::{parse_payin_notification, verify_payin_notification};
+pub use payin::response::parse_payin_response;
+pub use subscription::response::parse_subscription_response;
+pub use subscription::webhook::parse_subscription_webhook;
+pub use virtual_account::notification::parse_deposit_notification;
+pub use virtual_account::response::parse_virtual_account_response;
 
 use std::borrow::Cow;
 
@@ -98,6 +109,15 @@ impl Kind {
     pub fn from_name(name: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.as_str() == name)
     }
+
+    /// The kind named `name`, or the argument error (for the argument `kind`) that
+    /// lists the names: what a binding raises for a name its caller typed.
+    pub fn parse(name: &str) -> Result<Kind, SigningError> {
+        Kind::from_name(name).ok_or(SigningError::InvalidArgument {
+            name: "kind",
+            allowed: "virtual-account, subscription, subscription-cancel, payin",
+        })
+    }
 }
 
 /// Options of [`validate`].
@@ -107,22 +127,18 @@ pub struct ValidateOptions<'k> {
     pub strict: bool,
     /// Language of the messages.
     pub locale: Locale,
-    /// Largest body accepted in bytes; 0 means the default of 1 MiB.
-    pub max_bytes: usize,
+    /// Largest body accepted, in bytes; `None` for the default of 1 MiB
+    /// ([`Limits::for_body`] says what each value means; `Some(0)` accepts no body).
+    pub max_bytes: Option<usize>,
     /// For pay-ins: check payinVerification against this key (DESIGN.md 9 row 18).
     pub payin_key: Option<&'k Secret>,
 }
 
 impl ValidateOptions<'_> {
-    pub(crate) fn limits(&self) -> Limits {
-        Limits {
-            max_bytes: if self.max_bytes == 0 {
-                DEFAULT_MAX_BYTES
-            } else {
-                self.max_bytes
-            },
-            max_depth: MAX_DEPTH,
-        }
+    /// The limits a body is read under with these options ([`Limits::for_body`] of
+    /// `max_bytes`).
+    pub fn limits(&self) -> Limits {
+        Limits::for_body(self.max_bytes)
     }
 }
 

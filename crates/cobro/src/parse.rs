@@ -8,6 +8,7 @@
 //! wins is not defined, and notifications are verified on their values).
 
 pub use crate::reader::ParseError;
+use crate::signing::SigningError;
 
 /// The documents the service sends back (DESIGN.md section 6), by their CLI names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -52,6 +53,16 @@ impl DocumentKind {
     /// The kind named `name` (as [`DocumentKind::as_str`] writes it).
     pub fn from_name(name: &str) -> Option<DocumentKind> {
         DocumentKind::ALL.into_iter().find(|k| k.as_str() == name)
+    }
+
+    /// The kind named `name`, or the argument error (for the argument `document`) that
+    /// lists the names: what a binding raises for a name its caller typed.
+    pub fn parse(name: &str) -> Result<DocumentKind, SigningError> {
+        DocumentKind::from_name(name).ok_or(SigningError::InvalidArgument {
+            name: "document",
+            allowed: "virtual-account-response, subscription-response, payin-response, payin-notification, \
+                      subscription-webhook, deposit-notification",
+        })
     }
 }
 

@@ -13,7 +13,7 @@ use crate::messages::Locale;
 use crate::payin::{self, Blank};
 use crate::report::Report;
 use crate::signing::{self, DepositMode, Secret, SigningError, UnixSeconds, VaSignatureVariant, VaSignedText};
-use crate::{Amount, Kind, ValidateOptions, subscription, unreadable_body, validate_value};
+use crate::{Amount, Kind, Limits, ValidateOptions, subscription, unreadable_body, validate_value};
 
 /// A request ready to send: join `path` to the API's base URL and send `body` as is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,8 +103,9 @@ pub struct PrepareOptions {
     pub strict: bool,
     /// Language of report messages.
     pub locale: Locale,
-    /// Largest body accepted in bytes; 0 means 1 MiB.
-    pub max_bytes: usize,
+    /// Largest body accepted, in bytes; `None` for the default of 1 MiB
+    /// ([`Limits::for_body`] says what each value means; `Some(0)` accepts no body).
+    pub max_bytes: Option<usize>,
     /// Pay-in only: wrap the body as `{"data": {...}}`, as the provider's samples do
     /// (spec 4.4).
     pub wrap_data: bool,
@@ -114,6 +115,12 @@ pub struct PrepareOptions {
 }
 
 impl PrepareOptions {
+    /// The limits a body is read under with these options ([`Limits::for_body`] of
+    /// `max_bytes`).
+    pub fn limits(&self) -> Limits {
+        Limits::for_body(self.max_bytes)
+    }
+
     fn validate_options<'k>(&self, payin_key: Option<&'k Secret>) -> ValidateOptions<'k> {
         ValidateOptions {
             strict: self.strict,

@@ -9,8 +9,9 @@
 
 use std::fmt;
 
+use crate::Limits;
 use crate::code::Code;
-use crate::json::{self, JsonError, Limits, Value};
+use crate::json::{self, JsonError, Value};
 use crate::messages::Locale;
 use crate::rules::Members;
 
@@ -46,7 +47,7 @@ impl ParseError {
         }
     }
 
-    fn body(e: &JsonError) -> ParseError {
+    pub(crate) fn body(e: &JsonError) -> ParseError {
         let (code, expected, offset, limit) = match e {
             JsonError::TooLarge { size, limit } => (
                 Code::BodyTooLarge,

@@ -82,10 +82,7 @@ fn every_code_is_in_the_catalogue_and_produced() {
         for file in std::fs::read_dir(&folder).unwrap() {
             let file = file.unwrap().path();
             let bytes = std::fs::read(&file).unwrap();
-            let limits = json::Limits {
-                max_bytes: 64 << 20,
-                ..json::Limits::default()
-            };
+            let limits = cobro::Limits::for_body(Some(64 << 20));
             let value = json::parse(&bytes, limits).unwrap();
             let mut codes = Vec::new();
             expected_codes(&value, "", &mut codes);

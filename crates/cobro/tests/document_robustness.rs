@@ -57,7 +57,7 @@ fn check(number: &str) {
         if let Ok(valid) = result {
             assert_eq!(
                 (n.compact)(&formatted),
-                valid.compact,
+                valid.compact.as_str(),
                 "{} {}: format compacts back",
                 n.country,
                 n.name

@@ -55,12 +55,25 @@ fn every_document_vector_passes() {
             match (t.validate)(&c.number) {
                 Ok(valid) => {
                     assert!(c.valid && c.code.is_none(), "{at}: valid, expected {:?}", c.code);
+                    // The lengths ERR_INVALID_LENGTH's message gives hold every valid number.
+                    let n = valid.compact.chars().count();
+                    assert!(t.length.0 <= n && n <= t.length.1, "{at}: {n} outside {:?}", t.length);
                     assert_eq!(valid.compact, c.compact, "{at}: validate's compact");
                     let warnings: Vec<String> = valid.warnings.into_iter().map(warning_name).collect();
                     assert_eq!(warnings, c.warnings, "{at}: warnings");
                 }
                 Err(e) => {
                     assert_eq!(Some(e.code().as_str()), c.code.as_deref(), "{at}: code");
+                    if e == cobro::document::DocumentError::InvalidLength {
+                        let n = c.compact.chars().count();
+                        assert!(n < t.length.0 || t.length.1 < n, "{at}: {n} within {:?}", t.length);
+                    }
+                    let message = e.message(t, "number", cobro::Locale::Es);
+                    // The message never repeats the number (personal data).
+                    assert!(
+                        c.number.len() < 4 || !message.contains(c.number.as_str()),
+                        "{at}: {message}"
+                    );
                     assert!(!c.valid && c.warnings.is_empty(), "{at}: invalid");
                 }
             }

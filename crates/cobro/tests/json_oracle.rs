@@ -6,44 +6,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // tests fail loudly
 
 mod common;
+#[path = "support/serde_oracle.rs"]
+mod serde_oracle;
 
-use cobro::json::{Limits, Value, parse, write_value};
+use cobro::Limits;
+use cobro::json::{parse, write_value};
 use proptest::prelude::*;
-
-fn to_serde(v: &Value<'_>) -> serde_json::Value {
-    match v {
-        Value::Null => serde_json::Value::Null,
-        Value::Bool(b) => serde_json::Value::Bool(*b),
-        Value::Number(n) => serde_json::from_str(n).unwrap(),
-        Value::String(s) => serde_json::Value::String(s.to_string()),
-        Value::Array(items) => serde_json::Value::Array(items.iter().map(to_serde).collect()),
-        Value::Object(members) => {
-            let mut map = serde_json::Map::new();
-            for (k, v) in members {
-                map.insert(k.to_string(), to_serde(v));
-            }
-            serde_json::Value::Object(map)
-        }
-    }
-}
-
-/// Equality where floats may differ in the last digit: serde_json's default float
-/// parser is not correctly rounded, and cobro does not compute floats at all.
-fn same(a: &serde_json::Value, b: &serde_json::Value) -> bool {
-    use serde_json::Value as J;
-    match (a, b) {
-        (J::Number(x), J::Number(y)) => match (x.as_f64(), y.as_f64()) {
-            _ if x == y => true,
-            (Some(p), Some(q)) => (p - q).abs() <= p.abs().max(q.abs()) * 1e-14,
-            _ => false,
-        },
-        (J::Array(x), J::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q)),
-        (J::Object(x), J::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
-        }
-        _ => a == b,
-    }
-}
+use serde_oracle::{same, to_serde};
 
 fn agree(bytes: &[u8]) -> Result<(), TestCaseError> {
     let ours = parse(bytes, Limits::default());

@@ -3,7 +3,7 @@
 //! DESIGN.md 9 row 4: the patterns win over the prose; the CCI dot is a literal dot.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // tests fail loudly
 
-use cobro::{is_valid_account_name, is_valid_metadata_key};
+use cobro::virtual_account::{is_valid_account_name, is_valid_metadata_key};
 use proptest::prelude::*;
 use regex::Regex;
 

@@ -143,7 +143,7 @@ fn every_validation_vector_passes() {
         let options = ValidateOptions {
             strict: v.case.options.strict,
             locale,
-            max_bytes: v.case.options.max_bytes.unwrap_or(0),
+            max_bytes: v.case.options.max_bytes,
             payin_key: key.as_ref(),
         };
         let report = validate(v.kind, &v.body, &options);

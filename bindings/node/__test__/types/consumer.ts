@@ -23,7 +23,7 @@ import {
   type ParsedDocument,
   type PayinNotification,
   type PayinResponse,
-  type PayinStateInfo,
+  type PayinState,
   type PreparedRequest,
   type Report,
   type SubscriptionAnswer,
@@ -40,6 +40,7 @@ function same<A, B>(..._proof: Equals<A, B> extends true ? [] : [never]): void {
 // listing it here is a compile error (and a name listed that does not exist is one too).
 const everyExport: { [K in keyof typeof cobro]: true } = {
   validate: true,
+  ensureValid: true,
   payinVerification: true,
   subscriptionAuthorization: true,
   virtualAccountMessage: true,
@@ -63,6 +64,18 @@ const everyExport: { [K in keyof typeof cobro]: true } = {
   payinState: true,
   subscriptionErrorCode: true,
   virtualAccountErrorCode: true,
+  payinCreationCodes: true,
+  paymentConfirmationCodes: true,
+  payinStates: true,
+  subscriptionErrorCodes: true,
+  virtualAccountErrorCodes: true,
+  canCancel: true,
+  mayRequestSubscription: true,
+  mayCharge: true,
+  payinStateIsFinal: true,
+  nextStates: true,
+  payinTransition: true,
+  virtualAccountTransition: true,
   documents: true,
   codes: true,
   CobroError: true,
@@ -120,16 +133,18 @@ const headers: Record<string, string> = cobro.virtualAccountHeaders({
 })
 // @ts-expect-error: OWNER or ANY
 cobro.virtualAccountHeaders({ apiKey: 'a', secret: 's', depositMode: 'SOMEONE' })
-const verified: void = cobro.verifyVirtualAccountHeaders({ headers, secret: 'fake-secret', now: 1700000010, windowSeconds: 60 })
+const verified: void = cobro.verifyVirtualAccountHeaders(headers, { secret: 'fake-secret', now: 1700000010, windowSeconds: 60 })
 // DESIGN.md 9 row 30: the reference_id variant signs owner.referenceId too.
 const message: string = cobro.virtualAccountMessage({ apiKey: 'fake-api-key', timestamp: 1700000000, variant: 'reference_id', referenceId: 'user-1' })
 const referenceHeaders: Record<string, string> = cobro.virtualAccountHeaders({
   apiKey: 'fake-api-key', secret: 'fake-secret', depositMode: 'ANY', variant: 'reference_id', referenceId: 'user-1',
 })
-cobro.verifyVirtualAccountHeaders({ headers: referenceHeaders, secret: 'fake-secret', variant: 'reference_id', referenceId: 'user-1' })
-cobro.virtualAccountSignature({ apiKey: 'fake-api-key', secret: 'fake-secret', variant: 'spec' })
+cobro.verifyVirtualAccountHeaders(referenceHeaders, { secret: 'fake-secret', variant: 'reference_id', referenceId: 'user-1' })
+cobro.virtualAccountSignature({ apiKey: 'fake-api-key', secret: 'fake-secret', timestamp: 1700000000, variant: 'spec' })
+// @ts-expect-error: a signature needs the timestamp X-Timestamp will carry
+cobro.virtualAccountSignature({ apiKey: 'fake-api-key', secret: 'fake-secret' })
 // @ts-expect-error: spec or reference_id
-cobro.virtualAccountSignature({ apiKey: 'a', secret: 's', variant: 'reference-id' })
+cobro.virtualAccountSignature({ apiKey: 'a', secret: 's', timestamp: 1, variant: 'reference-id' })
 void [hash, bearer, signature, verified, message]
 
 // ---- prepared requests ----
@@ -206,7 +221,7 @@ void [answer.success, answer.error_code, answer.trx_operation, meaning?.disposit
 
 const notification = cobro.parse('payin-notification', '{}')
 const stateId: Int64Text = notification.payin_state_id
-const state: PayinStateInfo | null = notification.state ?? cobro.payinState(stateId)
+const state: PayinState | null = notification.state ?? cobro.payinState(stateId)
 if (state?.paid) void state.name_en
 // @ts-expect-error: 64-bit integers are strings, never numbers
 const asNumber: number = notification.payin_state_id
@@ -246,7 +261,7 @@ void [deposit.status.code, deposit.status.approved, deposit.deposit_details?.dep
 // ---- catalogues ----
 const creation: CodeInfo | null = cobro.payinCreationCode('0000')
 const confirmation: CodeInfo | null = cobro.paymentConfirmationCode('9051')
-const states: Array<PayinStateInfo | null> = [cobro.payinState(5), cobro.payinState(5n), cobro.payinState('5')]
+const states: Array<PayinState | null> = [cobro.payinState(5), cobro.payinState(5n), cobro.payinState('5')]
 const subscriptionCode: SubscriptionCode | null = cobro.subscriptionErrorCode('9025')
 const vaCode: CodeInfo | null = cobro.virtualAccountErrorCode('ERR_UNAUTHORIZED')
 void [creation, confirmation, states, subscriptionCode, vaCode?.disposition]
@@ -263,7 +278,10 @@ for (const c of catalogue) {
 void catalogue[0]?.templates.fr
 
 // ---- documents ----
-const compact: string = documents.validate('PE', 'RUC', '20100070970')
+const document: documents.ValidDocument = documents.validate('PE', 'RUC', '20100070970')
+const compact: string = document.compact
+const doubts: Array<'check_digit' | 'unknown_institution' | 'inconvenient_word'> = document.warnings
+void doubts
 const ok: boolean = documents.isValid('AR', 'CUIT', '20-12345678-6')
 const display: string = documents.format('AR', 'CUIT', compact)
 const bare: string = documents.compact('MX', 'CLABE', '032 180 00011835971 9')
@@ -291,3 +309,25 @@ try {
     void e.message
   }
 }
+
+// ---- ensureValid, the full catalogues, the lifecycle helpers ----
+try {
+  const clean: Report = cobro.ensureValid('subscription-cancel', '{}', { locale: 'es' })
+  void clean
+} catch (e) {
+  if (e instanceof ValidationError) void e.errors
+}
+const creationCodes: CodeInfo[] = cobro.payinCreationCodes()
+const confirmationCodes: CodeInfo[] = cobro.paymentConfirmationCodes()
+const allStates: PayinState[] = cobro.payinStates()
+const subscriptionCodes: SubscriptionCode[] = cobro.subscriptionErrorCodes()
+const accountCodes: CodeInfo[] = cobro.virtualAccountErrorCodes()
+const cancel: cobro.Verdict = cobro.canCancel('AUTHORIZED')
+const request: cobro.Verdict = cobro.mayRequestSubscription()
+const requestAgain: cobro.Verdict = cobro.mayRequestSubscription('PENDING')
+const charge: cobro.Verdict = cobro.mayCharge('AUTHORIZED')
+const isFinal: cobro.Verdict | null = cobro.payinStateIsFinal('5')
+const next: Int64Text[] | null = cobro.nextStates(1n)
+const move: cobro.Verdict = cobro.payinTransition(1, 5)
+const accountMove: { allowed: boolean; reason: string } = cobro.virtualAccountTransition('PER', 'ACTIVE', 'INACTIVE')
+void [creationCodes, confirmationCodes, allStates, subscriptionCodes, accountCodes, cancel, request, requestAgain, charge, isFinal, next, move, accountMove]

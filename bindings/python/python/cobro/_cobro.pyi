@@ -4,7 +4,9 @@ import datetime
 import decimal
 from typing import Any, Dict, Iterable, List, Literal, Mapping, NoReturn, Optional, Tuple, Union, final, overload
 
+from ._documents import DocumentType, ValidDocument
 from .answers import (
+    CatalogueCode,
     CodeInfo,
     DepositNotification,
     PayinNotification,
@@ -13,6 +15,7 @@ from .answers import (
     SubscriptionAnswer,
     SubscriptionCode,
     SubscriptionWebhook,
+    Verdict,
     VirtualAccountAnswer,
 )
 
@@ -25,6 +28,7 @@ __all__ = [
     "Issue",
     "PreparedRequest",
     "validate",
+    "ensure_valid",
     "payin_verification",
     "subscription_authorization",
     "virtual_account_message",
@@ -48,6 +52,19 @@ __all__ = [
     "payin_state",
     "subscription_error_code",
     "virtual_account_error_code",
+    "payin_creation_codes",
+    "payment_confirmation_codes",
+    "payin_states",
+    "subscription_error_codes",
+    "virtual_account_error_codes",
+    "can_cancel",
+    "may_request_subscription",
+    "may_charge",
+    "payin_state_is_final",
+    "next_states",
+    "payin_transition",
+    "virtual_account_transition",
+    "personal_fields",
     "document_validate",
     "document_is_valid",
     "document_compact",
@@ -106,6 +123,8 @@ class Amount:
 class Issue:
     """One problem found in a request."""
 
+    __match_args__ = ("path", "code", "message", "severity", "params")
+
     @property
     def path(self) -> str: ...
     @property
@@ -122,6 +141,8 @@ class Issue:
 class Report:
     """The outcome of validating one request; ``bool(report)`` is ``valid``."""
 
+    __match_args__ = ("valid", "errors", "warnings")
+
     @property
     def valid(self) -> bool: ...
     @property
@@ -136,6 +157,8 @@ class Report:
 class PreparedRequest:
     """A request ready to send: join ``path`` to the base URL; send ``headers`` and
     ``content`` (the UTF-8 bytes of ``body``, the exact signed text)."""
+
+    __match_args__ = ("method", "path", "headers", "body", "content")
 
     @property
     def method(self) -> str: ...
@@ -158,6 +181,18 @@ def validate(
     key: Optional[_Key] = None,
     max_bytes: Optional[int] = None,
 ) -> Report: ...
+def ensure_valid(
+    kind: _Kind,
+    body: _Body,
+    *,
+    strict: bool = False,
+    locale: Optional[_Locale] = None,
+    key: Optional[_Key] = None,
+    max_bytes: Optional[int] = None,
+) -> Report:
+    """``validate``, then raises ``ValidationError`` (``ERR_INVALID_REQUEST``, ``.report``,
+    ``.errors``) for an invalid request; returns the report of a valid one."""
+
 def payin_verification(
     *, merchant_id: _MerchantId, operation_number: str, amount: _AmountLike, currency: str, key: _Key
 ) -> str: ...
@@ -247,10 +282,10 @@ def parse(document: _Document, body: _Body, *, http_status: int = 200) -> _Answe
     ``ParseError`` (``.code``, ``.path``) for a body that is not such a document."""
 
 def parse_virtual_account_response(body: _Body, *, http_status: int = 200) -> VirtualAccountAnswer:
-    """``VirtualAccountResponse`` or ``VirtualAccountError``, by ``outcome``."""
+    """``VirtualAccountCreated`` or ``VirtualAccountRefused``, by ``outcome``."""
 
 def parse_subscription_response(body: _Body) -> SubscriptionAnswer:
-    """``SubscriptionCreated``, ``SubscriptionCancelled`` or ``SubscriptionError``, by ``outcome``."""
+    """``SubscriptionCreated``, ``SubscriptionCancelled`` or ``SubscriptionRefused``, by ``outcome``."""
 
 def parse_payin_response(body: _Body) -> PayinResponse:
     """The answer to a pay-in creation; narrow ``experience`` on ``experience.kind``."""
@@ -265,13 +300,41 @@ def payment_confirmation_code(code: str) -> Optional[CodeInfo]: ...
 def payin_state(id: int) -> Optional[PayinState]: ...
 def subscription_error_code(code: str) -> Optional[SubscriptionCode]: ...
 def virtual_account_error_code(code: str) -> Optional[CodeInfo]: ...
-def document_validate(country: str, type: str, number: str) -> str: ...
+def payin_creation_codes() -> List[CodeInfo]: ...
+def payment_confirmation_codes() -> List[CodeInfo]: ...
+def payin_states() -> List[PayinState]: ...
+def subscription_error_codes() -> List[SubscriptionCode]: ...
+def virtual_account_error_codes() -> List[CodeInfo]: ...
+def can_cancel(status: str) -> Verdict:
+    """Whether a subscription in ``status`` (the wire value) may be cancelled."""
+
+def may_request_subscription(existing_status: Optional[str] = None) -> Verdict:
+    """Whether a new subscription may be requested for a mobile number, given the status
+    of the latest earlier request for it (``None``: there is none)."""
+
+def may_charge(status: str) -> Verdict:
+    """Whether a subscription in ``status`` may be charged on file."""
+
+def payin_state_is_final(id: int) -> Optional[Verdict]:
+    """``allowed`` is whether pay-in state ``id`` is final; ``None`` for an unknown id."""
+
+def next_states(id: int) -> Optional[List[int]]:
+    """The states pay-in state ``id`` may still change to; ``None`` for an unknown id."""
+
+def payin_transition(from_state: int, to_state: int) -> Verdict: ...
+def virtual_account_transition(country: str, from_status: str, to_status: str) -> Verdict:
+    """``country`` is ISO alpha-3 (ARG, MEX, PER, CHL); statuses are wire values."""
+
+def document_validate(country: str, type: str, number: str) -> ValidDocument: ...
+def personal_fields() -> Dict[str, Tuple[str, ...]]:
+    """The core's personal fields: record class name to attribute names, which ``repr``
+    shows as ``[REDACTED]``. A new dict on each call."""
 def document_is_valid(country: str, type: str, number: str) -> bool: ...
 def document_compact(country: str, type: str, number: str) -> str: ...
 def document_format(country: str, type: str, number: str) -> str: ...
-def document_types() -> List[Dict[str, Any]]: ...
-def codes() -> List[Dict[str, Any]]:
-    """Every code of the core's catalogue, in its order: dicts with ``code``,
+def document_types() -> List[DocumentType]: ...
+def codes() -> List[CatalogueCode]:
+    """Every code of the core's catalogue, in its order: ``CatalogueCode`` records with ``code``,
     ``severity`` (``"error"``, ``"warning"``, or ``None`` for a code raised only as an
     exception), ``classes`` (``"report"`` and/or the exception classes that carry it as
     ``.code``), ``meaning``, ``params`` and ``templates`` (``{"en": ..., "es": ...}``)."""

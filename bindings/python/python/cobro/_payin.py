@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, FrozenSet, Literal, Optional, Tuple, Union
+from typing import Literal, Optional, Tuple, Union
 
 from ._catalog import CodeInfo, PayinState
 from ._typed import Record, record
@@ -150,8 +150,6 @@ class PayinNotification(Record):
     31); every other is ``None`` when absent.
     ``additional_information`` (processor data of no documented shape) is hidden from
     ``repr``."""
-
-    _personal: ClassVar[FrozenSet[str]] = frozenset({"additional_information"})
 
     payin_state_id: int
     """payinStateID: key on it (or on ``state``), not on ``payin_state``'s text."""

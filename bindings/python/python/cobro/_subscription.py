@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, FrozenSet, Literal, Optional, Tuple, Union
+from typing import Literal, Optional, Tuple, Union
 
 from ._catalog import SubscriptionCode
 from ._typed import Record, record
@@ -33,7 +33,7 @@ class SubscriptionCancelled(Record):
 
 
 @record
-class FieldDetail(Record):
+class SubscriptionFieldDetail(Record):
     """Spec 7.2: one element of ``errorFieldDetails``."""
 
     field: str
@@ -42,19 +42,19 @@ class FieldDetail(Record):
 
 
 @record
-class SubscriptionError(Record):
+class SubscriptionRefused(Record):
     """Spec 7.2: the service refused the request."""
 
     outcome: Literal["error"]
     error_code: Optional[str]
     error_message: str
-    error_field_details: Tuple[FieldDetail, ...]
+    error_field_details: Tuple[SubscriptionFieldDetail, ...]
     """In wire order; empty when absent."""
     meaning: Optional[SubscriptionCode]
     """The code's spec 7.2 entry, when known."""
 
 
-SubscriptionAnswer = Union[SubscriptionCreated, SubscriptionCancelled, SubscriptionError]
+SubscriptionAnswer = Union[SubscriptionCreated, SubscriptionCancelled, SubscriptionRefused]
 """The answer to a subscription request, told apart by ``outcome``."""
 
 
@@ -72,8 +72,6 @@ class WebhookMetadata(Record):
     """One ``metadata`` element; ``value`` is hidden from ``repr``. Either may be
     ``None`` (DESIGN.md 9 row 31)."""
 
-    _personal: ClassVar[FrozenSet[str]] = frozenset({"value"})
-
     key: Optional[str]
     value: Optional[str]
 
@@ -83,8 +81,6 @@ class SubscriptionWebhook(Record):
     """A subscription webhook notification; ``customer_id`` (the customer's mobile
     number) is hidden from ``repr``. Only ``subscription_id`` is required (DESIGN.md 9
     row 31); every other field is ``None`` (``metadata`` empty) when absent."""
-
-    _personal: ClassVar[FrozenSet[str]] = frozenset({"customer_id"})
 
     subscription_id: int
     charge_type: Optional[str]

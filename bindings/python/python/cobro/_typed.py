@@ -40,9 +40,27 @@ else:
 
     def record(cls):
         """A frozen dataclass (slots on Python 3.10 and later); ``repr`` is
-        :meth:`Record.__repr__`, which hides personal values."""
-        return dataclasses.dataclass(**_OPTIONS)(cls)
+        :meth:`Record.__repr__`, which hides the fields the core lists as personal for
+        the class's name (checked here: each must be a field of the class)."""
+        cls = dataclasses.dataclass(**_OPTIONS)(cls)
+        personal = _PERSONAL.get(cls.__name__, frozenset())
+        unknown = personal - {f.name for f in dataclasses.fields(cls)}
+        if unknown:
+            raise TypeError(f"{cls.__name__} has no fields {sorted(unknown)} the core lists as personal")
+        cls._personal = personal
+        return cls
 
+
+def _core_personal_fields() -> Dict[str, FrozenSet[str]]:
+    """The core's personal fields (``cobro::personal::FIELDS``), by record class name."""
+    # Imported here: the native module's stubs import the answers, which import this
+    # module, and mypy cannot type `record` through that cycle.
+    from ._cobro import personal_fields
+
+    return {name: frozenset(fields) for name, fields in personal_fields().items()}
+
+
+_PERSONAL = _core_personal_fields()
 
 _REDACTED = "[REDACTED]"
 
@@ -51,14 +69,16 @@ class Record:
     """Base class of every typed answer, notification and catalogue entry.
 
     ``to_dict()`` gives the core's JSON as plain data; ``repr`` names every field but
-    shows the fields listed in ``_personal`` (names, document numbers, e-mails, phones,
-    account numbers, free metadata) as ``[REDACTED]`` when set, and ``bytes`` by their
-    length. Instances are immutable and compare by value.
+    shows the personal ones (the core's list for the class's name: names, document
+    numbers, e-mails, phones, account numbers, user ids, free text) as ``[REDACTED]``
+    when set, and ``bytes`` by their length. Instances are immutable and compare by
+    value.
     """
 
     __slots__ = ()
 
     _personal: ClassVar[FrozenSet[str]] = frozenset()
+    """The personal fields, set by :func:`record` from the core's list."""
 
     def to_dict(self) -> Dict[str, Any]:
         """The value exactly as the core's serde JSON writes it: the same keys, tuples
@@ -161,6 +181,13 @@ def _tagged(members: List[Any]) -> Callable[[Any], Any]:
         return by_tag[value[tag]](value)
 
     return build
+
+
+def list_from_core(hint: Any, text: str) -> List[Any]:
+    """The core's JSON array ``text`` as a list of values of type ``hint`` (called by
+    the native module for a whole table)."""
+    convert = _converter(hint)
+    return [convert(value) for value in json.loads(text)]
 
 
 def from_core(hint: Any, text: str) -> Any:

@@ -1,13 +1,14 @@
 """The answer to a virtual-account creation and the deposit notification (core
 ``virtual_account::response`` and ``virtual_account::notification``) as typed records.
 
-These echo the owner's and depositor's data: names, document numbers, e-mails, phones
-and account numbers are hidden from ``repr`` (``[REDACTED]``), readable as attributes.
+These echo the owner's and depositor's data: names, document numbers, e-mails, phones,
+account numbers and user ids are hidden from ``repr`` (``[REDACTED]``, the core's list
+of personal fields), readable as attributes.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, FrozenSet, Literal, Optional, Tuple, Union
+from typing import Literal, Optional, Tuple, Union
 
 from ._catalog import CodeInfo
 from ._typed import Record, record
@@ -16,10 +17,6 @@ from ._typed import Record, record
 @record
 class OwnerEcho(Record):
     """The echoed owner (every field optional)."""
-
-    _personal: ClassVar[FrozenSet[str]] = frozenset(
-        {"document_number", "first_name", "last_name", "company_name", "email", "phone_number"}
-    )
 
     reference_id: Optional[str]
     type: Optional[str]
@@ -38,8 +35,6 @@ class OwnerEcho(Record):
 class AccountEcho(Record):
     """The echoed account and the created number."""
 
-    _personal: ClassVar[FrozenSet[str]] = frozenset({"number", "name"})
-
     number: str
     """The created account number."""
     category: Optional[str]
@@ -54,14 +49,12 @@ class AccountEcho(Record):
 class MetadataEntry(Record):
     """One echoed metadata pair; ``value`` is hidden from ``repr``."""
 
-    _personal: ClassVar[FrozenSet[str]] = frozenset({"value"})
-
     key: str
     value: str
 
 
 @record
-class VirtualAccountResponse(Record):
+class VirtualAccountCreated(Record):
     """Spec 2.2: the created account."""
 
     outcome: Literal["account"]
@@ -90,7 +83,7 @@ class VirtualAccountErrorDetail(Record):
 
 
 @record
-class VirtualAccountError(Record):
+class VirtualAccountRefused(Record):
     """Spec 7.1: the service refused the request."""
 
     outcome: Literal["error"]
@@ -103,7 +96,7 @@ class VirtualAccountError(Record):
     trace_id: str
 
 
-VirtualAccountAnswer = Union[VirtualAccountResponse, VirtualAccountError]
+VirtualAccountAnswer = Union[VirtualAccountCreated, VirtualAccountRefused]
 """The answer to a virtual-account creation, told apart by ``outcome``."""
 
 
@@ -121,8 +114,6 @@ class DepositStatus(Record):
 class DepositAccount(Record):
     """``depositDetails.account``."""
 
-    _personal: ClassVar[FrozenSet[str]] = frozenset({"number", "name"})
-
     id: Optional[str]
     category: Optional[str]
     type: Optional[str]
@@ -134,8 +125,6 @@ class DepositAccount(Record):
 class DepositOwner(Record):
     """``depositDetails.owner``."""
 
-    _personal: ClassVar[FrozenSet[str]] = frozenset({"full_name", "document_number"})
-
     full_name: Optional[str]
     document_type: Optional[str]
     document_number: Optional[str]
@@ -145,8 +134,6 @@ class DepositOwner(Record):
 @record
 class Depositor(Record):
     """``depositDetails.depositor``: who sent the money."""
-
-    _personal: ClassVar[FrozenSet[str]] = frozenset({"full_name", "document_number"})
 
     full_name: Optional[str]
     document_type: Optional[str]

@@ -9,16 +9,29 @@ unions are plain ``Union`` aliases of classes with a ``Literal`` tag: narrow the
         print(answer.experience.voucher.amount)
 
 Open sets of the provider (statuses, error types, device codes) are ``str``, the wire
-value; closed sets of the core (``Disposition``, ``VoucherFamily``, ``Operation``) are
+value; closed sets of the core (``Disposition``, ``VoucherFamily``,
+``SubscriptionOperation``) are
 ``Literal`` types. Lists are tuples. ``repr`` hides personal values (names, document
-numbers, e-mails, phones, account numbers, free metadata) as ``[REDACTED]``.
+numbers, e-mails, phones, account numbers, user ids, free text: the fields the core
+marks personal, ``cobro._cobro.personal_fields()``) as ``[REDACTED]``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict
+from typing import Any, Dict, List
 
-from ._catalog import CodeInfo, Disposition, Operation, PayinState, SubscriptionCode
+from ._catalog import (
+    CatalogueCode,
+    CodeInfo,
+    Disposition,
+    PayinState,
+    Severity,
+    SubscriptionCode,
+    SubscriptionOperation,
+    Verdict,
+)
+from ._documents import DocumentType as _DocumentType
+from ._documents import ValidDocument as _ValidDocument
 from ._payin import (
     BankDeepLink,
     DeeplinkMethodExperience,
@@ -31,34 +44,35 @@ from ._payin import (
     RedirectExperience,
     VoucherExperience,
     WalletDeepLink,
-    WalletOneShotExperience,
     WalletOnFileExperience,
+    WalletOneShotExperience,
 )
 from ._subscription import (
-    FieldDetail,
     SubscriptionAnswer,
     SubscriptionCancelled,
     SubscriptionCreated,
-    SubscriptionError,
+    SubscriptionFieldDetail,
+    SubscriptionRefused,
     SubscriptionWebhook,
     WebhookError,
     WebhookMetadata,
 )
-from ._typed import Record, from_core
+from . import _typed
+from ._typed import Record
 from ._virtual_account import (
     AccountEcho,
     DepositAccount,
     DepositDetails,
     DepositNotification,
-    Depositor,
     DepositOwner,
     DepositStatus,
+    Depositor,
     MetadataEntry,
     OwnerEcho,
     VirtualAccountAnswer,
-    VirtualAccountError,
+    VirtualAccountCreated,
     VirtualAccountErrorDetail,
-    VirtualAccountResponse,
+    VirtualAccountRefused,
 )
 from ._voucher import (
     DeviceInstructions,
@@ -79,26 +93,25 @@ from ._voucher import (
 __all__ = [
     "AccountEcho",
     "BankDeepLink",
+    "CatalogueCode",
     "CodeInfo",
     "DeeplinkMethodExperience",
     "DepositAccount",
     "DepositDetails",
     "DepositNotification",
     "DepositOwner",
-    "Depositor",
     "DepositStatus",
+    "Depositor",
     "DeviceInstructions",
     "Disposition",
     "Experience",
     "FailedExperience",
-    "FieldDetail",
     "GeneralInstruction",
     "HexColor",
     "Instruction",
     "Markup",
     "MetadataEntry",
     "MethodInstructions",
-    "Operation",
     "OwnerEcho",
     "PayinNotification",
     "PayinResponse",
@@ -109,25 +122,29 @@ __all__ = [
     "QrExperience",
     "Record",
     "RedirectExperience",
+    "Severity",
     "SubscriptionAnswer",
     "SubscriptionCancelled",
     "SubscriptionCode",
     "SubscriptionCreated",
-    "SubscriptionError",
+    "SubscriptionFieldDetail",
+    "SubscriptionOperation",
+    "SubscriptionRefused",
     "SubscriptionWebhook",
+    "Verdict",
     "VirtualAccountAnswer",
-    "VirtualAccountError",
+    "VirtualAccountCreated",
     "VirtualAccountErrorDetail",
-    "VirtualAccountResponse",
+    "VirtualAccountRefused",
     "VoucherConfig",
     "VoucherEntry",
-    "VoucherExpiration",
     "VoucherExperience",
+    "VoucherExpiration",
     "VoucherFamily",
     "VoucherInfo",
     "WalletDeepLink",
-    "WalletOneShotExperience",
     "WalletOnFileExperience",
+    "WalletOneShotExperience",
     "WebhookError",
     "WebhookMetadata",
 ]
@@ -143,10 +160,20 @@ _BY_NAME: Dict[str, Any] = {
     "code-info": CodeInfo,
     "subscription-code": SubscriptionCode,
     "payin-state": PayinState,
+    "catalogue-code": CatalogueCode,
+    "verdict": Verdict,
+    "valid-document": _ValidDocument,
+    "document-type": _DocumentType,
 }
 
 
 def _from_core(name: str, text: str) -> Any:
     """Called by the native module: the value of the core's JSON ``text`` as the type
     named ``name`` (a document name or a catalogue's), ``None`` for ``null``."""
-    return from_core(_BY_NAME[name], text)
+    return _typed.from_core(_BY_NAME[name], text)
+
+
+def _list_from_core(name: str, text: str) -> List[Any]:
+    """Called by the native module: the core's JSON array ``text`` as a list of the
+    type named ``name`` (a whole catalogue table)."""
+    return _typed.list_from_core(_BY_NAME[name], text)

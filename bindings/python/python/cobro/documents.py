@@ -2,7 +2,7 @@
 ``is_valid``, ``compact``, ``format`` for each number type, and ``types()`` listing them.
 
 >>> from cobro import documents
->>> documents.validate("PE", "RUC", "20100070970")
+>>> documents.validate("PE", "RUC", "20100070970").compact
 '20100070970'
 """
 
@@ -11,5 +11,6 @@ from ._cobro import document_format as format  # noqa: A001 - stdnum's name
 from ._cobro import document_is_valid as is_valid
 from ._cobro import document_types as types
 from ._cobro import document_validate as validate
+from ._documents import DocumentType, DocumentWarning, ValidDocument
 
-__all__ = ["validate", "is_valid", "compact", "format", "types"]
+__all__ = ["validate", "is_valid", "compact", "format", "types", "DocumentType", "DocumentWarning", "ValidDocument"]

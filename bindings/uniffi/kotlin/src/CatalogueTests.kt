@@ -6,8 +6,8 @@ package cobrotests
 import cobro.CobroException
 import cobro.Disposition
 import cobro.MessageLocale
-import cobro.Operation
 import cobro.Severity
+import cobro.SubscriptionOperation
 import cobro.codes
 import cobro.payinCreationCode
 import cobro.payinCreationCodes
@@ -33,7 +33,7 @@ fun catalogueTests() {
         assertEquals("Autorizado", payinState(5)?.name)
         assertNull(payinState(999))
         assertNull(payinState(Long.MIN_VALUE))
-        assertEquals(listOf(Operation.CANCEL), subscriptionErrorCode("9025")?.operations)
+        assertEquals(listOf(SubscriptionOperation.CANCEL), subscriptionErrorCode("9025")?.operations)
         assertNull(paymentConfirmationCode("zz-none"))
         assertNull(virtualAccountErrorCode("zz-none"))
     }
@@ -79,7 +79,7 @@ fun catalogueTests() {
     }
     T.test("codes: every code a CobroException carried in the tests is listed, in its class") {
         val byCode = codes().associateBy { it.code }
-        assertEquals(setOf("ParseError", "DocumentError", "report"), THROWN.keys, "the tests threw each variant")
+        assertEquals(setOf("ParseError", "DocumentError", "ValidationError", "report"), THROWN.keys, "the tests threw each variant")
         for ((cls, seen) in THROWN) {
             for (code in seen) {
                 val entry = byCode[code] ?: fail("$code ($cls) is not in codes()")
@@ -92,12 +92,15 @@ fun catalogueTests() {
 /** The codes the exceptions of the tests carried, by the catalogue's class (see [thrown]). */
 val THROWN = HashMap<String, MutableSet<String>>()
 
-/** Records the code(s) of `e` for the catalogue test: a Validation's issues are report codes. */
+/** Records the code(s) of `e` for the catalogue test: a Validation's errors are report codes. */
 fun thrown(e: CobroException) {
     fun add(cls: String, code: String) = THROWN.getOrPut(cls) { HashSet() }.add(code)
     when (e) {
         is CobroException.Parse -> add("ParseError", e.code)
         is CobroException.Document -> add("DocumentError", e.code)
-        is CobroException.Validation -> e.issues.forEach { add("report", it.code) }
+        is CobroException.Validation -> {
+            add("ValidationError", e.code)
+            e.errors.forEach { add("report", it.code) }
+        }
     }
 }

@@ -1,11 +1,8 @@
-// A small JSON reader and writer for the tests (JDK 17 has no JSON parser).
+// A small JSON reader for the tests (JDK 17 has no JSON parser).
 //
-// The reader keeps the exact text of every object member (`JObj.raw`): a vector's body
-// such as `150.000`, a repeated key or an escape must reach the core as written. Numbers
-// stay text (`JNum`). The writer writes the core's compact form (DESIGN.md section 3:
-// no spaces, `\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, other control characters as
-// `\u00xx`, everything else as is), so a vector's report can be compared with the
-// core's report JSON byte for byte.
+// It keeps the exact text of every object member (`JObj.raw`): a vector's body such as
+// `150.000`, a repeated key or an escape must reach the core as written. Numbers stay
+// text (`JNum`).
 package cobrotests
 
 /** A JSON object: members in order, and each member's raw text. */
@@ -125,53 +122,3 @@ class JsonReader(private val s: String) {
 }
 
 fun parseJson(text: String): Any? = JsonReader(text).read()
-
-/** `value` in the core's compact JSON form (see the file comment). */
-fun writeJson(value: Any?, out: StringBuilder = StringBuilder()): StringBuilder {
-    when (value) {
-        null -> out.append("null")
-        is Boolean -> out.append(value.toString())
-        is JNum -> out.append(value.text)
-        is String -> writeString(value, out)
-        is JObj -> writeMembers(value.members, out)
-        is Map<*, *> -> writeMembers(value, out)
-        is List<*> -> {
-            out.append('[')
-            value.forEachIndexed { n, v -> if (n > 0) out.append(','); writeJson(v, out) }
-            out.append(']')
-        }
-        else -> error("not a JSON value: ${value::class}")
-    }
-    return out
-}
-
-private fun writeMembers(members: Map<*, *>, out: StringBuilder) {
-    out.append('{')
-    var first = true
-    for ((k, v) in members) {
-        if (!first) out.append(',')
-        first = false
-        writeString(k as String, out)
-        out.append(':')
-        writeJson(v, out)
-    }
-    out.append('}')
-}
-
-private fun writeString(s: String, out: StringBuilder) {
-    out.append('"')
-    for (c in s) {
-        when {
-            c == '"' -> out.append("\\\"")
-            c == '\\' -> out.append("\\\\")
-            c == '\n' -> out.append("\\n")
-            c == '\r' -> out.append("\\r")
-            c == '\t' -> out.append("\\t")
-            c == '\b' -> out.append("\\b")
-            c == '\u000c' -> out.append("\\f")
-            c < ' ' -> out.append("\\u00").append(String.format("%02x", c.code))
-            else -> out.append(c)
-        }
-    }
-    out.append('"')
-}

@@ -6,14 +6,13 @@
 package cobrotests
 
 import cobro.CobroException
+import cobro.Issue
 import cobro.MessageLocale
 import cobro.RequestKind
-import cobro.ValidateOptions
 import cobro.codes
 import cobro.parsePayinResponse
 import cobro.parseVirtualAccountResponse
 import cobro.validate
-import cobro.validateBytes
 import java.io.File
 import java.lang.reflect.InvocationTargetException
 import java.lang.reflect.Method
@@ -47,13 +46,16 @@ val JUNK_BYTES: List<ByteArray> = JUNK_STRINGS.map { it.toByteArray() } + listOf
 val JUNK_LONGS = listOf(0L, -1L, 5L, Long.MIN_VALUE, Long.MAX_VALUE)
 
 /** The codes each exception may carry: those of its class in the core's catalogue. */
-val DOCUMENTED: Map<String, Set<String>> = mapOf("Parse" to "ParseError", "Document" to "DocumentError")
+val DOCUMENTED: Map<String, Set<String>> =
+    mapOf("Parse" to "ParseError", "Document" to "DocumentError", "Validation" to "ValidationError")
     .mapValues { (_, cls) -> codes().filter { cls in it.classes }.map { it.code }.toSet() }
 
 /** A sensible value for each parameter name, used while another parameter gets junk. */
 val BASELINE: Map<String, Any?> = mapOf(
-    "country" to "PE", "numberType" to "RUC", "number" to "20100070970", "code" to "0000", "id" to 5L,
-    "kind" to RequestKind.PAYIN, "options" to null, "httpStatus" to null,
+    "country" to "PE", "type" to "RUC", "number" to "20100070970", "code" to "0000", "id" to 5L,
+    "kind" to RequestKind.PAYIN, "strict" to false, "locale" to null, "maxBytes" to null, "httpStatus" to null,
+    "status" to "AUTHORIZED", "existingStatus" to null, "fromState" to 2L, "toState" to 5L,
+    "fromStatus" to "ACTIVE", "toStatus" to "INACTIVE",
     "body" to "{}",
 )
 
@@ -76,10 +78,9 @@ fun junkFor(type: Class<*>): List<Any?> = when (type) {
     ByteArray::class.java -> JUNK_BYTES
     java.lang.Long.TYPE -> JUNK_LONGS
     RequestKind::class.java -> RequestKind.values().toList()
-    ValidateOptions::class.java -> listOf(
-        null, ValidateOptions(strict = true, locale = MessageLocale.ES, maxBytes = 1u),
-        ValidateOptions(strict = false, locale = null, maxBytes = UInt.MAX_VALUE),
-    )
+    java.lang.Boolean.TYPE -> listOf(true, false)
+    MessageLocale::class.java -> listOf(null) + MessageLocale.values()
+    UInt::class.javaObjectType -> listOf(null, 0u, 1u, 8u, UInt.MAX_VALUE)
     UShort::class.javaObjectType -> listOf(null) // the statuses are tried by hand below
     else -> fail("no junk for parameter type ${type.name}: extend JunkTests.kt")
 }
@@ -117,9 +118,9 @@ fun callWithJunk(m: Method, args: Array<Any?>) {
         val (variant, code) = when (e) {
             is CobroException.Parse -> "Parse" to e.code
             is CobroException.Document -> "Document" to e.code
-            is CobroException.Validation -> "Validation" to (e.issues.firstOrNull()?.code ?: "")
+            is CobroException.Validation -> "Validation" to e.code
         }
-        if (variant != "Validation") assertTrue(code in DOCUMENTED.getValue(variant), "${m.name}: $variant $code")
+        assertTrue(code in DOCUMENTED.getValue(variant), "${m.name}: $variant $code")
         assertTrue(MARKER !in e.message.orEmpty(), "${m.name}: the error repeats the input: ${e.message}")
     }
 }
@@ -153,13 +154,23 @@ fun junkTests() {
         )
         for (kind in RequestKind.values()) {
             for ((bytes, code) in cases) {
-                val r = validateBytes(kind, bytes)
+                val r = validate(kind, bytes)
                 assertEquals(listOf(listOf(code, "")), pairs(r.errors), "$kind $code")
                 val e = assertFailsWith<CobroException.Parse> { parsePayinResponse(bytes) }
                 assertEquals(code to "", e.code to e.path)
             }
-            val small = ValidateOptions(strict = false, locale = null, maxBytes = 8u)
-            assertEquals("ERR_BODY_TOO_LARGE", validate(kind, "{\"a\":\"123456789\"}", small).errors.single().code)
+            val body = "{\"a\":\"123456789\"}".toByteArray()
+            assertEquals("ERR_BODY_TOO_LARGE", validate(kind, body, maxBytes = 8u).errors.single().code)
+            // The limit is the core's: a body of exactly maxBytes is read, one byte more
+            // is refused with its size and the limit, and 0 leaves only the empty body.
+            val sized = "{\"a\":\"ñ\"}".toByteArray()
+            val size = sized.size.toUInt()
+            val tooLarge = { max: UInt? -> validate(kind, sized, maxBytes = max).errors.filter { it.code == "ERR_BODY_TOO_LARGE" } }
+            assertEquals(listOf<Issue>(), tooLarge(size))
+            assertEquals(listOf<Issue>(), tooLarge(null))
+            assertEquals(mapOf("size" to "$size", "limit" to "${size - 1u}"), tooLarge(size - 1u).single().params)
+            assertEquals(mapOf("size" to "$size", "limit" to "0"), tooLarge(0u).single().params)
+            assertEquals("ERR_EMPTY_FIELD", validate(kind, ByteArray(0), maxBytes = 0u).errors.single().code)
         }
     }
     T.test("junk: any HTTP status for a virtual-account answer") {

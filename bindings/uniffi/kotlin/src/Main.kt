@@ -31,10 +31,13 @@ fun main(args: Array<String>) {
     check(File(T.root, "tests/vectors").isDirectory) { "no tests/vectors under ${T.root}" }
     validationVectors()
     responseVectors()
+    personalTests()
     documentTests()
     junkTests()
     catalogueTests()
+    lifecycleTests()
     apiSurfaceTests()
+    manifestTests()
     readmeTests()
     println("${T.passed} passed, ${T.failed} failed")
     exitProcess(if (T.failed == 0 && T.passed > 0) 0 else 1)

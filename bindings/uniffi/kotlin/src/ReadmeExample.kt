@@ -4,14 +4,13 @@ import cobro.CobroException
 import cobro.Experience
 import cobro.MessageLocale
 import cobro.RequestKind
-import cobro.ValidateOptions
 import cobro.parsePayinResponse
 import cobro.validate
 import cobro.validateDocument
 
 /** The problems of a pay-in form, in Spanish, by field path (nothing is sent yet). */
 fun formErrors(json: String): Map<String, String> {
-    val report = validate(RequestKind.PAYIN, json, ValidateOptions(locale = MessageLocale.ES))
+    val report = validate(RequestKind.PAYIN, json.toByteArray(), locale = MessageLocale.ES)
     return report.errors.associate { it.path to it.message }
 }
 
@@ -33,7 +32,7 @@ fun describe(answer: ByteArray): String = try {
 
 /** A Peruvian RUC without separators, or null when it is not valid. */
 fun ruc(input: String): String? = try {
-    validateDocument("PE", "RUC", input).compact
+    validateDocument("PE", "RUC", input).compact.value
 } catch (e: CobroException.Document) {
     null
 }

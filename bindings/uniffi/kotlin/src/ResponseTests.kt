@@ -6,6 +6,7 @@ package cobrotests
 
 import cobro.CobroException
 import cobro.Experience
+import cobro.Personal
 import cobro.parseDepositNotification
 import cobro.parsePayinNotification
 import cobro.parsePayinResponse
@@ -32,9 +33,6 @@ val PARSERS: Map<String, (ByteArray, JObj) -> Any> = mapOf(
     "deposit-notification" to { b, _ -> parseDepositNotification(b) },
 )
 
-/** Record fields the core's JSON names `type` (a keyword in no language, but a poor field name). */
-val RENAMED = mapOf("ownerType" to "type", "accountType" to "type", "errorType" to "type")
-
 /** The tag the core's JSON writes for each sealed family, and variants it names otherwise. */
 val TAG_KEYS = mapOf("Experience" to "kind", "SubscriptionAnswer" to "outcome", "VirtualAccountAnswer" to "outcome")
 val TAG_NAMES = mapOf("Refused" to "error")
@@ -46,10 +44,12 @@ data class EnumValue(val name: String)
 
 /**
  * A uniffi value as the core's JSON would write it: records by their fields (snake
- * case), sealed variants with their tag, bytes as Base64, numbers as text.
+ * case), sealed variants with their tag, bytes as Base64, numbers as text, a
+ * [Personal] as its text.
  */
 fun plain(v: Any?): Any? = when (v) {
     null, is String, is Boolean -> v
+    is Personal -> v.value
     is Long, is Int, is Short, is Byte -> JNum(v.toString())
     is ULong, is UInt, is UShort, is UByte -> JNum(v.toString())
     is ByteArray -> Base64.getEncoder().encodeToString(v)
@@ -63,7 +63,7 @@ fun plain(v: Any?): Any? = when (v) {
         for (f in v.javaClass.declaredFields) {
             if (Modifier.isStatic(f.modifiers) || f.isSynthetic) continue
             f.isAccessible = true
-            out[RENAMED[f.name] ?: snake(f.name)] = plain(f.get(v))
+            out[snake(f.name)] = plain(f.get(v))
         }
         out
     }

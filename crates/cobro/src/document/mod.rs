@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::code::Code;
 use crate::messages::Locale;
+use crate::personal::Personal;
 use crate::report::{Ctx, Path};
 
 /// Why a number is not valid.
@@ -86,11 +87,13 @@ pub enum DocumentWarning {
     InconvenientWord,
 }
 
-/// A number that passed its checks: its compact form and any doubts.
+/// A number that passed its checks: its compact form and any doubts. Named
+/// `ValidDocument` in every binding and in [`crate::personal::FIELDS`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename = "ValidDocument")]
 pub struct Valid {
-    /// The number without separators.
-    pub compact: String,
+    /// The number without separators: a document or account number, personal data.
+    pub compact: Personal,
     /// Doubts that do not make it invalid.
     pub warnings: Vec<DocumentWarning>,
 }
@@ -99,7 +102,7 @@ impl Valid {
     /// A valid number with no doubt.
     pub(crate) fn clean(compact: String) -> Valid {
         Valid {
-            compact,
+            compact: Personal::new(compact),
             warnings: Vec::new(),
         }
     }

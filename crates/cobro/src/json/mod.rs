@@ -10,34 +10,14 @@
 
 use std::borrow::Cow;
 
-mod reader;
-mod writer;
+// Crate-visible so `host::fast` can re-export the writer's pieces the bindings use.
+pub(crate) mod reader;
+pub(crate) mod writer;
 
-pub use reader::is_number;
-pub use writer::{plain_prefix, write_string, write_value};
+pub(crate) use writer::write_string;
+pub use writer::write_value;
 
-/// Limits applied before and while reading a body (DESIGN.md section 8).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    /// Largest body accepted, in bytes.
-    pub max_bytes: usize,
-    /// Deepest nesting of arrays and objects accepted; the top-level value is depth 1.
-    pub max_depth: usize,
-}
-
-/// Default body size limit: 1 MiB.
-pub const DEFAULT_MAX_BYTES: usize = 1 << 20;
-/// Nesting limit applied to every value. The deepest body of the spec has depth 3.
-pub const MAX_DEPTH: usize = 64;
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            max_bytes: DEFAULT_MAX_BYTES,
-            max_depth: MAX_DEPTH,
-        }
-    }
-}
+use crate::Limits;
 
 /// A JSON value borrowing from the input text.
 #[derive(Debug, Clone, PartialEq)]
@@ -141,6 +121,9 @@ pub fn parse_str(text: &str, limits: Limits) -> Result<Value<'_>, JsonError> {
 mod tests {
     use super::*;
 
+    use super::reader::is_number;
+    use super::writer::plain_prefix;
+
     fn p(s: &str) -> Result<Value<'_>, JsonError> {
         parse(s.as_bytes(), Limits::default())
     }
@@ -226,7 +209,13 @@ mod tests {
             Err(JsonError::InvalidUtf8 { offset: 1 })
         ));
         let deep = "[".repeat(10_000);
-        assert!(matches!(p(&deep), Err(JsonError::TooDeep { limit: MAX_DEPTH, .. })));
+        assert!(matches!(
+            p(&deep),
+            Err(JsonError::TooDeep {
+                limit: Limits::MAX_DEPTH,
+                ..
+            })
+        ));
         let small = Limits {
             max_bytes: 3,
             max_depth: 4,

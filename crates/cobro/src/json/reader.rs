@@ -1,9 +1,11 @@
-//! The single-pass reader behind [`super::parse`] and [`super::is_number`].
+//! The single-pass reader behind [`super::parse`] and [`is_number`].
 
 use std::borrow::Cow;
 use std::cell::Cell;
 
-use super::{JsonError, Limits, Value, plain_prefix};
+use super::writer::plain_prefix;
+use super::{JsonError, Value};
+use crate::Limits;
 
 pub(super) struct Reader<'a> {
     text: &'a str,

@@ -181,7 +181,8 @@ fn check_signature(ctx: &mut Ctx, signed: &Signed<'_>, key: &Secret) {
 #[allow(clippy::unwrap_used)] // tests may unwrap (common brief); the workspace lint denies it
 mod tests {
     use super::*;
-    use crate::json::{Limits, parse_str};
+    use crate::Limits;
+    use crate::json::parse_str;
 
     #[test]
     fn members_flat_or_wrapped() {

@@ -32,6 +32,7 @@ use crate::catalog::CodeInfo;
 use crate::code::Code;
 use crate::json::{self, Value};
 use crate::messages::Locale;
+use crate::personal::Personal;
 use crate::reader::{self, Fields, ParseError};
 use crate::signing::{self, Secret};
 
@@ -77,8 +78,9 @@ pub struct PayinNotification {
     /// additionalInformation: "supplementary data from the processor" whose shape the
     /// provider does not describe (the samples send `[]`). Decided here: each element is
     /// kept as its compact JSON text (numbers as written, member order kept), for the
-    /// merchant to read with its own JSON reader. `None` when absent or null.
-    pub additional_information: Option<Vec<String>>,
+    /// merchant to read with its own JSON reader. `None` when absent or null. Personal
+    /// (processors put the payer's details there): `Debug` prints each `[REDACTED]`.
+    pub additional_information: Option<Vec<Personal>>,
     /// errorDetails: why the payment confirmation failed; `None` when absent or null.
     pub error_details: Option<PaymentErrorDetails>,
 }
@@ -121,7 +123,7 @@ pub fn parse_payin_notification(body: &[u8]) -> Result<PayinNotification, ParseE
     let payin_verification = f.opt_str("payinVerification")?.map(str::to_string);
     let additional_information = f
         .opt_array("additionalInformation")?
-        .map(|items| items.iter().map(compact).collect());
+        .map(|items| items.iter().map(|item| Personal::new(compact(item))).collect());
     let error_details = match f.get("errorDetails")? {
         None => None,
         Some(value) => Some(error_details(value)?),

@@ -28,9 +28,6 @@ use crate::report::{Ctx, Params, Path};
 use crate::rules::{self, Members, Need};
 use crate::{field, processor};
 
-/// Spec 2.3: the type that makes periodicity and amount required.
-const RECURRENT: &str = "RECURRENT";
-
 /// The condition named in the `when` / `applies_when` params of periodicity and amount.
 const WHEN_RECURRENT: &str = "type=RECURRENT";
 
@@ -164,7 +161,7 @@ fn subscription_type<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value
 /// is already reported).
 fn recurrent_need(kind: Option<&str>) -> Option<Need> {
     match kind {
-        Some(RECURRENT) => Some(Need::RequiredWhen(WHEN_RECURRENT)),
+        Some(field::RECURRENT) => Some(Need::RequiredWhen(WHEN_RECURRENT)),
         Some(_) => None,
         None => Some(Need::Optional),
     }
@@ -280,7 +277,8 @@ pub(crate) fn authorization_parts<'v>(value: &'v Value<'v>) -> Option<(&'v str, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::{Limits, parse_str};
+    use crate::Limits;
+    use crate::json::parse_str;
 
     fn parts(text: &str) -> Option<(String, String, String, String)> {
         let parsed = parse_str(text, Limits::default());

@@ -12,10 +12,13 @@
 
 use serde::Serialize;
 
+use crate::personal::Personal;
 use crate::reader::{self, Fields, ParseError, index_path};
 use crate::subscription::response::{SubscriptionCode, SubscriptionStatus, subscription_error_code, subscription_id};
 
 /// A subscription webhook notification (DESIGN.md 9 row 31 for what may be absent).
+/// The customer's number and the metadata values are [`Personal`]: `Debug` prints them
+/// `[REDACTED]`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SubscriptionWebhook {
     /// `subscriptionId` (a number or a digit string); the one required field.
@@ -23,8 +26,8 @@ pub struct SubscriptionWebhook {
     /// `chargeType` (ON_DEMAND, RECURRENT), as sent; `None` when absent.
     pub charge_type: Option<String>,
     /// `customerId`: the customer's mobile number (a number is kept as its text);
-    /// `None` when absent.
-    pub customer_id: Option<String>,
+    /// `None` when absent; personal.
+    pub customer_id: Option<Personal>,
     /// `originType` (MOBILE, WEB), as sent; `None` when absent.
     pub origin_type: Option<String>,
     /// `status`: absent in the provider's error samples.
@@ -61,8 +64,8 @@ pub struct WebhookError {
 pub struct WebhookMetadata {
     /// `key`.
     pub key: Option<String>,
-    /// `value` (a number is kept as its text).
-    pub value: Option<String>,
+    /// `value` (a number is kept as its text): free text; personal.
+    pub value: Option<Personal>,
 }
 
 impl SubscriptionWebhook {
@@ -79,7 +82,7 @@ pub fn parse_subscription_webhook(body: &[u8]) -> Result<SubscriptionWebhook, Pa
     let f = Fields::of(&root, "")?;
     let subscription_id = subscription_id(f)?;
     let charge_type = f.opt_str("chargeType")?.map(str::to_string);
-    let customer_id = f.opt_text("customerId")?.map(str::to_string);
+    let customer_id = f.opt_text("customerId")?.map(Personal::from);
     let origin_type = f.opt_str("originType")?.map(str::to_string);
     let status = f.opt_str("status")?.map(SubscriptionStatus::from_wire);
     let status_description = f.opt_str("statusDescription")?.map(str::to_string);
@@ -100,7 +103,7 @@ pub fn parse_subscription_webhook(body: &[u8]) -> Result<SubscriptionWebhook, Pa
         let m = Fields::of(item, &at)?;
         metadata.push(WebhookMetadata {
             key: m.opt_str("key")?.map(str::to_string),
-            value: m.opt_text("value")?.map(str::to_string),
+            value: m.opt_text("value")?.map(Personal::from),
         });
     }
     let is_error =

@@ -12,11 +12,13 @@
 use serde::Serialize;
 
 use crate::code::Code;
+use crate::personal::Personal;
 use crate::reader::{self, Fields, ParseError};
-use crate::virtual_account::response::{iso_timestamp, owned};
+use crate::virtual_account::response::{iso_timestamp, owned, personal};
 
 /// A deposit into a virtual account (PROVIDER_FACTS.md; DESIGN.md 9 row 31 for what
-/// may be absent).
+/// may be absent). The account's number and alias and the owner's and depositor's
+/// names, documents and user id are [`Personal`]: `Debug` prints them `[REDACTED]`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DepositNotification {
     /// `version` of the notification format (`"1.0"`; a number is kept as its text).
@@ -75,35 +77,35 @@ pub struct DepositAccount {
     /// `type` (CVU, CCI, CLABE).
     #[serde(rename = "type")]
     pub account_type: Option<String>,
-    /// `number`: the account number (string or number, as text).
-    pub number: Option<String>,
-    /// `name`: the account alias.
-    pub name: Option<String>,
+    /// `number`: the account number (string or number, as text); personal.
+    pub number: Option<Personal>,
+    /// `name`: the account alias; personal.
+    pub name: Option<Personal>,
 }
 
 /// `depositDetails.owner`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DepositOwner {
-    /// `fullName`.
-    pub full_name: Option<String>,
+    /// `fullName`; personal.
+    pub full_name: Option<Personal>,
     /// `documentType`.
     pub document_type: Option<String>,
-    /// `documentNumber` (string or number, as text).
-    pub document_number: Option<String>,
+    /// `documentNumber` (string or number, as text); personal.
+    pub document_number: Option<Personal>,
     /// `referenceId`: the merchant's user id (spec 2.1 owner.referenceId; string or
-    /// number, as text).
-    pub reference_id: Option<String>,
+    /// number, as text); personal.
+    pub reference_id: Option<Personal>,
 }
 
 /// `depositDetails.depositor`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Depositor {
-    /// `fullName`.
-    pub full_name: Option<String>,
+    /// `fullName`; personal.
+    pub full_name: Option<Personal>,
     /// `documentType`.
     pub document_type: Option<String>,
-    /// `documentNumber` (string or number, as text).
-    pub document_number: Option<String>,
+    /// `documentNumber` (string or number, as text); personal.
+    pub document_number: Option<Personal>,
 }
 
 /// Parses a deposit notification (PROVIDER_FACTS.md "Virtual-account deposit
@@ -165,25 +167,25 @@ fn details(d: Fields<'_, '_>) -> Result<DepositDetails, ParseError> {
             id: owned(a.opt_text("id")?),
             category: owned(a.opt_str("category")?),
             account_type: owned(a.opt_str("type")?),
-            number: owned(a.opt_text("number")?),
-            name: owned(a.opt_str("name")?),
+            number: personal(a.opt_text("number")?),
+            name: personal(a.opt_str("name")?),
         }),
     };
     let owner = match d.opt_obj("owner", "depositDetails.owner")? {
         None => None,
         Some(o) => Some(DepositOwner {
-            full_name: owned(o.opt_str("fullName")?),
+            full_name: personal(o.opt_str("fullName")?),
             document_type: owned(o.opt_str("documentType")?),
-            document_number: owned(o.opt_text("documentNumber")?),
-            reference_id: owned(o.opt_text("referenceId")?),
+            document_number: personal(o.opt_text("documentNumber")?),
+            reference_id: personal(o.opt_text("referenceId")?),
         }),
     };
     let depositor = match d.opt_obj("depositor", "depositDetails.depositor")? {
         None => None,
         Some(p) => Some(Depositor {
-            full_name: owned(p.opt_str("fullName")?),
+            full_name: personal(p.opt_str("fullName")?),
             document_type: owned(p.opt_str("documentType")?),
-            document_number: owned(p.opt_text("documentNumber")?),
+            document_number: personal(p.opt_text("documentNumber")?),
         }),
     };
     Ok(DepositDetails {
@@ -226,7 +228,7 @@ mod tests {
 
     #[test]
     fn errors_are_kept_as_json_text() {
-        let v = crate::json::parse_str(r#"{"a":[1.50,"x\"y",null,true]}"#, crate::json::Limits::default()).unwrap();
+        let v = crate::json::parse_str(r#"{"a":[1.50,"x\"y",null,true]}"#, crate::Limits::default()).unwrap();
         let mut s = String::new();
         crate::json::write_value(&mut s, &v);
         assert_eq!(s, r#"{"a":[1.50,"x\"y",null,true]}"#);

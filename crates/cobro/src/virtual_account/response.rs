@@ -18,6 +18,7 @@ use serde::{Serialize, Serializer};
 use crate::catalog::CodeInfo;
 use crate::code::Code;
 use crate::json::Value;
+use crate::personal::Personal;
 use crate::reader::{self, Fields, ParseError, index_path, join_path};
 use crate::rules;
 use crate::virtual_account::catalog::virtual_account_error_code;
@@ -34,7 +35,8 @@ pub enum VirtualAccountAnswer {
     Error(VirtualAccountError),
 }
 
-/// Spec 2.2: the created account.
+/// Spec 2.2: the created account. The owner's and account's echoed personal data and
+/// the metadata values are [`Personal`]: `Debug` prints them `[REDACTED]`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct VirtualAccountResponse {
     /// `id`: the account's identifier.
@@ -59,41 +61,41 @@ pub struct VirtualAccountResponse {
 /// the provider's guide shows a placeholder owner).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct OwnerEcho {
-    /// `owner.referenceId`.
-    pub reference_id: Option<String>,
+    /// `owner.referenceId`: the merchant's user id; personal.
+    pub reference_id: Option<Personal>,
     /// `owner.type` (PERSON, COMPANY).
     #[serde(rename = "type")]
     pub owner_type: Option<String>,
     /// `owner.document.type`.
     pub document_type: Option<String>,
-    /// `owner.document.number` (a string or a number, as text).
-    pub document_number: Option<String>,
-    /// `owner.firstName`.
-    pub first_name: Option<String>,
-    /// `owner.lastName`.
-    pub last_name: Option<String>,
-    /// `owner.companyName` (null for a PERSON in the samples).
-    pub company_name: Option<String>,
-    /// `owner.email`.
-    pub email: Option<String>,
+    /// `owner.document.number` (a string or a number, as text); personal.
+    pub document_number: Option<Personal>,
+    /// `owner.firstName`; personal.
+    pub first_name: Option<Personal>,
+    /// `owner.lastName`; personal.
+    pub last_name: Option<Personal>,
+    /// `owner.companyName` (null for a PERSON in the samples); personal.
+    pub company_name: Option<Personal>,
+    /// `owner.email`; personal.
+    pub email: Option<Personal>,
     /// `owner.phone.countryCode` (as text).
     pub phone_country_code: Option<String>,
-    /// `owner.phone.number` (as text).
-    pub phone_number: Option<String>,
+    /// `owner.phone.number` (as text); personal.
+    pub phone_number: Option<Personal>,
 }
 
 /// Spec 2.2: the echoed account and the created number.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct AccountEcho {
-    /// `account.number`: the created account number (required by spec 2.2).
-    pub number: String,
+    /// `account.number`: the created account number (required by spec 2.2); personal.
+    pub number: Personal,
     /// `account.category` (VIRTUAL).
     pub category: Option<String>,
     /// `account.type` (CVU, CCI, CLABE).
     #[serde(rename = "type")]
     pub account_type: Option<String>,
-    /// `account.name`.
-    pub name: Option<String>,
+    /// `account.name`: the account alias; personal.
+    pub name: Option<Personal>,
     /// `account.country` (ISO 3166-1 alpha-3).
     pub country: Option<String>,
     /// `account.currency` (ISO 4217).
@@ -106,8 +108,8 @@ pub struct AccountEcho {
 pub struct MetadataEntry {
     /// The key.
     pub key: String,
-    /// The value.
-    pub value: String,
+    /// The value: free text; personal.
+    pub value: Personal,
 }
 
 /// Spec 2.2 / PROVIDER_FACTS.md "Status catalogues": a virtual account's status (an
@@ -289,30 +291,35 @@ pub(crate) fn owned(s: Option<&str>) -> Option<String> {
     s.map(str::to_string)
 }
 
+/// An optional personal text as an owned value (as [`owned`]).
+pub(crate) fn personal(s: Option<&str>) -> Option<Personal> {
+    s.map(Personal::from)
+}
+
 fn owner_echo(o: Fields<'_, '_>) -> Result<OwnerEcho, ParseError> {
     let (document_type, document_number) = match o.get("document")? {
         None => (None, None),
         Some(v) => {
             let d = Fields::of(v, "owner.document")?;
-            (owned(d.opt_str("type")?), owned(d.opt_text("number")?))
+            (owned(d.opt_str("type")?), personal(d.opt_text("number")?))
         }
     };
     let (phone_country_code, phone_number) = match o.get("phone")? {
         None => (None, None),
         Some(v) => {
             let p = Fields::of(v, "owner.phone")?;
-            (owned(p.opt_text("countryCode")?), owned(p.opt_text("number")?))
+            (owned(p.opt_text("countryCode")?), personal(p.opt_text("number")?))
         }
     };
     Ok(OwnerEcho {
-        reference_id: owned(o.opt_str("referenceId")?),
+        reference_id: personal(o.opt_str("referenceId")?),
         owner_type: owned(o.opt_str("type")?),
         document_type,
         document_number,
-        first_name: owned(o.opt_str("firstName")?),
-        last_name: owned(o.opt_str("lastName")?),
-        company_name: owned(o.opt_str("companyName")?),
-        email: owned(o.opt_str("email")?),
+        first_name: personal(o.opt_str("firstName")?),
+        last_name: personal(o.opt_str("lastName")?),
+        company_name: personal(o.opt_str("companyName")?),
+        email: personal(o.opt_str("email")?),
         phone_country_code,
         phone_number,
     })
@@ -320,10 +327,10 @@ fn owner_echo(o: Fields<'_, '_>) -> Result<OwnerEcho, ParseError> {
 
 fn account_echo(a: Fields<'_, '_>) -> Result<AccountEcho, ParseError> {
     Ok(AccountEcho {
-        number: a.text("number")?.to_string(),
+        number: Personal::from(a.text("number")?),
         category: owned(a.opt_str("category")?),
         account_type: owned(a.opt_str("type")?),
-        name: owned(a.opt_str("name")?),
+        name: personal(a.opt_str("name")?),
         country: owned(a.opt_str("country")?),
         currency: owned(a.opt_str("currency")?),
     })
@@ -347,7 +354,7 @@ fn metadata_echo(value: &Value<'_>, path: &str) -> Result<Vec<MetadataEntry>, Pa
         };
         out.push(MetadataEntry {
             key: k.to_string(),
-            value: s.to_string(),
+            value: Personal::from(&**s),
         });
     }
     Ok(out)

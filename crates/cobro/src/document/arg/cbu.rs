@@ -104,7 +104,7 @@ pub fn is_valid_cvu(number: &str) -> bool {
 /// input unchanged when it is neither a valid CBU nor a valid CVU.
 pub fn format(number: &str) -> String {
     match validate(number).or_else(|_| validate_cvu(number)) {
-        Ok(valid) => valid.compact,
+        Ok(valid) => valid.compact.into_string(),
         Err(_) => number.to_string(),
     }
 }

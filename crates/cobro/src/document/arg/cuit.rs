@@ -47,7 +47,7 @@ pub const CUIL: NumberType = NumberType {
     check_character: None,
     compact,
     validate: validate_cuil,
-    format,
+    format: format_cuil,
 };
 
 /// The number without spaces, dots or hyphens.
@@ -100,7 +100,17 @@ pub fn is_valid(number: &str) -> bool {
 
 /// `TT-NNNNNNNN-C`; the input unchanged when it is not a valid CUIT.
 pub fn format(number: &str) -> String {
-    validate(number)
+    shaped(validate(number), number)
+}
+
+/// `TT-NNNNNNNN-C`; the input unchanged when it is not a valid CUIL (a company's CUIT
+/// is not one).
+pub fn format_cuil(number: &str) -> String {
+    shaped(validate_cuil(number), number)
+}
+
+fn shaped(checked: Result<Valid, DocumentError>, number: &str) -> String {
+    checked
         .ok()
         .and_then(|valid| shape(&valid.compact, "XX-XXXXXXXX-X"))
         .unwrap_or_else(|| number.to_string())
@@ -182,7 +192,7 @@ mod tests {
     crate::document::number_tests::number_tests!(cuil: CUIL, {
         valid: VALID_CUIL,
         written: &[("20-86991773-8", "20869917738")],
-        // Company prefixes are not CUILs; see the test below (`format` is the CUIT's).
+        // Company prefixes are not CUILs; see the test below.
         invalid: &[],
         formats: &[("20869917738", "20-86991773-8")],
         independent: Some(independent_check),
@@ -195,5 +205,8 @@ mod tests {
         }
         assert_eq!(validate_cuil("30493512532"), Err(InvalidComponent));
         assert!(!CUIL.is_valid("34152516802"));
+        // Formatting follows validity: a company's CUIT is returned unchanged as a CUIL.
+        assert_eq!((CUIL.format)("30493512532"), "30493512532");
+        assert_eq!((CUIT.format)("30493512532"), "30-49351253-2");
     }
 }

@@ -143,7 +143,10 @@ pub fn validate(number: &str) -> Result<Valid, DocumentError> {
     } else {
         Vec::new()
     };
-    Ok(Valid { compact, warnings })
+    Ok(Valid {
+        compact: compact.into(),
+        warnings,
+    })
 }
 
 /// Whether `number` is a valid CURP.
@@ -155,7 +158,7 @@ pub fn is_valid(number: &str) -> bool {
 /// a valid CURP.
 pub fn format(number: &str) -> String {
     match validate(number) {
-        Ok(valid) => valid.compact,
+        Ok(valid) => valid.compact.into_string(),
         Err(_) => number.to_string(),
     }
 }
@@ -236,7 +239,7 @@ mod tests {
         // python-stdnum's test suite refuses BACA890909MJCRMS05 ("bad word used"); its
         // check digit is right.
         let warned = Valid {
-            compact: "BACA890909MJCRMS05".to_string(),
+            compact: "BACA890909MJCRMS05".into(),
             warnings: vec![DocumentWarning::InconvenientWord],
         };
         assert_eq!(validate("BACA890909MJCRMS05"), Ok(warned));

@@ -104,7 +104,10 @@ pub fn validate(number: &str) -> Result<Valid, DocumentError> {
     if check_char(first) != Some(*check) {
         warnings.push(DocumentWarning::CheckDigit);
     }
-    Ok(Valid { compact, warnings })
+    Ok(Valid {
+        compact: compact.into(),
+        warnings,
+    })
 }
 
 /// Whether `number` is a valid RFC (a failing check digit still counts as valid).
@@ -116,7 +119,7 @@ pub fn is_valid(number: &str) -> bool {
 /// a valid RFC.
 pub fn format(number: &str) -> String {
     match validate(number) {
-        Ok(valid) => valid.compact,
+        Ok(valid) => valid.compact.into_string(),
         Err(_) => number.to_string(),
     }
 }
@@ -226,7 +229,7 @@ mod tests {
     #[test]
     fn check_digit_only_warns() {
         let warned = Valid {
-            compact: "GODE561231GR9".to_string(),
+            compact: "GODE561231GR9".into(),
             warnings: vec![DocumentWarning::CheckDigit],
         };
         assert_eq!(validate("GODE561231GR9"), Ok(warned));

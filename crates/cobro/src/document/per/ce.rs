@@ -42,7 +42,7 @@ pub fn is_valid(number: &str) -> bool {
 /// The compact form in upper case (the input unchanged when it is not valid).
 pub fn format(number: &str) -> String {
     match validate(number) {
-        Ok(valid) => valid.compact,
+        Ok(valid) => valid.compact.into_string(),
         Err(_) => number.to_string(),
     }
 }

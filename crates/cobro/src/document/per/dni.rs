@@ -16,8 +16,15 @@
 
 use crate::document::{CheckCharacter, DocumentError, NumberType, Valid, digits, strip_separators};
 
+/// The number of digits, as a literal for the texts below (`concat!` needs one).
+macro_rules! length {
+    () => {
+        8
+    };
+}
+
 /// The number of digits.
-const LENGTH: usize = 8;
+const LENGTH: usize = length!();
 
 /// The weights of the 8 digits, from the left.
 const WEIGHTS: [u32; LENGTH] = [3, 2, 7, 6, 5, 4, 3, 2];
@@ -97,7 +104,7 @@ pub fn is_valid(number: &str) -> bool {
 /// The 8 digits (the input unchanged when it is not valid).
 pub fn format(number: &str) -> String {
     match validate(number) {
-        Ok(valid) => valid.compact,
+        Ok(valid) => valid.compact.into_string(),
         Err(_) => number.to_string(),
     }
 }
@@ -108,10 +115,10 @@ pub const TYPE: NumberType = NumberType {
     name: "DNI",
     description: "Documento Nacional de Identidad: 8 digits; the card's check character (digit or letter, mod 11, weights 3,2,7,6,5,4,3,2) may follow: verified, then left out",
     account: false,
-    length: (8, 9),
-    pattern: "[0-9] (8) [0-9A-K]?",
+    length: (LENGTH, LENGTH + 1),
+    pattern: concat!("[0-9] (", length!(), ") [0-9A-K]?"),
     check_character: Some(CheckCharacter {
-        sent_form: "[0-9] (8)",
+        sent_form: concat!("[0-9] (", length!(), ")"),
         written_with: written_with_check_character,
     }),
     compact,

@@ -56,7 +56,7 @@ pub fn is_valid(number: &str) -> bool {
 /// The 11 digits (the input unchanged when it is not valid).
 pub fn format(number: &str) -> String {
     match validate(number) {
-        Ok(valid) => valid.compact,
+        Ok(valid) => valid.compact.into_string(),
         Err(_) => number.to_string(),
     }
 }

@@ -12,10 +12,17 @@
 //!
 //! And one for arguments: text that is not valid Unicode (a lone UTF-16 surrogate) cannot
 //! be hashed as UTF-8 without changing it ([`SigningError::not_unicode`]).
+//!
+//! The bindings' fast paths, which write a host body as JSON text themselves or hand
+//! the core a tree, take what they need of the core's writer and limits from
+//! [`fast`], which is not a stable API.
 
 use crate::reader::ParseError;
 use crate::report::{Ctx, Path};
-use crate::{Code, JsonError, PrepareError, PrepareOptions, Report, SigningError, ValidateOptions, unreadable};
+use crate::{Code, JsonError, Limits, PrepareError, PrepareOptions, Report, SigningError, ValidateOptions, unreadable};
+
+#[doc(hidden)]
+pub mod fast;
 
 /// One step of the path from a body's root to a value inside it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,7 +36,7 @@ pub enum PathStep {
 /// Why a binding could not hand a host body to the core as JSON text.
 #[derive(Debug, Clone, PartialEq)]
 pub enum HostBodyError {
-    /// The body has `size` bytes, more than the limit.
+    /// The body has `size` bytes, more than the limit ([`Limits::too_large`]).
     TooLarge {
         /// The body's length in bytes.
         size: usize,
@@ -103,29 +110,19 @@ impl HostBodyError {
         PrepareError::Invalid(self.report(&validate))
     }
 
-    /// The [`ParseError`] a parser would give (under the default limits): code
-    /// ERR_BODY_TOO_LARGE, or ERR_INVALID_TYPE at the number's path.
+    /// The [`ParseError`] a parser would give (under [`Limits::default`], the parsers'
+    /// limits): code ERR_BODY_TOO_LARGE, or ERR_INVALID_TYPE at the number's path.
     pub fn parse_error(&self) -> ParseError {
         match self {
-            HostBodyError::TooLarge { size } => ParseError {
-                limit: Some((Some(*size), crate::DEFAULT_MAX_BYTES)),
-                ..ParseError::new(Code::BodyTooLarge, "", "a body within the size limit")
-            },
+            HostBodyError::TooLarge { size } => ParseError::body(&JsonError::TooLarge {
+                size: *size,
+                limit: Limits::default().max_bytes,
+            }),
             HostBodyError::NonFinite { at, .. } => {
                 ParseError::new(Code::InvalidType, &with_path(at, |p| p.render()), "a finite number")
             }
         }
     }
-}
-
-/// Whether a body of `size` bytes is past the size limit `max_bytes` (0: the default),
-/// so a binding can measure a buffer before it copies it.
-pub fn too_large(size: usize, max_bytes: usize) -> bool {
-    let options = ValidateOptions {
-        max_bytes,
-        ..Default::default()
-    };
-    size > options.limits().max_bytes
 }
 
 impl SigningError {
@@ -173,20 +170,23 @@ mod tests {
     fn a_measured_body_gets_the_report_of_a_read_one() {
         let options = ValidateOptions {
             locale: Locale::Es,
-            max_bytes: 10,
+            max_bytes: Some(10),
             ..Default::default()
         };
         let measured = HostBodyError::TooLarge { size: 300 }.report(&options);
         let read = crate::validate(crate::Kind::Payin, &[b' '; 300], &options);
         assert_eq!(measured, read);
-        assert!(too_large(300, 10) && !too_large(10, 10));
-        assert!(too_large(crate::DEFAULT_MAX_BYTES + 1, 0) && !too_large(crate::DEFAULT_MAX_BYTES, 0));
         let e = HostBodyError::TooLarge { size: 300 }.prepare_error(&PrepareOptions {
-            max_bytes: 10,
+            max_bytes: Some(10),
             locale: Locale::Es,
             ..Default::default()
         });
         assert_eq!(e, PrepareError::Invalid(read));
+        // A parser reads under the default limits.
+        let size = Limits::default().read_at_most();
+        let kind = crate::parse::DocumentKind::PayinResponse;
+        let read = crate::parse::parse_document(kind, 200, &vec![b' '; size]).map(|_| ());
+        assert_eq!(Err(HostBodyError::TooLarge { size }.parse_error()), read);
     }
 
     #[test]
