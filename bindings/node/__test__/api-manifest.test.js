@@ -75,16 +75,7 @@ function itemTest(t, label, item, check) {
 // ---- cobro.d.ts, read by the TypeScript compiler ----
 
 const entry = path.join(PACKAGE, 'cobro.d.ts')
-const program = ts.createProgram([entry], {
-  strict: true,
-  noEmit: true,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  target: ts.ScriptTarget.ES2022,
-  types: ['node'],
-  typeRoots: [path.join(PACKAGE, 'node_modules', '@types')],
-  skipLibCheck: true,
-})
+const program = require('./ts-program.js').program([entry])
 const checker = program.getTypeChecker()
 const resolve = (s) => (s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s)
 const moduleExports = new Map(

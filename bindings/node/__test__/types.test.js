@@ -16,6 +16,7 @@ const path = require('node:path')
 const ts = require('typescript')
 const cobro = require('../cobro.js')
 const { cases, bodyBytes } = require('./vectors.js')
+const { program } = require('./ts-program.js')
 
 const PACKAGE = path.join(__dirname, '..')
 
@@ -26,19 +27,6 @@ const SHORTCUTS = {
   'payin-notification': 'parsePayinNotification',
   'subscription-webhook': 'parseSubscriptionWebhook',
   'deposit-notification': 'parseDepositNotification',
-}
-
-function program(files) {
-  return ts.createProgram(files, {
-    strict: true,
-    noEmit: true,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    types: ['node'],
-    typeRoots: [path.join(PACKAGE, 'node_modules', '@types')],
-    skipLibCheck: true,
-  })
 }
 
 test('the value exports of cobro.d.ts are the keys of the module, in CommonJS and ESM', async () => {

@@ -112,7 +112,8 @@ mod tests {
                 assert_eq!(thrown, report);
                 assert_eq!(
                     description,
-                    cobro::Report::invalid_request_message(report.errors.len(), cobro::Locale::En)
+                    cobro::validate(cobro::Kind::SubscriptionCancel, BODY.as_bytes(), &Default::default())
+                        .invalid_message(cobro::Locale::En)
                 );
             }
             other => panic!("expected Validation, got {other:?}"),

@@ -87,13 +87,12 @@ impl Report {
     /// in `locale`: the message of ERR_INVALID_REQUEST, every binding's "invalid
     /// request" error (DESIGN.md section 7).
     pub fn invalid_message(&self, locale: Locale) -> String {
-        Report::invalid_request_message(self.errors.len(), locale)
-    }
-
-    /// [`Report::invalid_message`] of a report with `errors` errors, for a binding that
-    /// holds only the issues.
-    pub fn invalid_request_message(errors: usize, locale: Locale) -> String {
-        render(Code::InvalidRequest, "", &[("count", errors.to_string())], locale)
+        render(
+            Code::InvalidRequest,
+            "",
+            &[("count", self.errors.len().to_string())],
+            locale,
+        )
     }
 
     /// The report's verdict and counts in one line, in `locale` (DESIGN.md section 3):
