@@ -114,7 +114,7 @@ export declare function payinCreationCode(code: string): import('./parsed').Code
 export declare function payinCreationCodes(): Array<import('./parsed').CodeInfo>
 
 /**
- * The pay-in state `id` (`payinStateID`: a safe integer, a bigint or the decimal string
+ * The pay-in state `id` (`payinStateID`: a whole number, a bigint or the decimal string
  * a parsed notification holds), or `null` for an id the catalogue does not list.
  */
 export declare function payinState(id: number | bigint | string): import('./parsed').PayinState | null

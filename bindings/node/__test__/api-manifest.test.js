@@ -402,6 +402,9 @@ test('argument errors', async (t) => {
       raises('ERR_OUT_OF_RANGE', () => cobro.validate('payin', '{}', { maxBytes: -1 }))
       raises('ERR_OUT_OF_RANGE', () => cobro.parse('payin-response', '{}', { httpStatus: 65536 }))
       raises('ERR_OUT_OF_RANGE', () => cobro.payinState(2n ** 70n))
+      raises('ERR_OUT_OF_RANGE', () => cobro.payinTransition('-99999999999999999999', 1))
+      raises('ERR_OUT_OF_RANGE', () => cobro.virtualAccountMessage({ timestamp: 2 ** 64, apiKey: 'k' }))
+      assert.throws(() => cobro.parse('payin-response', '{}', { httpStatus: 1.5 }), TypeError)
     },
   }
   for (const a of manifest.argument_errors) {

@@ -41,8 +41,13 @@ test('payinStateID and the deposit status code are exact strings', () => {
   assert.deepEqual(cobro.payinState(paid.payin_state_id), paid.state)
   assert.deepEqual(cobro.payinState(5n), paid.state)
   assert.deepEqual(cobro.payinState(5), paid.state)
-  assert.equal(cobro.payinState(2n ** 70n), null)
-  for (const bad of ['5.0', '', 'five', 5.5, NaN, 2 ** 60]) assert.throws(() => cobro.payinState(bad), TypeError)
+  // Beyond 64 bits is no state id at all: the core's argument error, whatever the form.
+  for (const wide of [2n ** 70n, -(2n ** 64n), '99999999999999999999', 2 ** 64]) {
+    assert.throws(() => cobro.payinState(wide), (e) => e instanceof cobro.SigningError && e.code === 'ERR_OUT_OF_RANGE')
+  }
+  // A whole JS number past the safe integers is still that exact whole number.
+  assert.equal(cobro.payinState(2 ** 60), null)
+  for (const bad of ['5.0', '', 'five', 5.5, NaN, Infinity]) assert.throws(() => cobro.payinState(bad), TypeError)
 
   const deposit = (code) => `{"operationId":"1","status":{"code":${code},"description":"x"},"merchantId":"1",` +
     '"amount":"1.00","currency":"PEN","payinMethod":"VA","depositDetails":{"account":{"id":"a","number":"1"},' +

@@ -110,8 +110,11 @@ test('maxBytes 0 accepts no body', () => {
   assert.deepEqual(cobro.validate(KIND, '', { maxBytes: 0 }).errors.map((i) => i.code), ['ERR_EMPTY_FIELD'])
 })
 
-test('maxBytes must be a non-negative safe integer', () => {
-  for (const bad of [-1, 1.5, Number.MAX_SAFE_INTEGER + 2, '10', 10n]) {
+test('maxBytes is a whole number: a negative one is out of range, another type a TypeError', () => {
+  for (const bad of [1.5, NaN, Infinity, '10', 10n]) {
     assert.throws(() => cobro.validate(KIND, '{}', { maxBytes: bad }), TypeError, String(bad))
   }
+  assert.throws(() => cobro.validate(KIND, '{}', { maxBytes: -1 }), (e) => e instanceof cobro.SigningError && e.code === 'ERR_OUT_OF_RANGE')
+  // A whole number past the safe integers is still a count: past any body.
+  assert.equal(cobro.validate(KIND, '{}', { maxBytes: Number.MAX_SAFE_INTEGER + 2 }).valid, false)
 })

@@ -89,11 +89,11 @@ test('parse takes text, bytes and objects alike', () => {
   assert.deepEqual(cobro.parse('payin-notification', JSON.parse(raw(c.case).body)), fromBytes)
 })
 
-test('bad arguments of parse are TypeErrors, an unknown document name a SigningError', () => {
+test('bad arguments of parse are TypeErrors, an unknown document name or a status past 65535 a SigningError', () => {
   assert.throws(() => cobro.parse('no-such-document', '{}'), (e) => e instanceof cobro.SigningError &&
     e.code === 'ERR_INVALID_ARGUMENT' && e.message.startsWith('document must be one of: virtual-account-response, '))
   assert.throws(() => cobro.parse('payin-response', '{}', { httpStatus: 1.5 }), TypeError)
-  assert.throws(() => cobro.parse('payin-response', '{}', { httpStatus: 70000 }), TypeError)
+  assert.throws(() => cobro.parse('payin-response', '{}', { httpStatus: 70000 }), (e) => e instanceof cobro.SigningError && e.code === 'ERR_OUT_OF_RANGE')
   assert.throws(() => cobro.parse('payin-response', 42), TypeError)
   assert.throws(() => cobro.parse('payin-response', '{'), (e) => e instanceof cobro.ParseError && e.code === 'ERR_MALFORMED_JSON' && e.path === '' && typeof e.offset === 'number')
   assert.throws(() => cobro.verifyPayinNotification('{}', { key: '' }), (e) => e instanceof cobro.SigningError && e.code === 'ERR_EMPTY_SECRET')

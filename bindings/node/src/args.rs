@@ -3,6 +3,7 @@
 //! strings), Unix seconds, dates and locales. Each conversion checks only the JS type;
 //! the value is judged by the core.
 
+use cobro::signing::WholeArgument;
 use cobro::{CivilDate, Locale, SigningError, UnixSeconds};
 use napi::bindgen_prelude::{BigInt, Either, Either3, FromNapiValue, JsObjectValue, Object, Utf16String};
 use napi::{JsValue, Unknown, ValueType};
@@ -139,53 +140,74 @@ pub fn merchant_id(value: Either3<f64, BigInt, String>) -> Res<u64> {
     checked.map_err(|e| signing(&e))
 }
 
-/// A non-negative whole number (sizes, windows).
-pub fn size(value: Option<f64>, name: &str) -> Res<Option<u64>> {
-    match value {
-        None => Ok(None),
-        Some(n) => safe_integer(n)
-            .and_then(|w| u64::try_from(w).ok())
-            .map(Some)
-            .ok_or_else(|| type_error(name, "a non-negative safe integer")),
+/// A JS number with no fraction as an `i128` (one past 128 bits as the bound on its
+/// side); `None` for a fraction, NaN or an infinity, which are not whole numbers.
+fn whole_number(n: f64) -> Option<i128> {
+    // The cast saturates; no money passes here, only counts and ids.
+    (n.is_finite() && n.fract() == 0.0).then_some(n as i128)
+}
+
+/// A bigint as an `i128`, one past 128 bits as the bound on its side.
+fn bigint(b: &BigInt) -> i128 {
+    match b.get_i128() {
+        (n, true) => n,
+        _ if b.sign_bit => i128::MIN,
+        _ => i128::MAX,
     }
+}
+
+/// A whole-number argument as the core's type `T`: a fraction is a `TypeError`, a whole
+/// number outside `T`'s range the core's `SigningError` ERR_OUT_OF_RANGE.
+fn whole_as<T: WholeArgument>(n: f64, name: &'static str, expected: &str) -> Res<T> {
+    let n = whole_number(n).ok_or_else(|| type_error(name, expected))?;
+    cobro::signing::whole_argument(name, n).map_err(|e| signing(&e))
+}
+
+/// A non-negative whole number (sizes, windows).
+pub fn size(value: Option<f64>, name: &'static str) -> Res<Option<u64>> {
+    value.map(|n| whole_as(n, name, "a whole number")).transpose()
 }
 
 /// An HTTP status (a whole number within 0..=65535); absent is the core's
 /// [`cobro::parse::DEFAULT_HTTP_STATUS`].
 pub fn http_status(value: Option<f64>) -> Res<u16> {
-    match size(value, "httpStatus")? {
-        None => Ok(cobro::parse::DEFAULT_HTTP_STATUS),
-        Some(n) => u16::try_from(n).map_err(|_| type_error("httpStatus", "a whole number within 0..=65535")),
-    }
+    value.map_or(Ok(cobro::parse::DEFAULT_HTTP_STATUS), |n| {
+        whole_as(n, "httpStatus", "a whole number")
+    })
 }
 
-/// A pay-in state id (`payinStateID`): a safe integer, a bigint, or a string of decimal
-/// digits (optionally after `-`), the form a parsed notification holds it in. `None` is
-/// an integer beyond 64 bits, which names no state.
-pub fn state_id(value: Either3<f64, BigInt, String>) -> Res<Option<i64>> {
-    let expected = "a safe integer, a bigint or a string of decimal digits";
-    match value {
-        Either3::A(n) => safe_integer(n).map(Some).ok_or_else(|| type_error("id", expected)),
-        Either3::B(b) => {
-            let (negative, n, lossless) = b.get_u64();
-            let n = i64::try_from(n).ok().filter(|_| lossless);
-            Ok(n.map(|n| if negative { -n } else { n }))
-        }
+/// A pay-in state id (`payinStateID`): a whole number, a bigint, or a string of decimal
+/// digits (optionally after `-`), the form a parsed notification holds it in; one past
+/// 64 bits is the core's ERR_OUT_OF_RANGE.
+pub fn state_id(value: Either3<f64, BigInt, String>, name: &'static str) -> Res<i64> {
+    let expected = "a whole number, a bigint or a string of decimal digits";
+    let n = match value {
+        Either3::A(n) => whole_number(n).ok_or_else(|| type_error(name, expected))?,
+        Either3::B(b) => bigint(&b),
         Either3::C(text) => {
             let digits = text.strip_prefix('-').unwrap_or(&text);
             if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(type_error("id", expected));
+                return Err(type_error(name, expected));
             }
-            Ok(text.parse::<i64>().ok())
+            match text.parse::<i128>() {
+                Ok(n) => n,
+                Err(_) if text.starts_with('-') => i128::MIN,
+                Err(_) => i128::MAX,
+            }
         }
-    }
+    };
+    cobro::signing::whole_argument(name, n).map_err(|e| signing(&e))
 }
 
 /// `maxBytes` as the core's `max_bytes`: absent stays `None` (the core's default), a
-/// number is a number of bytes, what each means is the core's (`cobro::Limits::for_body`).
-/// A count past the address space is the largest there is: both accept every body.
+/// number is a number of bytes, what each means is the core's (`cobro::Limits::for_body`,
+/// `cobro::signing::size_argument`).
 pub fn max_bytes(value: Option<f64>) -> Res<Option<usize>> {
-    Ok(size(value, "maxBytes")?.map(|n| usize::try_from(n).unwrap_or(usize::MAX)))
+    let Some(n) = value else { return Ok(None) };
+    let n = whole_number(n).ok_or_else(|| type_error("maxBytes", "a whole number"))?;
+    cobro::signing::size_argument("maxBytes", n)
+        .map(Some)
+        .map_err(|e| signing(&e))
 }
 
 fn now() -> Res<u64> {
@@ -195,10 +217,10 @@ fn now() -> Res<u64> {
         .map_err(|_| signing(&SigningError::ClockBeforeEpoch))
 }
 
-/// Seconds since the epoch from a safe integer, or the system clock when absent.
-pub fn unix_seconds(value: Option<f64>, name: &str) -> Res<UnixSeconds> {
+/// Seconds since the epoch from a whole number, or the system clock when absent.
+pub fn unix_seconds(value: Option<f64>, name: &'static str) -> Res<UnixSeconds> {
     let seconds = match value {
-        Some(n) => safe_integer(n).ok_or_else(|| type_error(name, "a whole number of seconds"))?,
+        Some(n) => whole_as::<i64>(n, name, "a whole number of seconds")?,
         None => i64::try_from(now()?).unwrap_or(i64::MAX),
     };
     UnixSeconds::new(seconds).map_err(|e| signing(&e))

@@ -11,7 +11,7 @@ use napi::{Env, Unknown};
 use napi_derive::napi;
 
 use crate::args::state_id;
-use crate::errors::{Res, Thrown, guard, type_error};
+use crate::errors::{Thrown, guard};
 use crate::parse::to_js;
 
 /// The answer of a lifecycle helper: whether the action is allowed, and why, in one
@@ -95,11 +95,7 @@ pub fn may_charge(status: String) -> napi::Result<Verdict, Thrown> {
 pub fn payin_state_is_final(
     #[napi(ts_arg_type = "number | bigint | string")] id: Either3<f64, BigInt, String>,
 ) -> napi::Result<Option<Verdict>, Thrown> {
-    guard(|| {
-        Ok(state_id(id)?
-            .and_then(payin_lifecycle::payin_state_is_final)
-            .map(Verdict::from))
-    })
+    guard(|| Ok(payin_lifecycle::payin_state_is_final(state_id(id, "id")?).map(Verdict::from)))
 }
 
 /// The states the provider may move the pay-in state `id` to (decimal strings, as
@@ -110,12 +106,7 @@ pub fn next_states(
     env: &Env,
     #[napi(ts_arg_type = "number | bigint | string")] id: Either3<f64, BigInt, String>,
 ) -> napi::Result<Unknown<'_>, Thrown> {
-    guard(|| to_js(env, &state_id(id)?.and_then(payin_lifecycle::next_states)))
-}
-
-/// A pay-in state id within 64 bits, the argument `name`.
-fn state_id_in_range(id: Either3<f64, BigInt, String>, name: &str) -> Res<i64> {
-    state_id(id)?.ok_or_else(|| type_error(name, "a pay-in state id within 64 bits"))
+    guard(|| to_js(env, &payin_lifecycle::next_states(state_id(id, "id")?)))
 }
 
 /// Whether the provider moves a pay-in from state `fromState` to state `toState`, and
@@ -126,8 +117,8 @@ pub fn payin_transition(
     #[napi(ts_arg_type = "number | bigint | string")] to_state: Either3<f64, BigInt, String>,
 ) -> napi::Result<Verdict, Thrown> {
     guard(|| {
-        let from = state_id_in_range(from_state, "fromState")?;
-        let to = state_id_in_range(to_state, "toState")?;
+        let from = state_id(from_state, "fromState")?;
+        let to = state_id(to_state, "toState")?;
         Ok(payin_lifecycle::payin_transition(from, to).into())
     })
 }

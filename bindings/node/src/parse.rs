@@ -221,12 +221,12 @@ pub fn payment_confirmation_code<'e>(env: &'e Env, code: String) -> napi::Result
     guard(|| to_js(env, &cobro::payin::catalog::payment_confirmation_code(&code)))
 }
 
-/// The pay-in state `id` (`payinStateID`: a safe integer, a bigint or the decimal string
+/// The pay-in state `id` (`payinStateID`: a whole number, a bigint or the decimal string
 /// a parsed notification holds), or `null` for an id the catalogue does not list.
 #[napi(ts_return_type = "import('./parsed').PayinState | null")]
 pub fn payin_state<'e>(env: &'e Env, id: Either3<f64, BigInt, String>) -> napi::Result<Unknown<'e>, Thrown> {
     guard(|| {
-        let state = state_id(id)?.and_then(cobro::payin::catalog::payin_state);
+        let state = cobro::payin::catalog::payin_state(state_id(id, "id")?);
         to_js(env, &state)
     })
 }

@@ -2,6 +2,7 @@
 //! `int` or [`Amount`], never `float`), merchant ids, whole numbers, times and dates.
 //! Each conversion checks only the Python type; the value is judged by the core.
 
+use cobro::signing::WholeArgument;
 use cobro::{CivilDate, Locale, SigningError, UnixSeconds};
 use pyo3::PyTypeInfo;
 use pyo3::exceptions::PyValueError;
@@ -315,37 +316,51 @@ pub fn merchant_id(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     cobro::signing::merchant_id_from_text("merchant_id", &text).map_err(|e| signing_error(obj.py(), &e))
 }
 
-/// A whole number given as a Python `int` (not `bool`), within `i64`.
-pub fn whole(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<i64> {
+/// A Python `int` (not `bool`) as an `i128`; one past 128 bits as the bound on its side,
+/// which is past every range the core takes.
+fn int(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<i128> {
     if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
         return Err(type_error(name, "an int", obj));
     }
-    obj.extract::<i64>()
-        .map_err(|_| PyValueError::new_err(format!("{name} is out of range")))
-}
-
-/// An optional non-negative whole number (`None` gives `None`).
-pub fn opt_size(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<u64>> {
-    match obj {
-        Some(o) if !o.is_none() => {
-            let n = whole(o, name)?;
-            u64::try_from(n)
-                .map(Some)
-                .map_err(|_| PyValueError::new_err(format!("{name} must not be negative")))
-        }
-        _ => Ok(None),
+    match obj.extract::<i128>() {
+        Ok(n) => Ok(n),
+        Err(_) if obj.lt(0)? => Ok(i128::MIN),
+        Err(_) => Ok(i128::MAX),
     }
 }
 
+/// A whole-number argument as the core's type `T`; outside its range the core's
+/// `SigningError` ERR_OUT_OF_RANGE.
+pub fn whole_as<T: WholeArgument>(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<T> {
+    let n = int(obj, name)?;
+    cobro::signing::whole_argument(name, n).map_err(|e| signing_error(obj.py(), &e))
+}
+
+/// A whole number given as a Python `int` (not `bool`), within `i64`.
+pub fn whole(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<i64> {
+    whole_as(obj, name)
+}
+
+/// An optional non-negative whole number (`None` gives `None`).
+pub fn opt_size(obj: Option<&Bound<'_, PyAny>>, name: &'static str) -> PyResult<Option<u64>> {
+    obj.filter(|o| !o.is_none()).map(|o| whole_as(o, name)).transpose()
+}
+
 /// The `max_bytes` argument as the core's: `None` stays `None` (the core's default), an
-/// `int` is a number of bytes, what each means is the core's (`cobro::Limits::for_body`).
-/// A count past the address space is the largest there is: both accept every body.
+/// `int` is a number of bytes, what each means is the core's (`cobro::Limits::for_body`,
+/// `cobro::signing::size_argument`).
 pub fn max_bytes(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
-    Ok(opt_size(obj, "max_bytes")?.map(|n| usize::try_from(n).unwrap_or(usize::MAX)))
+    let Some(o) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    let n = int(o, "max_bytes")?;
+    cobro::signing::size_argument("max_bytes", n)
+        .map(Some)
+        .map_err(|e| signing_error(o.py(), &e))
 }
 
 /// Seconds since the epoch, from an `int`, or the system clock when `None`.
-pub fn unix_seconds(py: Python<'_>, obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<UnixSeconds> {
+pub fn unix_seconds(py: Python<'_>, obj: Option<&Bound<'_, PyAny>>, name: &'static str) -> PyResult<UnixSeconds> {
     let seconds = match obj {
         Some(o) if !o.is_none() => whole(o, name)?,
         _ => i64::try_from(now()?).unwrap_or(i64::MAX),

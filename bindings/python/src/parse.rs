@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::args::whole;
+use crate::args::{whole, whole_as};
 use crate::errors::{guard, parse_error, signing_error};
 
 static FROM_CORE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
@@ -39,9 +39,7 @@ pub fn typed_list<'py>(py: Python<'py>, name: &str, values: &impl serde::Seriali
 /// ([`cobro::parse::DEFAULT_HTTP_STATUS`]).
 fn status(http_status: Option<&Bound<'_, PyAny>>) -> PyResult<u16> {
     match http_status.filter(|s| !s.is_none()) {
-        Some(s) => {
-            u16::try_from(whole(s, "http_status")?).map_err(|_| PyValueError::new_err("http_status is out of range"))
-        }
+        Some(s) => whole_as::<u16>(s, "http_status"),
         None => Ok(cobro::parse::DEFAULT_HTTP_STATUS),
     }
 }

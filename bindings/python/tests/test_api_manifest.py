@@ -386,6 +386,11 @@ ARGUMENT_PROBES: Dict[str, Callable[[], None]] = {
         raises(lambda: cobro.validate("payin", "{}", max_bytes=-1), cobro.SigningError, "ERR_OUT_OF_RANGE"),
         raises(lambda: cobro.parse("payin-response", "{}", http_status=70_000), cobro.SigningError, "ERR_OUT_OF_RANGE"),
         raises(lambda: cobro.payin_state(2**70), cobro.SigningError, "ERR_OUT_OF_RANGE"),
+        raises(lambda: cobro.payin_transition(-(2**200), 1), cobro.SigningError, "ERR_OUT_OF_RANGE"),
+        raises(
+            lambda: cobro.virtual_account_message(timestamp=2**63, api_key="k"), cobro.SigningError, "ERR_OUT_OF_RANGE"
+        ),
+        raises(lambda: cobro.parse("payin-response", "{}", http_status=1.5), TypeError, None),  # type: ignore[arg-type]
     ),
 }
 

@@ -171,6 +171,54 @@ pub fn merchant_id_from_text(name: &'static str, text: &str) -> Result<u64, Sign
     rule(name, field::integer(text, "string", min, max))
 }
 
+/// The integer types the core takes whole-number arguments as (an HTTP status, a size,
+/// a state id): their range is what [`whole_argument`] accepts and its message states.
+pub trait WholeArgument: Sized + Copy {
+    /// The least value of the type.
+    const MIN: i128;
+    /// The greatest value of the type.
+    const MAX: i128;
+    /// `value` as the type, when within [`Self::MIN`]`..=`[`Self::MAX`].
+    fn from_i128(value: i128) -> Option<Self>;
+}
+
+macro_rules! whole_argument_types {
+    ($($t:ty),*) => {$(
+        impl WholeArgument for $t {
+            const MIN: i128 = <$t>::MIN as i128;
+            const MAX: i128 = <$t>::MAX as i128;
+            fn from_i128(value: i128) -> Option<Self> {
+                <$t>::try_from(value).ok()
+            }
+        }
+    )*};
+}
+
+whole_argument_types!(u16, u32, u64, i64, usize);
+
+/// A whole-number argument given as an integer of the caller's language (a Python
+/// `int`, a JS safe integer or bigint; one past 128 bits as `i128::MIN` or
+/// `i128::MAX`), as the core's type `T`: outside `T`'s range it is ERR_OUT_OF_RANGE
+/// naming the argument and the range, as DESIGN.md 7 makes every bad argument a
+/// `SigningError`.
+pub fn whole_argument<T: WholeArgument>(name: &'static str, value: i128) -> Result<T, SigningError> {
+    T::from_i128(value).ok_or_else(|| SigningError::InvalidField {
+        name,
+        code: Code::OutOfRange,
+        params: vec![("minimum", T::MIN.to_string()), ("maximum", T::MAX.to_string())],
+    })
+}
+
+/// A count of bytes (`max_bytes`) given as an integer of the caller's language: a
+/// negative one is ERR_OUT_OF_RANGE, and one past the address space is the largest
+/// there is, since both accept every body.
+pub fn size_argument(name: &'static str, value: i128) -> Result<usize, SigningError> {
+    if value > usize::MAX as i128 {
+        return Ok(usize::MAX);
+    }
+    whole_argument(name, value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,5 +279,28 @@ mod tests {
             err.to_string(),
             "merchant_id must be a whole number between 1 and 9223372036854775807"
         );
+    }
+
+    #[test]
+    fn whole_arguments_outside_their_type() {
+        assert_eq!(whole_argument::<u16>("http_status", 404), Ok(404u16));
+        let err = whole_argument::<u16>("http_status", 65_536).unwrap_err();
+        assert_eq!(err.code(), Code::OutOfRange);
+        assert_eq!(
+            err.to_string(),
+            "http_status must be a whole number between 0 and 65535"
+        );
+        let err = whole_argument::<i64>("id", i128::MAX).unwrap_err();
+        assert_eq!(
+            err.params(),
+            vec![
+                ("minimum", "-9223372036854775808".to_string()),
+                ("maximum", "9223372036854775807".to_string())
+            ]
+        );
+        assert_eq!(whole_argument::<i64>("id", -3), Ok(-3i64));
+        assert_eq!(size_argument("max_bytes", 0), Ok(0));
+        assert_eq!(size_argument("max_bytes", i128::MAX), Ok(usize::MAX));
+        assert_eq!(size_argument("max_bytes", -1).unwrap_err().code(), Code::OutOfRange);
     }
 }

@@ -14,7 +14,9 @@ mod subscription;
 mod virtual_account;
 
 pub(crate) use error::rule;
-pub use error::{SigningError, merchant_id_from_integer, merchant_id_from_text};
+pub use error::{
+    SigningError, WholeArgument, merchant_id_from_integer, merchant_id_from_text, size_argument, whole_argument,
+};
 pub use keys::{MILLISECONDS_THRESHOLD, Secret, UnixSeconds};
 pub use payin::{payin_verification, payin_verification_text, verify_payin_verification};
 pub use subscription::{SUBSCRIPTION_TYPES, subscription_authorization, subscription_authorization_text};
