@@ -33,6 +33,7 @@ pub mod payin;
 pub mod personal;
 pub mod prepare;
 pub mod processor;
+pub mod provider;
 mod reader;
 pub mod report;
 mod rules;

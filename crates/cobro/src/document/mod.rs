@@ -301,6 +301,7 @@ pub mod bra;
 pub mod chl;
 pub mod col;
 pub mod dom;
+pub mod make;
 pub mod mex;
 pub mod per;
 

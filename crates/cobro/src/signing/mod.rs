@@ -19,7 +19,9 @@ pub use error::{
 };
 pub use keys::{MILLISECONDS_THRESHOLD, Secret, UnixSeconds};
 pub use payin::{payin_verification, payin_verification_text, verify_payin_verification};
-pub use subscription::{SUBSCRIPTION_TYPES, subscription_authorization, subscription_authorization_text};
+pub use subscription::{
+    SUBSCRIPTION_TYPES, subscription_authorization, subscription_authorization_text, verify_subscription_authorization,
+};
 pub use virtual_account::{
     DEFAULT_WINDOW_SECONDS, DepositMode, ReferenceId, VaSignatureVariant, VaSignedText, VerifyError,
     verify_virtual_account_headers, verify_virtual_account_headers_with, virtual_account_headers,
