@@ -97,7 +97,7 @@ pub fn read_body(path: Option<&Path>) -> Result<Body, CliError> {
 
 /// Reads at most `count` bytes of `source`: one more than a limit accepts tells "too
 /// large" apart from "exactly at the limit" without reading further.
-fn read_at_most(source: impl Read, count: usize) -> std::io::Result<Vec<u8>> {
+pub fn read_at_most(source: impl Read, count: usize) -> std::io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     source
         .take(u64::try_from(count).unwrap_or(u64::MAX))

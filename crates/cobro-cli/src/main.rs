@@ -10,6 +10,7 @@ mod codes;
 mod document;
 mod input;
 mod jsonl;
+mod mock;
 mod parse;
 mod prepare;
 mod render;
@@ -50,6 +51,8 @@ enum Command {
     Verify(parse::VerifyCommand),
     /// List every code cobro can report or raise, with its meaning and messages.
     Codes(codes::CodesArgs),
+    /// Run a local stand-in for the provider: the four endpoints, state, notifications, faults.
+    Mock(mock::MockArgs),
 }
 
 /// Options shared by every command that prints a report.
@@ -122,6 +125,7 @@ fn main() -> ExitCode {
         Command::Parse(args) => parse::run(&args),
         Command::Verify(command) => parse::verify(&command),
         Command::Codes(args) => codes::run(&args),
+        Command::Mock(args) => mock::run(&args),
     };
     match outcome {
         Ok(Verdict::Ok) => ExitCode::SUCCESS,

@@ -1,0 +1,396 @@
+//! The control API (loopback only): moving pay-ins and subscriptions through their
+//! lifecycle and making deposits, each of which sends its notification; the log; reset.
+//!
+//! - `POST /_mock/payins/{payinMerchantOperationNumber}/{pay|deny|expire|settle|refund}`
+//! - `POST /_mock/subscriptions/{subscriptionId}/{authorize|deny|expire}`
+//! - `POST /_mock/virtual-accounts/{id}/deposit` with `{"amount": "...", "currency": "..."}`
+//! - `GET /_mock/events`, `POST /_mock/reset`, `GET /_mock/merchants`
+//!
+//! The body of a pay-in or subscription call is optional: `{"duplicate", "out_of_order",
+//! "wrong_signature", "delay_ms"}` ask for faults in its notification (see
+//! [`NotifyFaults`]); a deposit takes the same fields beside `amount` and `currency`.
+
+use std::net::SocketAddr;
+
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::response::Response;
+use cobro::payin::catalog::{payin_state, payment_confirmation_code};
+use cobro::payin::lifecycle::payin_transition;
+use cobro::provider::payin::{Notification, notification};
+use cobro::provider::subscription::{Webhook, webhook};
+use cobro::provider::virtual_account::{Deposit, deposit_notification};
+use cobro::subscription::response::SubscriptionStatus;
+use cobro::{Amount, Secret};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::deliver::{self, Delivery, NotifyFaults};
+use crate::reply::{self, mock_error, not_loopback};
+use crate::state::Payin;
+use crate::{Shared, time};
+
+/// What a control call does to a pay-in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// The shopper paid: 5 Autorizado.
+    Pay,
+    /// The payment was refused: 6 Denegado.
+    Deny,
+    /// The shopper did not pay in time: 3 Expirado.
+    Expire,
+    /// The money was settled: 9 Liquidado.
+    Settle,
+    /// The payment was refunded: 10 Reembolsado, or 11 Devuelto after settlement.
+    Refund,
+}
+
+impl Action {
+    /// The action named in the path.
+    pub fn from_name(name: &str) -> Option<Action> {
+        match name {
+            "pay" => Some(Action::Pay),
+            "deny" => Some(Action::Deny),
+            "expire" => Some(Action::Expire),
+            "settle" => Some(Action::Settle),
+            "refund" => Some(Action::Refund),
+            _ => None,
+        }
+    }
+
+    fn target(self, from: i64) -> i64 {
+        match self {
+            Action::Pay => 5,
+            Action::Deny => 6,
+            Action::Expire => 3,
+            Action::Settle => 9,
+            Action::Refund if from == 9 => 11,
+            Action::Refund => 10,
+        }
+    }
+}
+
+/// The key a `wrong_signature` fault signs with: not any merchant's.
+const WRONG_KEY: &str = "cobro-mock-wrong-key-for-a-fault";
+
+/// Moves a pay-in as `action` says when the core's lifecycle allows the change, and
+/// sends the payment notification; the pay-in afterwards, or the status and message of
+/// the refusal.
+pub fn move_payin(
+    app: &Shared,
+    merchant_id: u64,
+    operation_number: &str,
+    action: Action,
+    faults: &NotifyFaults,
+) -> Result<Payin, (u16, String)> {
+    let Some(merchant) = app.merchant(merchant_id) else {
+        return Err((404, "no such merchant".into()));
+    };
+    let current = app
+        .state
+        .payin(merchant_id, operation_number)
+        .ok_or((404, "no pay-in has that operation number".to_string()))?;
+    let to = action.target(current.state);
+    let verdict = payin_transition(current.state, to);
+    let moved = app.state.move_payin(merchant_id, operation_number, to, |from| {
+        from == current.state && verdict.allowed
+    });
+    let payin = match moved {
+        Some(Ok(p)) => p,
+        Some(Err(_)) => return Err((409, verdict.reason.to_string())),
+        None => return Err((404, "no pay-in has that operation number".into())),
+    };
+    let error = match action {
+        Action::Deny => Some((
+            "9005",
+            payment_confirmation_code("9005").map_or("Do not honor", |c| c.meaning),
+        )),
+        _ => None,
+    };
+    let n = Notification {
+        state_id: to,
+        merchant_id,
+        amount: payin.amount,
+        currency: &payin.currency,
+        operation_number: &payin.operation_number,
+        method: &payin.method,
+        error,
+    };
+    let wrong = Secret::new(WRONG_KEY).map_err(|e| (500, e.to_string()))?;
+    let key = if faults.wrong_signature {
+        &wrong
+    } else {
+        &merchant.payin_key
+    };
+    let body = notification(&n, key).map_err(|e| (500, e.to_string()))?;
+    deliver::send(
+        app,
+        Delivery {
+            merchant_id,
+            kind: "payin",
+            url: merchant.webhook_url.clone(),
+            body,
+        },
+        faults,
+    );
+    Ok(payin)
+}
+
+/// The faults a control call's body asks for (an empty body asks for none).
+fn faults_of(body: &[u8]) -> Option<NotifyFaults> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Some(NotifyFaults::default());
+    }
+    serde_json::from_slice(body).ok()
+}
+
+const FAULTS_SHAPE: &str =
+    "the body must be {\"duplicate\", \"out_of_order\", \"wrong_signature\", \"delay_ms\"} (each optional)";
+
+fn log(app: &Shared, what: String, status: u16, detail: &str) {
+    reply::log(app, "control", what, None, status, detail);
+}
+
+/// `POST /_mock/payins/{operation}/{action}`.
+pub async fn payin(
+    State(app): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path((operation, action)): Path<(String, String)>,
+    body: Bytes,
+) -> Response {
+    if let Some(r) = not_loopback(peer) {
+        return r;
+    }
+    let what = format!("POST /_mock/payins/{operation}/{action}");
+    let Some(action) = Action::from_name(&action) else {
+        return mock_error(404, "the action must be pay, deny, expire, settle or refund");
+    };
+    let Some(faults) = faults_of(&body) else {
+        return mock_error(400, FAULTS_SHAPE);
+    };
+    let owner = app
+        .config
+        .merchants
+        .iter()
+        .find(|m| app.state.payin(m.id, &operation).is_some())
+        .map(|m| m.id);
+    let Some(merchant_id) = owner else {
+        return mock_error(404, "no pay-in has that operation number");
+    };
+    match move_payin(&app, merchant_id, &operation, action, &faults) {
+        Ok(p) => {
+            log(&app, what, 200, &p.state.to_string());
+            let name = payin_state(p.state).map_or("", |s| s.name);
+            reply::json(
+                200,
+                json!({"payinMerchantOperationNumber": p.operation_number, "payinStateID": p.state.to_string(), "payinState": name})
+                    .to_string(),
+            )
+        }
+        Err((status, message)) => {
+            log(&app, what, status, &message);
+            mock_error(status, &message)
+        }
+    }
+}
+
+/// Moves subscription `id` to `to` (from PENDING only) and sends its webhook.
+pub fn move_subscription(
+    app: &Shared,
+    id: i64,
+    to: SubscriptionStatus,
+    faults: &NotifyFaults,
+) -> Result<(), (u16, String)> {
+    if faults.wrong_signature {
+        return Err((
+            400,
+            "subscription webhooks carry no signature (PROVIDER_FACTS.md)".into(),
+        ));
+    }
+    let moved = app
+        .state
+        .move_subscription(id, to, |now| *now == SubscriptionStatus::Pending)
+        .ok_or((404, "no subscription has that id".to_string()))?;
+    let s = moved.map_err(|now| (409, format!("the subscription is {}, not PENDING", now.as_str())))?;
+    let Some(merchant) = app.merchant(s.merchant_id) else {
+        return Err((404, "no such merchant".into()));
+    };
+    let body = webhook(&Webhook {
+        subscription_id: s.id,
+        charge_type: &s.charge_type,
+        customer_id: &s.customer_id,
+        origin_type: &s.device,
+        status: s.status.clone(),
+        metadata: &s.metadata,
+    });
+    let d = Delivery {
+        merchant_id: s.merchant_id,
+        kind: "subscription",
+        url: merchant.webhook_url.clone(),
+        body,
+    };
+    deliver::send(app, d, faults);
+    Ok(())
+}
+
+/// `POST /_mock/subscriptions/{id}/{action}`.
+pub async fn subscription(
+    State(app): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path((id, action)): Path<(String, String)>,
+    body: Bytes,
+) -> Response {
+    if let Some(r) = not_loopback(peer) {
+        return r;
+    }
+    let what = format!("POST /_mock/subscriptions/{id}/{action}");
+    let to = match action.as_str() {
+        "authorize" => SubscriptionStatus::Authorized,
+        "deny" => SubscriptionStatus::Denied,
+        "expire" => SubscriptionStatus::Expired,
+        _ => return mock_error(404, "the action must be authorize, deny or expire"),
+    };
+    let Ok(id) = id.parse::<i64>() else {
+        return mock_error(404, "no subscription has that id");
+    };
+    let Some(faults) = faults_of(&body) else {
+        return mock_error(400, FAULTS_SHAPE);
+    };
+    let status = to.as_str().to_string();
+    match move_subscription(&app, id, to, &faults) {
+        Ok(()) => {
+            log(&app, what, 200, &status);
+            reply::json(200, json!({"subscriptionId": id, "status": status}).to_string())
+        }
+        Err((code, message)) => {
+            log(&app, what, code, &message);
+            mock_error(code, &message)
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DepositRequest {
+    amount: String,
+    currency: String,
+    #[serde(default)]
+    depositor: Option<String>,
+    #[serde(default)]
+    duplicate: bool,
+    #[serde(default)]
+    out_of_order: bool,
+    #[serde(default)]
+    delay_ms: u64,
+}
+
+/// `POST /_mock/virtual-accounts/{id}/deposit`.
+pub async fn deposit(
+    State(app): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Response {
+    if let Some(r) = not_loopback(peer) {
+        return r;
+    }
+    let what = format!("POST /_mock/virtual-accounts/{id}/deposit");
+    let Ok(request) = serde_json::from_slice::<DepositRequest>(&body) else {
+        return mock_error(
+            400,
+            "the body must be {\"amount\": \"200.00\", \"currency\": \"ARS\"}, optionally with depositor, duplicate, out_of_order, delay_ms",
+        );
+    };
+    let Some(account) = app.state.account(&id) else {
+        return mock_error(404, "no virtual account has that id");
+    };
+    let Ok(amount) = Amount::parse(&request.amount) else {
+        return mock_error(400, "amount must be a positive amount with at most two decimals");
+    };
+    if request.currency != account.currency {
+        return mock_error(400, "currency must be the account's currency");
+    }
+    let Some(merchant) = app.merchant(account.merchant_id) else {
+        return mock_error(404, "no such merchant");
+    };
+    let operation_id = app.state.next_serial().to_string();
+    let amount_text = amount.to_string();
+    let merchant_id = merchant.id.to_string();
+    let received_at = time::iso(time::now());
+    let [full_name, document_type, document_number] = &account.owner;
+    let body = deposit_notification(&Deposit {
+        operation_id: &operation_id,
+        status_code: 5,
+        merchant_id: &merchant_id,
+        amount: &amount_text,
+        currency: &account.currency,
+        account: [
+            &account.id,
+            &account.category,
+            &account.account_type,
+            &account.number,
+            &account.name,
+        ],
+        owner: [full_name, document_type, document_number, &account.reference_id],
+        depositor: request.depositor.as_deref().unwrap_or("Mock Depositor"),
+        received_at: &received_at,
+    });
+    let faults = NotifyFaults {
+        duplicate: request.duplicate,
+        out_of_order: request.out_of_order,
+        wrong_signature: false,
+        delay_ms: request.delay_ms,
+    };
+    let d = Delivery {
+        merchant_id: merchant.id,
+        kind: "deposit",
+        url: merchant.webhook_url.clone(),
+        body,
+    };
+    deliver::send(&app, d, &faults);
+    log(&app, what, 200, &operation_id);
+    reply::json(
+        200,
+        json!({"operationId": operation_id, "amount": amount_text}).to_string(),
+    )
+}
+
+/// `GET /_mock/events`: the log, oldest first.
+pub async fn events(State(app): State<Shared>, ConnectInfo(peer): ConnectInfo<SocketAddr>) -> Response {
+    if let Some(r) = not_loopback(peer) {
+        return r;
+    }
+    let [accounts, subscriptions, payins] = app.state.counts();
+    let body = json!({
+        "counts": {"virtual_accounts": accounts, "subscriptions": subscriptions, "payins": payins},
+        "events": app.state.events(),
+    });
+    reply::json(200, body.to_string())
+}
+
+/// `POST /_mock/reset`: forgets every account, subscription, pay-in and log entry.
+pub async fn reset(State(app): State<Shared>, ConnectInfo(peer): ConnectInfo<SocketAddr>) -> Response {
+    if let Some(r) = not_loopback(peer) {
+        return r;
+    }
+    app.state.reset();
+    reply::json(200, json!({"reset": true}).to_string())
+}
+
+/// `GET /_mock/merchants`: each merchant's id, name, API key, webhook URL and signature
+/// variant; never a secret.
+pub async fn merchants(State(app): State<Shared>, ConnectInfo(peer): ConnectInfo<SocketAddr>) -> Response {
+    if let Some(r) = not_loopback(peer) {
+        return r;
+    }
+    let list: Vec<_> = app
+        .config
+        .merchants
+        .iter()
+        .map(|m| {
+            json!({"id": m.id, "name": m.name, "api_key": m.api_key, "webhook_url": m.webhook_url,
+                   "signature_variant": m.variant.as_str()})
+        })
+        .collect();
+    reply::json(200, json!({ "merchants": list }).to_string())
+}

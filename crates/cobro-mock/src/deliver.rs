@@ -1,0 +1,155 @@
+//! Sending notifications to a merchant's webhook: in the background, never blocking the
+//! API, retried with bounded backoff, each attempt in the log; and the faults a control
+//! call may ask of one (a duplicate, out of order, a delay).
+
+use std::sync::PoisonError;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use axum::http::header;
+use serde::Deserialize;
+
+use crate::state::Event;
+use crate::{App, Shared, time};
+
+/// The most notifications waiting at once; past it a new one is dropped (and logged),
+/// so a webhook that never answers cannot grow the mock without bound.
+pub const MAX_PENDING: usize = 10_000;
+
+/// One notification to send.
+#[derive(Debug, Clone)]
+pub struct Delivery {
+    /// The merchant whose webhook receives it.
+    pub merchant_id: u64,
+    /// `payin`, `subscription` or `deposit`.
+    pub kind: &'static str,
+    /// The webhook URL; None sends nothing (logged).
+    pub url: Option<String>,
+    /// The JSON body.
+    pub body: String,
+}
+
+/// What a control call may ask of its notification (its JSON body; every field
+/// optional).
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NotifyFaults {
+    /// Send it twice.
+    #[serde(default)]
+    pub duplicate: bool,
+    /// Hold it back and send it after the merchant's next notification.
+    #[serde(default)]
+    pub out_of_order: bool,
+    /// Sign it with a key that is not the merchant's (pay-in notifications only: the
+    /// other two carry no signature).
+    #[serde(default)]
+    pub wrong_signature: bool,
+    /// Wait this many milliseconds (at most 60,000) before the first attempt.
+    #[serde(default)]
+    pub delay_ms: u64,
+}
+
+fn log(app: &App, d: &Delivery, status: Option<u16>, detail: String) {
+    app.state.log(Event {
+        seq: 0,
+        at: time::now(),
+        kind: "delivery",
+        what: d.kind.to_string(),
+        merchant_id: Some(d.merchant_id),
+        status,
+        detail,
+    });
+}
+
+/// Sends `d` as `faults` ask, and releases a notification held back for the same
+/// merchant after it.
+pub fn send(app: &Shared, d: Delivery, faults: &NotifyFaults) {
+    let delay = Duration::from_millis(faults.delay_ms.min(crate::fault::MAX_DELAY_MS));
+    if faults.out_of_order {
+        log(
+            app,
+            &d,
+            None,
+            "held: sent after the merchant's next notification".into(),
+        );
+        let mut held = app.held.lock().unwrap_or_else(PoisonError::into_inner);
+        held.retain(|(m, _)| *m != d.merchant_id);
+        held.push((d.merchant_id, d));
+        return;
+    }
+    let copies = if faults.duplicate { 2 } else { 1 };
+    for _ in 0..copies {
+        spawn(app, d.clone(), delay);
+    }
+    let released = {
+        let mut held = app.held.lock().unwrap_or_else(PoisonError::into_inner);
+        let at = held.iter().position(|(m, _)| *m == d.merchant_id);
+        at.map(|i| held.swap_remove(i).1)
+    };
+    if let Some(late) = released {
+        // After the one it was held behind: a little later than that one's first attempt.
+        spawn(app, late, delay + Duration::from_millis(100));
+    }
+}
+
+fn spawn(app: &Shared, d: Delivery, delay: Duration) {
+    if app.pending.fetch_add(1, Ordering::SeqCst) >= MAX_PENDING {
+        app.pending.fetch_sub(1, Ordering::SeqCst);
+        log(
+            app,
+            &d,
+            None,
+            format!("dropped: {MAX_PENDING} notifications already waiting"),
+        );
+        return;
+    }
+    let app = app.clone();
+    tokio::spawn(async move {
+        if !delay.is_zero() {
+            tokio::time::sleep(delay).await;
+        }
+        attempt_all(&app, &d).await;
+        app.pending.fetch_sub(1, Ordering::SeqCst);
+    });
+}
+
+async fn attempt_all(app: &App, d: &Delivery) {
+    let Some(url) = d.url.as_deref() else {
+        log(app, d, None, "not sent: the merchant has no webhook URL".into());
+        return;
+    };
+    let policy = app.config.retry;
+    let mut wait = policy.first_delay;
+    for attempt in 1..=policy.attempts.max(1) {
+        let sent = app
+            .client
+            .post(url)
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(d.body.clone())
+            .send()
+            .await;
+        let (status, ok) = match &sent {
+            Ok(r) => (Some(r.status().as_u16()), r.status().is_success()),
+            Err(_) => (None, false),
+        };
+        let outcome = match (&sent, ok) {
+            (_, true) => "delivered",
+            (Ok(_), false) => "refused",
+            (Err(e), _) if e.is_timeout() => "timed out",
+            (Err(_), _) => "unreachable",
+        };
+        log(
+            app,
+            d,
+            status,
+            format!("attempt {attempt} of {}: {outcome}", policy.attempts),
+        );
+        if ok {
+            return;
+        }
+        if attempt < policy.attempts {
+            tokio::time::sleep(wait).await;
+            wait = (wait * 2).min(policy.max_delay);
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! Spec 4.4: creating a pay-in, checked as the provider checks it (the merchant id,
+//! payinVerification and every rule of the core), kept by operation number, and
+//! answered in the shape of its method family.
+
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
+use cobro::payin::voucher::VoucherFamily;
+use cobro::provider::Answer;
+use cobro::provider::payin::{self as answers, AnswerFamily, Created, FALLBACK_CODE, Link, VoucherEntry};
+use cobro::subscription::lifecycle::may_charge;
+use cobro::{Amount, Kind, ValidateOptions};
+use serde_json::Value;
+
+use crate::control::{Action, move_payin};
+use crate::deliver::NotifyFaults;
+use crate::reply::{self, answer};
+use crate::state::{Payin, Refused};
+use crate::virtual_account::locale;
+use crate::{Shared, qr, time};
+
+/// The pay-in object of a body: the `data` object of the samples' wrapped form, or the
+/// body itself.
+fn payin_object(body: &Value) -> &Value {
+    match body.get("data") {
+        Some(data @ Value::Object(_)) => data,
+        _ => body,
+    }
+}
+
+/// A field's text as it appears in the body (a number's digits, a string's content).
+fn field(v: &Value, name: &str) -> String {
+    match v.get(name) {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// The banks, agents and wallets on the mock's Peruvian vouchers: fictitious entries
+/// in the provider's shape.
+fn entries(family: AnswerFamily) -> &'static [VoucherEntry<'static>] {
+    const BANKS: &[VoucherEntry<'static>] = &[
+        VoucherEntry {
+            bank_code: "MOCKBANK1",
+            hex_color: "#002A8D",
+            instructions: &[
+                "Open your bank's app or online banking",
+                "Choose <b>Pay services</b> and search for <b>Mock Collections</b>",
+                "Enter the payment code and confirm the amount",
+            ],
+        },
+        VoucherEntry {
+            bank_code: "MOCKBANK2",
+            hex_color: "#00A94F",
+            instructions: &[
+                "Go to <b>Payments</b>, then <b>Companies</b>",
+                "Enter the payment code and pay",
+            ],
+        },
+    ];
+    const AGENTS: &[VoucherEntry<'static>] = &[VoucherEntry {
+        bank_code: "MOCKAGENT",
+        hex_color: "#FF6600",
+        instructions: &[
+            "Go to any agent or bank counter",
+            "Say you are paying <b>Mock Collections</b> and give the payment code",
+            "Pay the exact amount in cash",
+        ],
+    }];
+    const WALLETS: &[VoucherEntry<'static>] = &[VoucherEntry {
+        bank_code: "MOCKWALLET",
+        hex_color: "#742284",
+        instructions: &[
+            "Open your wallet app",
+            "Choose <b>Pay services</b> and enter the payment code",
+        ],
+    }];
+    match family {
+        AnswerFamily::Voucher(VoucherFamily::Cash) => AGENTS,
+        AnswerFamily::Voucher(VoucherFamily::Wallet) => WALLETS,
+        _ => BANKS,
+    }
+}
+
+/// The symbol the provider's `currencyISO` carries for a pay-in currency.
+fn symbol(currency: &str) -> &'static str {
+    match currency {
+        "PEN" => "S/",
+        "DOP" => "RD$",
+        "BRL" => "R$",
+        _ => "$",
+    }
+}
+
+fn respond(app: &Shared, path: &str, merchant: Option<u64>, a: Answer, code: &str) -> Response {
+    reply::log(app, "request", format!("POST {path}"), merchant, a.status, code);
+    answer(a)
+}
+
+/// `POST /api-payin/v3/online-payments` (and the v1 path).
+pub async fn create(State(app): State<Shared>, uri: axum::http::Uri, headers: HeaderMap, body: Bytes) -> Response {
+    let path = uri.path().to_string();
+    let locale = locale(&headers);
+    let parsed: Value = serde_json::from_slice(&body).unwrap_or_default();
+    let p = payin_object(&parsed);
+    let merchant = field(p, "payinMerchantID").parse::<u64>().ok();
+    let key = match merchant.map(|id| (id, app.merchant(id))) {
+        Some((id, None)) => {
+            let a = answers::refusal("0009", "");
+            return respond(&app, &path, Some(id), a, "0009");
+        }
+        Some((_, Some(m))) => Some(&m.payin_key),
+        None => None,
+    };
+    let options = ValidateOptions {
+        locale,
+        payin_key: key,
+        ..ValidateOptions::default()
+    };
+    let report = cobro::validate(Kind::Payin, &body, &options);
+    let (Some(merchant_id), true) = (merchant, report.valid) else {
+        let a = answers::validation_refusal(&report, locale);
+        let code = reply::code_of(&a);
+        return respond(&app, &path, merchant, a, &code);
+    };
+    let currency = field(p, "payinCurrency");
+    let method = field(p, "payinMethod");
+    let processor = field(p, "processorCode");
+    let family = answers::answer_family(&currency, &method, Some(&processor));
+    if family == AnswerFamily::WalletOnFile {
+        let charge_type = p
+            .pointer("/subscription/chargeType")
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        let phone = field(p, "payinCustomerPhone");
+        let active = app
+            .state
+            .subscription_to_charge(merchant_id, &phone, charge_type)
+            .is_some_and(|s| may_charge(&s.status).allowed);
+        if !active {
+            return respond(&app, &path, Some(merchant_id), answers::refusal("0044", ""), "0044");
+        }
+    }
+    let Ok(amount) = Amount::parse(&field(p, "payinAmount")) else {
+        // Validation has accepted the amount's text, which is what Amount::parse reads.
+        return respond(&app, &path, Some(merchant_id), answers::refusal("0015", ""), "0015");
+    };
+    let serial = app.state.next_serial();
+    let trx = format!("MOCKTRX{serial:012}");
+    let operation_number = field(p, "payinMerchantOperationNumber");
+    let stored = app.state.add_payin(Payin {
+        merchant_id,
+        operation_number: operation_number.clone(),
+        trx: trx.clone(),
+        amount,
+        currency: currency.clone(),
+        method: method.clone(),
+        state: 2,
+    });
+    match stored {
+        Ok(()) => {}
+        Err(Refused::Exists) => {
+            let a = answers::refusal(
+                FALLBACK_CODE,
+                "payinMerchantOperationNumber was already used for another pay-in of this merchant",
+            );
+            return respond(&app, &path, Some(merchant_id), a, FALLBACK_CODE);
+        }
+        Err(Refused::Full) => {
+            let a = answers::refusal(FALLBACK_CODE, "the mock holds too many pay-ins");
+            return respond(&app, &path, Some(merchant_id), a, FALLBACK_CODE);
+        }
+    }
+    let minutes = field(p, "payinExpirationTime").parse::<u64>().unwrap_or(120);
+    let expiration = time::voucher(time::now().saturating_add(minutes.saturating_mul(60)));
+    let checkout = format!("{}/checkout/{trx}", app.base_url);
+    let payment_code = format!("{serial:08}");
+    let qr_code = if family == AnswerFamily::Qr {
+        qr::png_data_uri(&payment_code).unwrap_or_default()
+    } else {
+        String::new()
+    };
+    let links = [
+        Link {
+            target: "MOCKBANK1",
+            url: &checkout,
+        },
+        Link {
+            target: "MOCKBANK2",
+            url: &checkout,
+        },
+    ];
+    let one_shot = [Link {
+        target: "MockWallet",
+        url: &checkout,
+    }];
+    let name = app.merchant(merchant_id).map_or("", |m| m.name.as_str());
+    let created = Created {
+        trx_operation: &trx,
+        url: &checkout,
+        payment_code: &payment_code,
+        expiration: &expiration,
+        merchant: name,
+        amount,
+        currency: &currency,
+        currency_symbol: symbol(&currency),
+        operation_number: &trx,
+        entries: entries(family),
+        links: if family == AnswerFamily::WalletOneShot {
+            &one_shot
+        } else {
+            &links
+        },
+        qr_code: &qr_code,
+    };
+    if let Some(after) = app.config.auto_pay {
+        auto_pay(&app, merchant_id, operation_number, after);
+    }
+    respond(
+        &app,
+        &path,
+        Some(merchant_id),
+        answers::created(family, &created),
+        "0000",
+    )
+}
+
+/// Pays the pay-in by itself after `after` (`--auto-pay`), as a shopper would.
+fn auto_pay(app: &Shared, merchant_id: u64, operation_number: String, after: Duration) {
+    let app = app.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(after).await;
+        let _ = move_payin(
+            &app,
+            merchant_id,
+            &operation_number,
+            Action::Pay,
+            &NotifyFaults::default(),
+        );
+    });
+}

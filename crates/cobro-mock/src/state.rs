@@ -1,0 +1,326 @@
+//! What the mock remembers: virtual accounts, subscriptions, pay-ins, and the log of
+//! requests and deliveries. Every table is bounded; the log keeps the newest entries.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use cobro::Amount;
+use cobro::subscription::response::SubscriptionStatus;
+use serde::Serialize;
+
+/// The most entries of each kind the mock keeps; past it a creation is refused as the
+/// provider's internal error, so a runaway test shows instead of eating memory.
+pub const MAX_RECORDS: usize = 1_000_000;
+/// The most log entries kept (the oldest go first).
+pub const MAX_EVENTS: usize = 10_000;
+
+/// A created virtual account.
+#[derive(Debug, Clone)]
+pub struct Account {
+    /// `id`.
+    pub id: String,
+    /// The owning merchant.
+    pub merchant_id: u64,
+    /// `owner.referenceId`.
+    pub reference_id: String,
+    /// `account.category`, `account.type`, `account.number`, `account.name`.
+    pub category: String,
+    /// `account.type`.
+    pub account_type: String,
+    /// `account.number`.
+    pub number: String,
+    /// `account.name`.
+    pub name: String,
+    /// `account.currency`.
+    pub currency: String,
+    /// The owner's full name, document type and number (for the deposit notification).
+    pub owner: [String; 3],
+}
+
+/// A subscription request.
+#[derive(Debug, Clone)]
+pub struct Subscription {
+    /// `subscriptionId`.
+    pub id: i64,
+    /// The merchant.
+    pub merchant_id: u64,
+    /// `customerId`.
+    pub customer_id: String,
+    /// `type` (ON_DEMAND or RECURRENT).
+    pub charge_type: String,
+    /// `processorCode`.
+    pub processor_code: String,
+    /// `device` (MOBILE or WEB), the webhook's originType.
+    pub device: String,
+    /// The status.
+    pub status: SubscriptionStatus,
+    /// The metadata pairs, echoed in webhooks.
+    pub metadata: Vec<(String, String)>,
+}
+
+/// A created pay-in.
+#[derive(Debug, Clone)]
+pub struct Payin {
+    /// The merchant.
+    pub merchant_id: u64,
+    /// payinMerchantOperationNumber.
+    pub operation_number: String,
+    /// payinTrxOperation.
+    pub trx: String,
+    /// payinAmount.
+    pub amount: Amount,
+    /// payinCurrency.
+    pub currency: String,
+    /// payinMethod.
+    pub method: String,
+    /// payinStateID now.
+    pub state: i64,
+}
+
+/// One entry of `GET /_mock/events`. Never holds a key, a signature or a body: what was
+/// asked, of whom, and how it ended.
+#[derive(Debug, Clone, Serialize)]
+pub struct Event {
+    /// Position in the log, from 1.
+    pub seq: u64,
+    /// Unix seconds.
+    pub at: u64,
+    /// `request` (an API call), `control` (a control call) or `delivery` (a
+    /// notification attempt).
+    pub kind: &'static str,
+    /// The HTTP method and path of a request, or the notification kind of a delivery.
+    pub what: String,
+    /// The merchant, when known.
+    pub merchant_id: Option<u64>,
+    /// The HTTP status answered, or the webhook's answer (None when it did not answer).
+    pub status: Option<u16>,
+    /// The provider's code answered (`0000`, `B422`, `ERR_INVALID_SIGNATURE`...), or
+    /// the delivery's attempt number and outcome.
+    pub detail: String,
+}
+
+#[derive(Default)]
+struct Tables {
+    accounts: HashMap<(u64, String), Account>,
+    account_ids: HashMap<String, (u64, String)>,
+    subscriptions: HashMap<i64, Subscription>,
+    /// Subscription ids by merchant and number, oldest first.
+    by_number: HashMap<(u64, String), Vec<i64>>,
+    payins: HashMap<(u64, String), Payin>,
+    /// Pay-in keys by payinTrxOperation.
+    by_trx: HashMap<String, (u64, String)>,
+    next_id: u64,
+    events: VecDeque<Event>,
+    next_seq: u64,
+}
+
+/// The mock's memory, shared by every connection.
+#[derive(Default)]
+pub struct State {
+    tables: Mutex<Tables>,
+}
+
+/// Why a record was not stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refused {
+    /// The same key is already there.
+    Exists,
+    /// [`MAX_RECORDS`] reached.
+    Full,
+}
+
+impl State {
+    fn lock(&self) -> MutexGuard<'_, Tables> {
+        // A panic while holding the lock cannot leave the tables half-written: every
+        // change below is a single insert or field write.
+        self.tables.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A new serial number (account numbers, subscription ids, trace ids).
+    pub fn next_serial(&self) -> u64 {
+        let mut t = self.lock();
+        t.next_id = t.next_id.wrapping_add(1);
+        t.next_id
+    }
+
+    /// Empties every table and the log.
+    pub fn reset(&self) {
+        *self.lock() = Tables::default();
+    }
+
+    /// Appends `event` (its `seq` is set here), dropping the oldest past [`MAX_EVENTS`].
+    pub fn log(&self, mut event: Event) {
+        let mut t = self.lock();
+        t.next_seq += 1;
+        event.seq = t.next_seq;
+        if t.events.len() >= MAX_EVENTS {
+            t.events.pop_front();
+        }
+        t.events.push_back(event);
+    }
+
+    /// The log, oldest first.
+    pub fn events(&self) -> Vec<Event> {
+        self.lock().events.iter().cloned().collect()
+    }
+
+    /// Stores a new account unless the merchant has one for the same referenceId.
+    pub fn add_account(&self, account: Account) -> Result<(), Refused> {
+        let mut t = self.lock();
+        let key = (account.merchant_id, account.reference_id.clone());
+        if t.accounts.contains_key(&key) {
+            return Err(Refused::Exists);
+        }
+        if t.accounts.len() >= MAX_RECORDS {
+            return Err(Refused::Full);
+        }
+        t.account_ids.insert(account.id.clone(), key.clone());
+        t.accounts.insert(key, account);
+        Ok(())
+    }
+
+    /// The account with id `id`.
+    pub fn account(&self, id: &str) -> Option<Account> {
+        let t = self.lock();
+        t.account_ids.get(id).and_then(|k| t.accounts.get(k)).cloned()
+    }
+
+    /// The latest subscription of a merchant for a mobile number that `keep` accepts.
+    fn latest_where(
+        t: &Tables,
+        merchant_id: u64,
+        customer_id: &str,
+        keep: impl Fn(&Subscription) -> bool,
+    ) -> Option<Subscription> {
+        let ids = t.by_number.get(&(merchant_id, customer_id.to_string()))?;
+        ids.iter()
+            .rev()
+            .filter_map(|id| t.subscriptions.get(id))
+            .find(|s| keep(s))
+            .cloned()
+    }
+
+    /// Stores a new subscription when `admit` allows it given the latest one for the
+    /// same number (None when there is none); returns the refusal `admit` gave.
+    pub fn add_subscription<E>(
+        &self,
+        s: Subscription,
+        admit: impl FnOnce(Option<&SubscriptionStatus>) -> Result<(), E>,
+        full: E,
+    ) -> Result<(), E> {
+        let mut t = self.lock();
+        let latest = State::latest_where(&t, s.merchant_id, &s.customer_id, |_| true);
+        admit(latest.as_ref().map(|l| &l.status))?;
+        if t.subscriptions.len() >= MAX_RECORDS {
+            return Err(full);
+        }
+        t.by_number
+            .entry((s.merchant_id, s.customer_id.clone()))
+            .or_default()
+            .push(s.id);
+        t.subscriptions.insert(s.id, s);
+        Ok(())
+    }
+
+    /// The latest subscription a cancellation names: merchant, number, type and
+    /// processor (spec 3).
+    pub fn subscription_for(
+        &self,
+        merchant_id: u64,
+        customer_id: &str,
+        charge_type: &str,
+        processor: &str,
+    ) -> Option<Subscription> {
+        let t = self.lock();
+        State::latest_where(&t, merchant_id, customer_id, |s| {
+            s.charge_type == charge_type && s.processor_code == processor
+        })
+    }
+
+    /// The latest subscription of a merchant for a number and charge type, for an
+    /// on-file charge.
+    pub fn subscription_to_charge(
+        &self,
+        merchant_id: u64,
+        customer_id: &str,
+        charge_type: &str,
+    ) -> Option<Subscription> {
+        let t = self.lock();
+        State::latest_where(&t, merchant_id, customer_id, |s| s.charge_type == charge_type)
+    }
+
+    /// The subscription with id `id`.
+    pub fn subscription(&self, id: i64) -> Option<Subscription> {
+        self.lock().subscriptions.get(&id).cloned()
+    }
+
+    /// Moves subscription `id` to `to` if `allow` accepts its current status; the
+    /// subscription as it is afterwards, or the current status refused.
+    pub fn move_subscription(
+        &self,
+        id: i64,
+        to: SubscriptionStatus,
+        allow: impl FnOnce(&SubscriptionStatus) -> bool,
+    ) -> Option<Result<Subscription, SubscriptionStatus>> {
+        let mut t = self.lock();
+        let s = t.subscriptions.get_mut(&id)?;
+        if !allow(&s.status) {
+            return Some(Err(s.status.clone()));
+        }
+        s.status = to;
+        Some(Ok(s.clone()))
+    }
+
+    /// Stores a new pay-in unless the merchant already used its operation number.
+    pub fn add_payin(&self, p: Payin) -> Result<(), Refused> {
+        let mut t = self.lock();
+        let key = (p.merchant_id, p.operation_number.clone());
+        if t.payins.contains_key(&key) {
+            return Err(Refused::Exists);
+        }
+        if t.payins.len() >= MAX_RECORDS {
+            return Err(Refused::Full);
+        }
+        t.by_trx.insert(p.trx.clone(), key.clone());
+        t.payins.insert(key, p);
+        Ok(())
+    }
+
+    /// The pay-in of `merchant_id` with operation number `operation_number`.
+    pub fn payin(&self, merchant_id: u64, operation_number: &str) -> Option<Payin> {
+        self.lock()
+            .payins
+            .get(&(merchant_id, operation_number.to_string()))
+            .cloned()
+    }
+
+    /// The pay-in with payinTrxOperation `trx`.
+    pub fn payin_by_trx(&self, trx: &str) -> Option<Payin> {
+        let t = self.lock();
+        t.by_trx.get(trx).and_then(|k| t.payins.get(k)).cloned()
+    }
+
+    /// Moves pay-in (`merchant_id`, `operation_number`) to state `to` if `allow` accepts
+    /// the change from its current state; the pay-in afterwards, or its current state.
+    pub fn move_payin(
+        &self,
+        merchant_id: u64,
+        operation_number: &str,
+        to: i64,
+        allow: impl FnOnce(i64) -> bool,
+    ) -> Option<Result<Payin, i64>> {
+        let mut t = self.lock();
+        let p = t.payins.get_mut(&(merchant_id, operation_number.to_string()))?;
+        if !allow(p.state) {
+            return Some(Err(p.state));
+        }
+        p.state = to;
+        Some(Ok(p.clone()))
+    }
+
+    /// How many records of each kind are kept: accounts, subscriptions, pay-ins.
+    pub fn counts(&self) -> [usize; 3] {
+        let t = self.lock();
+        [t.accounts.len(), t.subscriptions.len(), t.payins.len()]
+    }
+}

@@ -1,0 +1,159 @@
+//! Spec 4.2 and 4.3: creating and cancelling subscriptions, with the Bearer hash (5.2),
+//! the core's validation, one PENDING request per mobile number (spec 3) and the
+//! cancellation rules of the core's lifecycle.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
+use cobro::provider::Answer;
+use cobro::provider::subscription as answers;
+use cobro::subscription::lifecycle::{can_cancel, may_request_subscription};
+use cobro::subscription::response::SubscriptionStatus;
+use cobro::{Kind, ValidateOptions};
+use serde_json::Value;
+
+use crate::reply::{self, answer};
+use crate::state::Subscription;
+use crate::virtual_account::locale;
+use crate::{Shared, paths};
+
+/// A JSON value's text as it appears in the body: a string's content, a number's digits.
+fn wire_text(v: Option<&Value>) -> String {
+    match v {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// A refusal: the answer, the merchant when known, and the code for the log.
+type Refusal = (Answer, Option<u64>, &'static str);
+
+/// The checks both operations share, in the order the provider's codes suggest: an
+/// unreadable body or merchant id (B400), an unknown merchant (B401), a wrong
+/// Authorization (E401), then every rule of the core (B400).
+fn admit(app: &Shared, kind: Kind, headers: &HeaderMap, body: &[u8]) -> Result<(u64, Value), Refusal> {
+    let locale = locale(headers);
+    let options = ValidateOptions {
+        locale,
+        ..ValidateOptions::default()
+    };
+    let parsed: Value = serde_json::from_slice(body).unwrap_or_default();
+    let id_text = wire_text(parsed.get("merchantId"));
+    let Ok(merchant_id) = id_text.parse::<u64>() else {
+        let report = cobro::validate(kind, body, &options);
+        return Err((answers::validation_refusal(&report, locale), None, "B400"));
+    };
+    let Some(merchant) = app.merchant(merchant_id) else {
+        return Err((answers::error("B401", &[]), Some(merchant_id), "B401"));
+    };
+    let details = |name: &str| wire_text(parsed.pointer(&format!("/subscriptionDetails/{name}")));
+    let authorization = headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or("");
+    let signed = cobro::signing::verify_subscription_authorization(
+        authorization,
+        &id_text,
+        &details("type"),
+        &details("customerId"),
+        &details("processorCode"),
+        &merchant.payin_key,
+    );
+    if !signed {
+        return Err((answers::error("E401", &[]), Some(merchant_id), "E401"));
+    }
+    let report = cobro::validate(kind, body, &options);
+    if !report.valid {
+        return Err((answers::validation_refusal(&report, locale), Some(merchant_id), "B400"));
+    }
+    Ok((merchant_id, parsed))
+}
+
+fn respond(app: &Shared, path: &str, merchant: Option<u64>, a: Answer, detail: &str) -> Response {
+    reply::log(app, "request", format!("POST {path}"), merchant, a.status, detail);
+    answer(a)
+}
+
+/// `POST /api/v1/subscription`.
+pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
+    let path = paths::SUBSCRIPTION;
+    let (merchant_id, parsed) = match admit(&app, Kind::Subscription, &headers, &body) {
+        Ok(ok) => ok,
+        Err((a, m, c)) => return respond(&app, path, m, a, c),
+    };
+    let details = |name: &str| wire_text(parsed.pointer(&format!("/subscriptionDetails/{name}")));
+    let id = i64::try_from(app.state.next_serial()).unwrap_or(i64::MAX);
+    let device = details("device");
+    let metadata = parsed
+        .get("metadata")
+        .and_then(Value::as_array)
+        .map(|entries| {
+            entries
+                .iter()
+                .map(|e| (wire_text(e.get("key")), wire_text(e.get("value"))))
+                .collect()
+        })
+        .unwrap_or_default();
+    let subscription = Subscription {
+        id,
+        merchant_id,
+        customer_id: details("customerId"),
+        charge_type: details("type"),
+        processor_code: details("processorCode"),
+        device: device.clone(),
+        status: SubscriptionStatus::Pending,
+        metadata,
+    };
+    let admitted = app.state.add_subscription(
+        subscription,
+        |latest| {
+            if may_request_subscription(latest).allowed {
+                Ok(())
+            } else {
+                Err("B422")
+            }
+        },
+        "B500",
+    );
+    if let Err(c) = admitted {
+        return respond(&app, path, Some(merchant_id), answers::error(c, &[]), c);
+    }
+    let deep_link = if device == "MOBILE" {
+        format!("{}/checkout/subscription-{id}", app.base_url)
+    } else {
+        String::new()
+    };
+    respond(
+        &app,
+        path,
+        Some(merchant_id),
+        answers::created(id, &deep_link),
+        "PENDING",
+    )
+}
+
+/// `POST /api/v1/subscription/cancel`.
+pub async fn cancel(State(app): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
+    let path = paths::SUBSCRIPTION_CANCEL;
+    let (merchant_id, parsed) = match admit(&app, Kind::SubscriptionCancel, &headers, &body) {
+        Ok(ok) => ok,
+        Err((a, m, c)) => return respond(&app, path, m, a, c),
+    };
+    let details = |name: &str| wire_text(parsed.pointer(&format!("/subscriptionDetails/{name}")));
+    let found = app.state.subscription_for(
+        merchant_id,
+        &details("customerId"),
+        &details("type"),
+        &details("processorCode"),
+    );
+    let Some(s) = found else {
+        return respond(&app, path, Some(merchant_id), answers::error("9025", &[]), "9025");
+    };
+    match app
+        .state
+        .move_subscription(s.id, SubscriptionStatus::Cancelled, |now| can_cancel(now).allowed)
+    {
+        Some(Ok(_)) => respond(&app, path, Some(merchant_id), answers::cancelled(s.id), "CANCELLED"),
+        Some(Err(_)) => respond(&app, path, Some(merchant_id), answers::error("B405", &[]), "B405"),
+        None => respond(&app, path, Some(merchant_id), answers::error("9025", &[]), "9025"),
+    }
+}

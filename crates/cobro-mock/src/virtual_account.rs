@@ -1,0 +1,152 @@
+//! Spec 4.1: creating a virtual account, with the provider's header checks (5.1), the
+//! core's validation, and one account per user per merchant (spec 1, 8).
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
+use cobro::provider::virtual_account::{self as answers, Created, Stamp};
+use cobro::signing::DEFAULT_WINDOW_SECONDS;
+use cobro::{Kind, UnixSeconds, VaSignatureVariant, VaSignedText, ValidateOptions, VerifyError};
+use serde_json::Value;
+
+use crate::reply::{self, answer};
+use crate::state::{Account, Refused};
+use crate::{Shared, paths, time};
+
+/// The four headers of spec 5.1, as received.
+const HEADERS: [&str; 4] = ["X-Api-Key", "X-Timestamp", "X-Signature", "X-Account-deposit-mode"];
+
+/// The answers' language: Spanish when the request's Accept-Language starts with `es`.
+pub fn locale(headers: &HeaderMap) -> cobro::Locale {
+    let spanish = headers
+        .get("accept-language")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim_start().to_ascii_lowercase().starts_with("es"));
+    if spanish { cobro::Locale::Es } else { cobro::Locale::En }
+}
+
+fn text<'a>(v: &'a Value, pointer: &str) -> &'a str {
+    v.pointer(pointer).and_then(Value::as_str).unwrap_or("")
+}
+
+/// `POST /merchant-payin-accounts/v1/accounts`.
+pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
+    let now = time::now();
+    let timestamp = time::iso(now);
+    let trace_id = format!("mock-{:012}", app.state.next_serial());
+    let stamp = Stamp {
+        timestamp: &timestamp,
+        trace_id: &trace_id,
+    };
+    let locale = locale(&headers);
+    let pairs: Vec<(&str, &str)> = HEADERS
+        .iter()
+        .filter_map(|name| headers.get(*name).and_then(|v| v.to_str().ok()).map(|v| (*name, v)))
+        .collect();
+    let api_key = pairs
+        .iter()
+        .find(|(n, _)| *n == "X-Api-Key")
+        .map(|(_, v)| *v)
+        .unwrap_or("");
+    let what = format!("POST {}", paths::VIRTUAL_ACCOUNTS);
+    let refuse = |a: cobro::provider::Answer, merchant: Option<u64>, code: &str| {
+        reply::log(&app, "request", what.clone(), merchant, a.status, code);
+        answer(a)
+    };
+    let Some(merchant) = app
+        .config
+        .merchants
+        .iter()
+        .find(|m| !api_key.is_empty() && m.api_key == api_key)
+    else {
+        if api_key.is_empty() {
+            let e = VerifyError::MissingHeader { name: "X-Api-Key" };
+            return refuse(answers::header_refusal(&e, locale, stamp), None, e.code().as_str());
+        }
+        return refuse(answers::unauthorized(stamp), None, "ERR_UNAUTHORIZED");
+    };
+    let parsed: Value = serde_json::from_slice(&body).unwrap_or_default();
+    let reference_id = text(&parsed, "/owner/referenceId");
+    let signed = match merchant.variant {
+        VaSignatureVariant::ReferenceId => VaSignedText::reference_id(reference_id).unwrap_or(VaSignedText::Spec),
+        _ => VaSignedText::Spec,
+    };
+    let clock = i64::try_from(now)
+        .unwrap_or(i64::MAX)
+        .saturating_add(app.config.clock_offset);
+    let Ok(clock) = UnixSeconds::new(clock.max(0)) else {
+        let a = answers::error(500, "internal_error", "Unexpected error", &[], stamp);
+        return refuse(a, Some(merchant.id), "ERR_INTERNAL_ERROR");
+    };
+    if let Err(e) =
+        cobro::verify_virtual_account_headers_with(&pairs, &merchant.va_secret, clock, DEFAULT_WINDOW_SECONDS, signed)
+    {
+        return refuse(
+            answers::header_refusal(&e, locale, stamp),
+            Some(merchant.id),
+            e.code().as_str(),
+        );
+    }
+    let options = ValidateOptions {
+        locale,
+        ..ValidateOptions::default()
+    };
+    let report = cobro::validate(Kind::VirtualAccount, &body, &options);
+    if !report.valid {
+        let first = report.errors.first().map_or("", |i| answers::provider_code(i.code));
+        let a = answers::validation_refusal(&report, locale, stamp);
+        return refuse(a, Some(merchant.id), first);
+    }
+    let serial = app.state.next_serial();
+    let account_type = text(&parsed, "/account/type");
+    let Some(number) = cobro::document::make::account_number(account_type, serial) else {
+        // Validation admits only CVU, CLABE and CCI, which all have a layout.
+        let a = answers::error(500, "internal_error", "Unexpected error", &[], stamp);
+        return refuse(a, Some(merchant.id), "ERR_INTERNAL_ERROR");
+    };
+    let id = format!("acc_{serial:011x}");
+    let owner_name = match text(&parsed, "/owner/type") {
+        "COMPANY" => text(&parsed, "/owner/companyName").to_string(),
+        _ => format!(
+            "{} {}",
+            text(&parsed, "/owner/firstName"),
+            text(&parsed, "/owner/lastName")
+        ),
+    };
+    let account = Account {
+        id: id.clone(),
+        merchant_id: merchant.id,
+        reference_id: reference_id.to_string(),
+        category: text(&parsed, "/account/category").to_string(),
+        account_type: account_type.to_string(),
+        number: number.clone(),
+        name: text(&parsed, "/account/name").to_string(),
+        currency: text(&parsed, "/account/currency").to_string(),
+        owner: [
+            owner_name,
+            text(&parsed, "/owner/document/type").to_string(),
+            text(&parsed, "/owner/document/number").to_string(),
+        ],
+    };
+    match app.state.add_account(account) {
+        Ok(()) => {}
+        Err(Refused::Exists) => {
+            let code = answers::ACCOUNT_EXISTS;
+            return refuse(answers::account_exists(stamp), Some(merchant.id), code);
+        }
+        Err(Refused::Full) => {
+            let a = answers::error(500, "internal_error", "The mock holds too many accounts", &[], stamp);
+            return refuse(a, Some(merchant.id), "ERR_INTERNAL_ERROR");
+        }
+    }
+    let created = Created {
+        id: &id,
+        status: "ACTIVE",
+        number: &number,
+        result_url: None,
+    };
+    let a = answers::created(&parsed, &created, stamp);
+    reply::log(&app, "request", what, Some(merchant.id), a.status, "ACTIVE");
+    answer(a)
+}

@@ -1,0 +1,232 @@
+//! A merchant's pay-in flow against the mock: every answer family, the payment
+//! notification verified with the core, repeated operation numbers, wrong keys, on-file
+//! charges without a subscription, and the faults.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
+mod common;
+
+use cobro::payin::response::Experience;
+use cobro::{CivilDate, PrepareOptions, PreparedRequest};
+use common::*;
+
+fn today() -> CivilDate {
+    CivilDate::parse("2026-11-25").unwrap()
+}
+
+/// The example pay-in with fields changed, prepared (signed) with `key`.
+fn payin(changes: &[(&str, serde_json::Value)], key: &cobro::Secret) -> PreparedRequest {
+    let mut body: serde_json::Value = serde_json::from_slice(&example("payin-pe-banktransfer-unsigned.json")).unwrap();
+    for (name, value) in changes {
+        body[*name] = value.clone();
+    }
+    let text = serde_json::to_vec(&body).unwrap();
+    cobro::prepare_payin(&text, key, today(), &PrepareOptions::default()).unwrap()
+}
+
+fn op(n: &str) -> (&'static str, serde_json::Value) {
+    ("payinMerchantOperationNumber", serde_json::Value::from(n))
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_family_answers_in_its_shape() {
+    let hook = webhook().await;
+    let mock = mock(config(&hook.url));
+    type Case<'a> = (&'a [(&'a str, serde_json::Value)], fn(&Experience) -> bool);
+    let cases: [Case<'_>; 5] = [
+        (&[], |e| matches!(e, Experience::Voucher { .. })),
+        (&[("payinMethod", "Cash".into())], |e| {
+            matches!(e, Experience::Voucher { .. })
+        }),
+        (&[("payinMethod", "QR".into())], |e| matches!(e, Experience::Qr { .. })),
+        (
+            &[
+                ("payinMethod", "BankTransfer_Deeplink".into()),
+                ("payinExpirationTime", 30.into()),
+            ],
+            |e| matches!(e, Experience::DeeplinkMethod { .. }),
+        ),
+        (&[("payinMethod", "TCTD".into())], |e| {
+            matches!(e, Experience::Redirect { .. })
+        }),
+    ];
+    for (i, (changes, expected)) in cases.iter().enumerate() {
+        let mut changes = changes.to_vec();
+        let number = format!("FAMILY-{i}");
+        changes.push(op(&number));
+        let (status, body) = send(&mock, &payin(&changes, &payin_key()), &[]).await;
+        assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+        let answer = cobro::parse_payin_response(&body).unwrap();
+        assert!(
+            answer.success && expected(&answer.experience),
+            "{i}: {:?}",
+            answer.experience
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn pay_and_receive_a_verified_notification() {
+    let mut hook = webhook().await;
+    let mock = mock(config(&hook.url));
+    let (status, body) = send(&mock, &payin(&[op("ORDER-1")], &payin_key()), &[]).await;
+    assert_eq!(status, 200);
+    assert_eq!(cobro::parse_payin_response(&body).unwrap().error_code, "0000");
+
+    // The same operation number again: refused, documented code.
+    let (status, body) = send(&mock, &payin(&[op("ORDER-1")], &payin_key()), &[]).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        cobro::parse_payin_response(&body).unwrap().error_code,
+        cobro::provider::payin::FALLBACK_CODE
+    );
+
+    // A wrong key: 0010. An unknown merchant: 0009. A missing amount: 0002.
+    let wrong = cobro::Secret::new("not-the-merchant-key").unwrap();
+    let (_, body) = send(&mock, &payin(&[op("ORDER-2")], &wrong), &[]).await;
+    assert_eq!(cobro::parse_payin_response(&body).unwrap().error_code, "0010");
+    let (_, body) = send(
+        &mock,
+        &payin(&[op("ORDER-3"), ("payinMerchantID", 999.into())], &payin_key()),
+        &[],
+    )
+    .await;
+    assert_eq!(cobro::parse_payin_response(&body).unwrap().error_code, "0009");
+    let mut unsigned = payin(&[op("ORDER-4")], &payin_key());
+    let mut emptied: serde_json::Value = serde_json::from_str(&unsigned.body).unwrap();
+    emptied["payinAmount"] = "".into();
+    unsigned.body = emptied.to_string();
+    let (_, body) = send(&mock, &unsigned, &[]).await;
+    assert_eq!(cobro::parse_payin_response(&body).unwrap().error_code, "0002");
+
+    // Paid from the control API: the notification verifies with the merchant's key.
+    let (status, reply) = control(&mock, "/_mock/payins/ORDER-1/pay", "").await;
+    assert_eq!(status, 200, "{reply}");
+    let n = cobro::verify_payin_notification(&hook.next().await, &payin_key()).unwrap();
+    assert_eq!(
+        (n.payin_state_id, n.payin_merchant_operation_number.as_str()),
+        (5, "ORDER-1")
+    );
+    // Settled, refunded after settlement; a second payment is not a change the lifecycle allows.
+    assert_eq!(control(&mock, "/_mock/payins/ORDER-1/settle", "").await.0, 200);
+    assert_eq!(
+        cobro::parse_payin_notification(&hook.next().await)
+            .unwrap()
+            .payin_state_id,
+        9
+    );
+    assert_eq!(control(&mock, "/_mock/payins/ORDER-1/pay", "").await.0, 409);
+    assert_eq!(control(&mock, "/_mock/payins/ORDER-1/refund", "").await.0, 200);
+    assert_eq!(
+        cobro::parse_payin_notification(&hook.next().await)
+            .unwrap()
+            .payin_state_id,
+        11
+    );
+    assert_eq!(control(&mock, "/_mock/payins/NO-SUCH/pay", "").await.0, 404);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn notification_faults() {
+    let mut hook = webhook().await;
+    let mock = mock(config(&hook.url));
+    for n in ["F-1", "F-2", "F-3"] {
+        assert_eq!(send(&mock, &payin(&[op(n)], &payin_key()), &[]).await.0, 200);
+    }
+    control(&mock, "/_mock/payins/F-1/pay", r#"{"wrong_signature":true}"#).await;
+    assert!(cobro::verify_payin_notification(&hook.next().await, &payin_key()).is_err());
+    control(&mock, "/_mock/payins/F-2/pay", r#"{"duplicate":true}"#).await;
+    let (a, b) = (hook.next().await, hook.next().await);
+    assert_eq!(a, b);
+    control(&mock, "/_mock/payins/F-2/settle", r#"{"out_of_order":true}"#).await;
+    assert!(hook.quiet(300).await, "a held notification waits for the next one");
+    control(&mock, "/_mock/payins/F-3/deny", "").await;
+    let first = cobro::parse_payin_notification(&hook.next().await).unwrap();
+    let second = cobro::parse_payin_notification(&hook.next().await).unwrap();
+    assert_eq!((first.payin_state_id, second.payin_state_id), (6, 9));
+    assert_eq!(
+        control(&mock, "/_mock/payins/F-3/pay", r#"{"explode":true}"#).await.0,
+        400
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_on_file_charge_needs_an_authorized_subscription() {
+    let hook = webhook().await;
+    let mock = mock(config(&hook.url));
+    let charge = [
+        op("CHARGE-1"),
+        ("payinMethod", "Wallet".into()),
+        ("processorCode", "Wallet_on_file".into()),
+        ("payinProductDescription", "MOBILE".into()),
+        ("subscription", serde_json::json!({"chargeType": "RECURRENT"})),
+    ];
+    let (_, body) = send(&mock, &payin(&charge, &payin_key()), &[]).await;
+    assert_eq!(cobro::parse_payin_response(&body).unwrap().error_code, "0044");
+    let options = PrepareOptions::default();
+    let create = cobro::prepare_subscription(&example("subscription-recurrent.json"), &payin_key(), &options).unwrap();
+    let (_, body) = send(&mock, &create, &[]).await;
+    let id = serde_json::from_slice::<serde_json::Value>(&body).unwrap()["subscriptionId"]
+        .as_i64()
+        .unwrap();
+    assert_eq!(
+        control(&mock, &format!("/_mock/subscriptions/{id}/authorize"), "")
+            .await
+            .0,
+        200
+    );
+    let (status, body) = send(&mock, &payin(&charge, &payin_key()), &[]).await;
+    let answer = cobro::parse_payin_response(&body).unwrap();
+    assert_eq!((status, answer.error_code.as_str()), (200, "0000"));
+    assert!(matches!(answer.experience, Experience::WalletOnFile));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn request_faults() {
+    let hook = webhook().await;
+    let mock = mock(config(&hook.url));
+    let (status, body) = send(
+        &mock,
+        &payin(&[op("X-1")], &payin_key()),
+        &[("X-Cobro-Mock-Fault", "status=503")],
+    )
+    .await;
+    assert_eq!(status, 503);
+    assert_eq!(cobro::parse_payin_response(&body).unwrap().error_code, "0099");
+    // Not handled: the same operation number is still free.
+    assert_eq!(send(&mock, &payin(&[op("X-1")], &payin_key()), &[]).await.0, 200);
+
+    let client = reqwest::Client::new();
+    for (fault, op_number) in [("truncate", "X-2"), ("drop", "X-3")] {
+        let request = payin(&[op(op_number)], &payin_key());
+        let sent = client
+            .post(format!("{}{}", mock.url(), request.path))
+            .header("X-Cobro-Mock-Fault", fault)
+            .body(request.body.clone())
+            .send()
+            .await;
+        let whole = match sent {
+            Ok(r) => r.bytes().await.map(|b| b.to_vec()),
+            Err(e) => Err(e),
+        };
+        assert!(whole.is_err(), "{fault}: the answer must not arrive whole");
+        // Handled: a retry with the same operation number is refused as a repeat.
+        let (status, _) = send(&mock, &request, &[]).await;
+        assert_eq!(status, 400, "{fault}");
+    }
+    let started = std::time::Instant::now();
+    let (status, _) = send(
+        &mock,
+        &payin(&[op("X-4")], &payin_key()),
+        &[("X-Cobro-Mock-Fault", "delay=300")],
+    )
+    .await;
+    assert!(status == 200 && started.elapsed().as_millis() >= 300);
+    let (status, _) = send(
+        &mock,
+        &payin(&[op("X-5")], &payin_key()),
+        &[("X-Cobro-Mock-Fault", "boom")],
+    )
+    .await;
+    assert_eq!(status, 400);
+}
