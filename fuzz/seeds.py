@@ -97,6 +97,9 @@ def main(out):
         # As is; strict, in Spanish, pay-in wrapped, referenceId variant, mode ANY.
         for bits in (0, 4 | 8 | 16 | 32 | 64):
             add("prepare", bytes([k | bits]) + body)
+        # The provider's refusal in English and in Spanish.
+        for bits in (0, 4):
+            add("provider", bytes([k | bits]) + body)
 
     for path in sorted(VECTORS.rglob("*.json")):
         doc = json.loads(path.read_text())
