@@ -234,4 +234,15 @@ mod tests {
             assert!(!e.0.contains(" s\""), "{e}");
         }
     }
+
+    proptest::proptest! {
+        #[test]
+        fn any_bytes_are_read_or_refused_without_the_keys(secret in "[a-z]{12}", tail in proptest::collection::vec(proptest::num::u8::ANY, 0..64)) {
+            let mut text = format!(r#"{{"merchants":[{{"id":1,"api_key":"k","va_secret":"{secret}","payin_key":"{secret}""#).into_bytes();
+            text.extend(tail);
+            if let Err(e) = merchants_from_json(&text) {
+                proptest::prop_assert!(!e.0.contains(&secret), "{}", e);
+            }
+        }
+    }
 }

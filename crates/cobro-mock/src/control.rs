@@ -91,6 +91,9 @@ pub fn move_payin(
         .payin(merchant_id, operation_number)
         .ok_or((404, "no pay-in has that operation number".to_string()))?;
     let to = action.target(current.state);
+    if to == current.state {
+        return Err((409, format!("the pay-in is already in state {to}")));
+    }
     let verdict = payin_transition(current.state, to);
     let moved = app.state.move_payin(merchant_id, operation_number, to, |from| {
         from == current.state && verdict.allowed

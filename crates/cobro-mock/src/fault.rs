@@ -156,4 +156,14 @@ mod tests {
             assert!(parse(bad).is_err(), "{bad}");
         }
     }
+
+    proptest::proptest! {
+        #[test]
+        fn any_header_is_read_or_refused_without_echo(value in ".{0,64}") {
+            match parse(&value) {
+                Ok(f) => proptest::prop_assert!(f.delay_ms <= MAX_DELAY_MS),
+                Err(why) => proptest::prop_assert!(value.len() < 8 || !why.contains(&value)),
+            }
+        }
+    }
 }

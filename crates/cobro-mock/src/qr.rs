@@ -59,4 +59,26 @@ mod tests {
         let png = cobro::payin::qr::decode_png_data_uri(&uri).unwrap();
         assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
     }
+
+    #[test]
+    fn the_pixels_are_the_codes_modules() {
+        let text = "00012345";
+        let png = png_of(text).unwrap();
+        let decoder = png::Decoder::new(std::io::Cursor::new(png));
+        let mut reader = decoder.read_info().unwrap();
+        let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut pixels).unwrap();
+        let code = QrCode::new(text.as_bytes()).unwrap();
+        let width = code.width();
+        let side = info.width as usize;
+        assert_eq!(side, (width + 2 * QUIET) * SCALE);
+        for (i, color) in code.to_colors().iter().enumerate() {
+            // The centre pixel of each module.
+            let (y, x) = ((i / width + QUIET) * SCALE + 1, (i % width + QUIET) * SCALE + 1);
+            let dark = pixels[y * side + x] == 0;
+            assert_eq!(dark, *color == Color::Dark, "module {i}");
+        }
+        // The quiet zone is white.
+        assert!(pixels[..side * QUIET * SCALE].iter().all(|p| *p == 255));
+    }
 }

@@ -1,0 +1,164 @@
+//! The control side of the mock: deliveries retried until the webhook takes them, the
+//! log (with no key in it), reset, the merchants list, the checkout page, automatic
+//! payment and the reference-id signature variant.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
+mod common;
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use axum::body::Bytes;
+use axum::http::StatusCode;
+use axum::routing::post;
+use cobro::{CivilDate, DepositMode, PrepareOptions, UnixSeconds, VaSignatureVariant};
+use common::*;
+use tokio::net::TcpListener;
+use tokio::sync::mpsc;
+
+/// A webhook that refuses the first `failures` deliveries with 500.
+async fn flaky_webhook(failures: usize) -> Webhook {
+    let (tx, rx) = mpsc::unbounded_channel();
+    let seen = Arc::new(AtomicUsize::new(0));
+    let app = axum::Router::new().route(
+        "/hook",
+        post(move |body: Bytes| {
+            let (tx, seen) = (tx.clone(), seen.clone());
+            async move {
+                if seen.fetch_add(1, Ordering::SeqCst) < failures {
+                    return StatusCode::INTERNAL_SERVER_ERROR;
+                }
+                let _ = tx.send(body);
+                StatusCode::OK
+            }
+        }),
+    );
+    let listener = TcpListener::bind(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0))
+        .await
+        .unwrap();
+    let url = format!("http://{}/hook", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    Webhook { url, bodies: rx }
+}
+
+fn payin_request(op: &str) -> cobro::PreparedRequest {
+    let mut body: serde_json::Value = serde_json::from_slice(&example("payin-pe-banktransfer-unsigned.json")).unwrap();
+    body["payinMerchantOperationNumber"] = op.into();
+    let today = CivilDate::parse("2026-11-25").unwrap();
+    cobro::prepare_payin(
+        &serde_json::to_vec(&body).unwrap(),
+        &payin_key(),
+        today,
+        &PrepareOptions::default(),
+    )
+    .unwrap()
+}
+
+async fn events(mock: &cobro_mock::Mock) -> serde_json::Value {
+    let r = reqwest::get(format!("{}/_mock/events", mock.url())).await.unwrap();
+    serde_json::from_slice(&r.bytes().await.unwrap()).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn deliveries_are_retried_and_logged_without_keys() {
+    let mut hook = flaky_webhook(2).await;
+    let mock = mock(config(&hook.url));
+    assert_eq!(send(&mock, &payin_request("R-1"), &[]).await.0, 200);
+    assert_eq!(control(&mock, "/_mock/payins/R-1/pay", "").await.0, 200);
+    let body = hook.next().await;
+    assert!(cobro::verify_payin_notification(&body, &payin_key()).is_ok());
+    let log = events(&mock).await;
+    assert_eq!(log["counts"]["payins"], 1);
+    let attempts: Vec<&str> = log["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "delivery")
+        .map(|e| e["detail"].as_str().unwrap())
+        .collect();
+    assert_eq!(attempts.len(), 3, "{attempts:?}");
+    assert!(
+        attempts[0].contains("refused") && attempts[2].contains("delivered"),
+        "{attempts:?}"
+    );
+    let text = log.to_string();
+    for secret in [PAYIN_KEY, VA_SECRET] {
+        assert!(!text.contains(secret));
+    }
+    let merchants = reqwest::get(format!("{}/_mock/merchants", mock.url()))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(merchants.contains(API_KEY) && !merchants.contains(PAYIN_KEY) && !merchants.contains(VA_SECRET));
+
+    assert_eq!(control(&mock, "/_mock/reset", "").await.0, 200);
+    assert_eq!(events(&mock).await["counts"]["payins"], 0);
+    assert_eq!(
+        send(&mock, &payin_request("R-1"), &[]).await.0,
+        200,
+        "a reset forgets the operation numbers"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_checkout_page_pays() {
+    let mut hook = webhook().await;
+    let mock = mock(config(&hook.url));
+    let mut request = payin_request("C-1");
+    let mut body: serde_json::Value = serde_json::from_str(&request.body).unwrap();
+    body["payinMethod"] = "TCTD".into();
+    let unsigned = serde_json::to_vec(&body).unwrap();
+    let today = CivilDate::parse("2026-11-25").unwrap();
+    request = cobro::prepare_payin(&unsigned, &payin_key(), today, &PrepareOptions::default()).unwrap();
+    let (_, answer) = send(&mock, &request, &[]).await;
+    let url = cobro::parse_payin_response(&answer).unwrap().url.unwrap();
+    let page = reqwest::get(&url).await.unwrap().text().await.unwrap();
+    assert!(page.contains("150.50") && page.contains("/pay\""), "{page}");
+    let paid = reqwest::Client::new().post(format!("{url}/pay")).send().await.unwrap();
+    assert_eq!(paid.status().as_u16(), 200);
+    let n = cobro::verify_payin_notification(&hook.next().await, &payin_key()).unwrap();
+    assert_eq!(n.payin_state_id, 5);
+    let again = reqwest::Client::new().post(format!("{url}/pay")).send().await.unwrap();
+    assert_eq!(again.status().as_u16(), 409);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn auto_pay_pays_by_itself() {
+    let mut hook = webhook().await;
+    let mut config = config(&hook.url);
+    config.auto_pay = Some(Duration::from_millis(100));
+    let mock = mock(config);
+    assert_eq!(send(&mock, &payin_request("A-1"), &[]).await.0, 200);
+    let n = cobro::verify_payin_notification(&hook.next().await, &payin_key()).unwrap();
+    assert_eq!(
+        (n.payin_state_id, n.payin_merchant_operation_number.as_str()),
+        (5, "A-1")
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_merchant_of_the_reference_id_variant() {
+    let hook = webhook().await;
+    let mut config = config(&hook.url);
+    config.merchants[0].variant = VaSignatureVariant::ReferenceId;
+    let mock = mock(config);
+    let now = UnixSeconds::new(i64::try_from(SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs()).unwrap())
+        .unwrap();
+    let body = example("virtual-account-pe.json");
+    let prepare = |variant| {
+        let options = PrepareOptions {
+            va_signature: variant,
+            ..PrepareOptions::default()
+        };
+        cobro::prepare_virtual_account(&body, API_KEY, &va_secret(), DepositMode::Any, now, &options).unwrap()
+    };
+    let (status, _) = send(&mock, &prepare(VaSignatureVariant::Spec), &[]).await;
+    assert_eq!(status, 401, "the spec's text does not verify for this merchant");
+    let (status, _) = send(&mock, &prepare(VaSignatureVariant::ReferenceId), &[]).await;
+    assert_eq!(status, 200);
+}
