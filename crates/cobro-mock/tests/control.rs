@@ -6,43 +6,10 @@
 
 mod common;
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use axum::body::Bytes;
-use axum::http::StatusCode;
-use axum::routing::post;
 use cobro::{CivilDate, DepositMode, PrepareOptions, UnixSeconds, VaSignatureVariant};
 use common::*;
-use tokio::net::TcpListener;
-use tokio::sync::mpsc;
-
-/// A webhook that refuses the first `failures` deliveries with 500.
-async fn flaky_webhook(failures: usize) -> Webhook {
-    let (tx, rx) = mpsc::unbounded_channel();
-    let seen = Arc::new(AtomicUsize::new(0));
-    let app = axum::Router::new().route(
-        "/hook",
-        post(move |body: Bytes| {
-            let (tx, seen) = (tx.clone(), seen.clone());
-            async move {
-                if seen.fetch_add(1, Ordering::SeqCst) < failures {
-                    return StatusCode::INTERNAL_SERVER_ERROR;
-                }
-                let _ = tx.send(body);
-                StatusCode::OK
-            }
-        }),
-    );
-    let listener = TcpListener::bind(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0))
-        .await
-        .unwrap();
-    let url = format!("http://{}/hook", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    Webhook { url, bodies: rx }
-}
 
 fn payin_request(op: &str) -> cobro::PreparedRequest {
     let mut body: serde_json::Value = serde_json::from_slice(&example("payin-pe-banktransfer-unsigned.json")).unwrap();
@@ -64,7 +31,7 @@ async fn events(mock: &cobro_mock::Mock) -> serde_json::Value {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn deliveries_are_retried_and_logged_without_keys() {
-    let mut hook = flaky_webhook(2).await;
+    let mut hook = webhook_refusing(2).await;
     let mock = mock(config(&hook.url));
     assert_eq!(send(&mock, &payin_request("R-1"), &[]).await.0, 200);
     assert_eq!(control(&mock, "/_mock/payins/R-1/pay", "").await.0, 200);

@@ -10,9 +10,12 @@
 )]
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::body::Bytes;
+use axum::http::StatusCode;
 use axum::routing::post;
 use cobro::{PreparedRequest, Secret};
 use cobro_mock::{Config, Merchant, Mock, RetryPolicy};
@@ -63,14 +66,24 @@ impl Webhook {
 
 /// A listener that answers 200 to every POST and hands the bodies over.
 pub async fn webhook() -> Webhook {
+    webhook_refusing(0).await
+}
+
+/// A listener that refuses the first `failures` deliveries with 500, then answers 200
+/// and hands the bodies over.
+pub async fn webhook_refusing(failures: usize) -> Webhook {
     let (tx, rx) = mpsc::unbounded_channel();
+    let seen = Arc::new(AtomicUsize::new(0));
     let app = axum::Router::new().route(
         "/hook",
         post(move |body: Bytes| {
-            let tx = tx.clone();
+            let (tx, seen) = (tx.clone(), seen.clone());
             async move {
+                if seen.fetch_add(1, Ordering::SeqCst) < failures {
+                    return StatusCode::INTERNAL_SERVER_ERROR;
+                }
                 let _ = tx.send(body);
-                "ok"
+                StatusCode::OK
             }
         }),
     );

@@ -168,17 +168,14 @@ pub fn validation_refusal(report: &Report, locale: Locale, stamp: Stamp<'_>) -> 
     )
 }
 
-/// The refusal of a request whose headers do not verify: spec 7.1's
-/// `authentication_error` with the provider's code and status (ERR_MISSING_HEADER 400,
-/// ERR_TIMESTAMP_OUT_OF_RANGE and ERR_INVALID_SIGNATURE 401; a malformed X-Timestamp or
-/// X-Account-deposit-mode is 400 with the catalogue's ERR_INVALID_HEADER).
-pub fn header_refusal(err: &VerifyError, locale: Locale, stamp: Stamp<'_>) -> Answer {
-    let code = err.code().as_str();
+/// An authentication refusal with one detail: the catalogue's status for `code`, 400
+/// for a code the provider's list does not hold (a malformed header).
+fn authentication(code: &str, message: String, field: &str, stamp: Stamp<'_>) -> Answer {
     let status = virtual_account_error_entry(code).map_or(400, |e| e.http_status);
     let detail = Detail {
         code: code.to_string(),
-        message: err.message(locale),
-        field: err.header().to_string(),
+        message,
+        field: field.to_string(),
     };
     error(
         status,
@@ -189,22 +186,20 @@ pub fn header_refusal(err: &VerifyError, locale: Locale, stamp: Stamp<'_>) -> An
     )
 }
 
+/// The refusal of a request whose headers do not verify: spec 7.1's
+/// `authentication_error` with the provider's code and status (ERR_MISSING_HEADER 400,
+/// ERR_TIMESTAMP_OUT_OF_RANGE and ERR_INVALID_SIGNATURE 401; a malformed X-Timestamp or
+/// X-Account-deposit-mode is 400 with cobro's ERR_INVALID_HEADER, which the provider's
+/// list does not hold).
+pub fn header_refusal(err: &VerifyError, locale: Locale, stamp: Stamp<'_>) -> Answer {
+    authentication(err.code().as_str(), err.message(locale), err.header(), stamp)
+}
+
 /// The refusal of a request whose X-Api-Key names no merchant (ERR_UNAUTHORIZED, 401,
 /// `authentication_error`).
 pub fn unauthorized(stamp: Stamp<'_>) -> Answer {
-    let status = virtual_account_error_entry("ERR_UNAUTHORIZED").map_or(401, |e| e.http_status);
-    let detail = Detail {
-        code: "ERR_UNAUTHORIZED".to_string(),
-        message: "X-Api-Key is wrong or unknown".to_string(),
-        field: "X-Api-Key".to_string(),
-    };
-    error(
-        status,
-        "authentication_error",
-        "Authentication failed",
-        &[detail],
-        stamp,
-    )
+    let message = "X-Api-Key is wrong or unknown".to_string();
+    authentication("ERR_UNAUTHORIZED", message, "X-Api-Key", stamp)
 }
 
 /// The refusal of a second account for the same user ([`ACCOUNT_EXISTS`], 409,
