@@ -202,7 +202,8 @@ pub fn start(host: IpAddr, port: u16, config: Config) -> io::Result<Mock> {
 }
 
 /// Runs the mock on `host:port` in the calling thread until Ctrl-C (or SIGTERM), for
-/// the `cobro mock` command: `ready` is called with the address once it listens.
+/// the `cobro mock` command: `ready` is called with the address once it listens and the
+/// signals are caught, so a signal sent after the address is printed stops it cleanly.
 pub fn run_until_interrupted(
     host: IpAddr,
     port: u16,
@@ -215,30 +216,31 @@ pub fn run_until_interrupted(
         .build()?;
     runtime.block_on(async move {
         let listener = TcpListener::bind(SocketAddr::new(host, port)).await?;
+        let stop = interrupted()?;
         ready(listener.local_addr()?);
-        serve(listener, config, interrupted()).await
+        serve(listener, config, stop).await
     })
 }
 
-/// Completes on Ctrl-C, or on SIGTERM where there is one.
-async fn interrupted() {
-    #[cfg(unix)]
-    {
-        let term = async {
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(mut s) => {
-                    s.recv().await;
-                }
-                Err(_) => std::future::pending::<()>().await,
-            }
-        };
+/// A future that completes on Ctrl-C, or on SIGTERM where there is one; the handlers
+/// are installed before it is returned.
+#[cfg(unix)]
+fn interrupted() -> io::Result<impl Future<Output = ()> + Send + 'static> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    let mut terminate = signal(SignalKind::terminate())?;
+    Ok(async move {
         tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            () = term => {}
+            _ = interrupt.recv() => {}
+            _ = terminate.recv() => {}
         }
-    }
-    #[cfg(not(unix))]
-    {
+    })
+}
+
+/// A future that completes on Ctrl-C.
+#[cfg(not(unix))]
+fn interrupted() -> io::Result<impl Future<Output = ()> + Send + 'static> {
+    Ok(async {
         let _ = tokio::signal::ctrl_c().await;
-    }
+    })
 }
