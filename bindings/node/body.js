@@ -110,6 +110,67 @@ function longNumber(s, i, unit) {
   return n
 }
 
+// A params object is built by a function made once for its list of names (a literal with
+// those keys, in that order), found through a tree keyed by the names' positions: every
+// params object of a list then has the same hidden class from its creation, where
+// setting each name in turn on `{}` is a keyed store V8 cannot specialise (it meets a
+// different name and hidden class on almost every report). The made function is plain
+// code over the names of the addon's table; where a host forbids making code from text,
+// or a list is longer than the made functions take, the names are set in turn.
+
+/** Params lists of at most this many names get a made function. */
+const MADE_PARAMS = 4
+
+/** A node of the tree of params lists: the function for the list that ends here, and the nodes of longer lists by their next name's position. */
+function ParamsNode(make) {
+  this.make = make
+  this.next = []
+  this.parent = null
+  this.name = ''
+}
+
+/** The node of the empty list. */
+const PARAMS_ROOT = new ParamsNode(null)
+
+/** A function of MADE_PARAMS values giving a new object with `names` as keys, in order, set to the first values; `null` when code cannot be made. */
+function paramsMaker(names) {
+  const fields = names.map((name, k) => `${JSON.stringify(name)}: v${k}`).join(', ')
+  try {
+    return new Function('v0', 'v1', 'v2', 'v3', `'use strict'; return { ${fields} }`)
+  } catch {
+    return null
+  }
+}
+
+/** The node below `node` for the param name at `position` (the name `name`). */
+function paramsChild(node, position, name, depth) {
+  let child = node.next[position]
+  if (child === undefined) {
+    const names = []
+    for (let n = node; n !== PARAMS_ROOT; n = n.parent) names.unshift(n.name)
+    names.push(name)
+    child = new ParamsNode(depth <= MADE_PARAMS && !names.includes('__proto__') ? paramsMaker(names) : null)
+    child.parent = node
+    child.name = name
+    node.next[position] = child
+  }
+  return child
+}
+
+/** The params of the `count` names and values packed from `i` on in `s`, set in turn on a new object. */
+function plainParams(s, i, count) {
+  const params = {}
+  for (let n; count > 0; count--) {
+    n = s.charCodeAt(i++)
+    if (n > 0x7f) { n = longNumber(s, i, n); i = longEnd }
+    const name = paramName(n)
+    n = s.charCodeAt(i++)
+    if (n > 0x7f) { n = longNumber(s, i, n); i = longEnd }
+    params[name] = s.slice(i, (i += n))
+  }
+  return params
+}
+
 /**
  * The plain report (DESIGN.md section 3) from what the addon's validate returns: `true`
  * for a report without any issue, else the packed text of src/packed.rs. The objects are
@@ -142,16 +203,28 @@ function report(out) {
     n = s.charCodeAt(i++)
     if (n > 0x7f) { n = longNumber(s, i, n); i = longEnd }
     const message = s.slice(i, (i += n))
-    const params = {}
     let count = s.charCodeAt(i++)
     if (count > 0x7f) { count = longNumber(s, i, count); i = longEnd }
-    for (; count > 0; count--) {
-      n = s.charCodeAt(i++)
-      if (n > 0x7f) { n = longNumber(s, i, n); i = longEnd }
-      const name = paramName(n)
-      n = s.charCodeAt(i++)
-      if (n > 0x7f) { n = longNumber(s, i, n); i = longEnd }
-      params[name] = s.slice(i, (i += n))
+    let params
+    if (count === 0) {
+      params = {}
+    } else {
+      const start = i
+      let node = PARAMS_ROOT
+      let v0, v1, v2, v3
+      for (let j = 0; j < count; j++) {
+        n = s.charCodeAt(i++)
+        if (n > 0x7f) { n = longNumber(s, i, n); i = longEnd }
+        node = paramsChild(node, n, paramName(n), j + 1)
+        n = s.charCodeAt(i++)
+        if (n > 0x7f) { n = longNumber(s, i, n); i = longEnd }
+        const value = s.slice(i, (i += n))
+        if (j === 0) v0 = value
+        else if (j === 1) v1 = value
+        else if (j === 2) v2 = value
+        else if (j === 3) v3 = value
+      }
+      params = node.make === null ? plainParams(s, start, count) : node.make(v0, v1, v2, v3)
     }
     const issue = { path, code, message, severity, params }
     if (k < errorCount) errors[k] = issue
@@ -159,5 +232,4 @@ function report(out) {
   }
   return { valid, errors, warnings }
 }
-
 module.exports = { BODY_ARGUMENT, bodyText, holdsNonFinite, report }

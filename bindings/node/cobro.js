@@ -77,6 +77,12 @@ function wrap(exports) {
 const INTERNAL = ['validateFast', 'kindNames', 'localeNames', 'codeNames', 'severityNames', 'paramNames', 'catalogueJson']
 const { validateFast, kindNames, localeNames } = native
 
+/** Each kind's position in `kindNames`, by name: a property read, where a search of the list compares strings. */
+const KIND_AT = Object.create(null)
+kindNames.forEach((name, at) => {
+  KIND_AT[name] = at
+})
+
 /**
  * The options of `validate` as the number src/fast.rs reads (bit 0 `strict`, the bits
  * above it the locale's position), or -1 when the call is for the napi-rs `validate`:
@@ -112,9 +118,9 @@ wrapped.validate = function validate(kind, body, options) {
   try {
     const sent = bodyText(body)
     if (typeof sent === 'string' || sent instanceof Uint8Array) {
-      const at = kindNames.indexOf(kind)
+      const at = typeof kind === 'string' ? KIND_AT[kind] : undefined
       const flags = fastOptions(options)
-      if (at >= 0 && flags >= 0) out = validateFast(at, sent, flags)
+      if (at !== undefined && flags >= 0) out = validateFast(at + kindNames.length * flags, sent)
     }
     if (out === undefined) out = native.validate(kind, sent, options)
   } catch (e) {

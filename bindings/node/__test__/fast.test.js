@@ -4,9 +4,11 @@
 // `maxBytes` of the default size is added; and it declines what it must not take.
 const test = require('node:test')
 const assert = require('node:assert/strict')
+const { spawnSync } = require('node:child_process')
 const { Worker } = require('node:worker_threads')
 const cobro = require('../cobro.js')
 const native = require('../index.js')
+const { report } = require('../body.js')
 const { cases, bodyBytes } = require('./vectors.js')
 
 const DEFAULT_MAX_BYTES = 1024 * 1024
@@ -39,22 +41,26 @@ function sameBytes(kind, bytes, options, id) {
 
 test('the fast path takes JSON text or bytes with no options, strict or a locale', () => {
   const at = native.kindNames.indexOf('subscription-cancel')
-  assert.equal(native.validateFast(at, `${CANCEL}}`, 0), true)
-  assert.equal(typeof native.validateFast(at, '{}', 0), 'string')
-  assert.equal(typeof native.validateFast(at, '{}', (native.localeNames.indexOf('es') << 1) | 1), 'string')
-  assert.equal(native.validateFast(at, Buffer.from(`${CANCEL}}`), 0), true)
-  assert.equal(native.validateFast(at, new Uint8Array(0), 0).length > 0, true)
+  // The call number: the kind's position plus the number of kinds times the options.
+  const call = (options) => at + native.kindNames.length * options
+  assert.equal(native.validateFast(at, `${CANCEL}}`), true)
+  assert.equal(typeof native.validateFast(at, '{}'), 'string')
+  const spanish = native.validateFast(call((native.localeNames.indexOf('es') << 1) | 1), '{"type": 1}')
+  assert.equal(typeof spanish, 'string')
+  assert.deepStrictEqual(report(spanish), slow('subscription-cancel', '{"type": 1}', { locale: 'es', strict: true }))
+  assert.equal(native.validateFast(at, Buffer.from(`${CANCEL}}`)), true)
+  assert.equal(native.validateFast(at, new Uint8Array(0)).length > 0, true)
   // What it declines goes to the napi-rs validate.
-  assert.equal(native.validateFast(at, new Uint8ClampedArray(2), 0), undefined)
-  assert.equal(native.validateFast(at, new Int8Array(2), 0), undefined)
-  assert.equal(native.validateFast(at, new DataView(new ArrayBuffer(2)), 0), undefined)
-  assert.equal(native.validateFast(at, {}, 0), undefined)
-  assert.equal(native.validateFast(at, 12, 0), undefined)
-  assert.equal(native.validateFast('subscription-cancel', '{}', 0), undefined)
-  assert.equal(native.validateFast(99, '{}', 0), undefined)
-  assert.equal(native.validateFast(at, '{}', 99), undefined)
-  assert.equal(native.validateFast(at, '{}'), undefined)
-  assert.equal(native.validateFast(at, ' '.repeat(DEFAULT_MAX_BYTES + 1), 0), undefined)
+  assert.equal(native.validateFast(at, new Uint8ClampedArray(2)), undefined)
+  assert.equal(native.validateFast(at, new Int8Array(2)), undefined)
+  assert.equal(native.validateFast(at, new DataView(new ArrayBuffer(2))), undefined)
+  assert.equal(native.validateFast(at, {}), undefined)
+  assert.equal(native.validateFast(at, 12), undefined)
+  assert.equal(native.validateFast('subscription-cancel', '{}'), undefined)
+  assert.equal(native.validateFast(-1, '{}'), undefined)
+  assert.equal(native.validateFast(call(99), '{}'), undefined)
+  assert.equal(native.validateFast(at), undefined)
+  assert.equal(native.validateFast(at, ' '.repeat(DEFAULT_MAX_BYTES + 1)), undefined)
   // The internal exports are not the package's.
   for (const name of ['validateFast', 'kindNames', 'codeNames', 'severityNames', 'localeNames', 'paramNames', 'catalogueJson', '__napiBindingTarget']) {
     assert.equal(cobro[name], undefined, name)
@@ -103,7 +109,7 @@ test('any text: long bodies, keys outside Latin-1, NULs, lone surrogates, not JS
   shared.set(cancel)
   assert.deepEqual(cobro.validate('subscription-cancel', shared), slow('subscription-cancel', cancel, {}))
   const huge = new Uint8Array(DEFAULT_MAX_BYTES + 1).fill(0x20)
-  assert.equal(native.validateFast(native.kindNames.indexOf('payin'), huge, 0), undefined)
+  assert.equal(native.validateFast(native.kindNames.indexOf('payin'), huge), undefined)
   assert.equal(cobro.validate('payin', huge).errors[0].code, 'ERR_BODY_TOO_LARGE')
   const detached = new Uint8Array(8)
   structuredClone(detached.buffer, { transfer: [detached.buffer] })
@@ -146,4 +152,23 @@ test('worker threads each have their own buffers', async () => {
   for (const out of await Promise.all(runs)) {
     out.forEach((report, i) => assert.equal(report, expected[i % 2]))
   }
+})
+
+test('params objects: one hidden class per list of names, the same report where code cannot be made from text', () => {
+  const bodies = ['{"merchantId": "x"}', '{"subscriptionDetails": {"type": "WEEKLY"}}', `${CANCEL}, "x": 1}`]
+  const reports = bodies.map((text) => cobro.validate('subscription-cancel', text, { locale: 'es', strict: true }))
+  const withParams = reports.flatMap((r) => [...r.errors, ...r.warnings]).filter((i) => Object.keys(i.params).length > 0)
+  assert.ok(withParams.length > 0)
+  for (const issue of withParams) {
+    assert.equal(Object.getPrototypeOf(issue.params), Object.prototype)
+  }
+  // The same reports with the made functions refused: the names are set in turn.
+  const code = `
+    const cobro = require(${JSON.stringify(require.resolve('../cobro.js'))})
+    const bodies = ${JSON.stringify(bodies)}
+    process.stdout.write(JSON.stringify(bodies.map((text) => cobro.validate('subscription-cancel', text, { locale: 'es', strict: true }))))
+  `
+  const run = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', '-e', code], { encoding: 'utf8' })
+  assert.equal(run.status, 0, run.stderr)
+  assert.equal(run.stdout, JSON.stringify(reports))
 })

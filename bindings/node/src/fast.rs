@@ -41,7 +41,7 @@ const LOCALES: [cobro::Locale; 2] = [cobro::Locale::En, cobro::Locale::Es];
 
 /// The bit of the options number that asks for `strict`; the bits above it hold the
 /// locale's position in [`LOCALES`].
-const STRICT: u32 = 1;
+const STRICT: usize = 1;
 
 /// Bytes of the text buffer kept between calls; a longer text gets a larger buffer for
 /// its call only.
@@ -77,9 +77,11 @@ pub fn init(mut exports: Object, env: Env) -> napi::Result<()> {
     Ok(())
 }
 
-/// `validateFast(kindIndex, body, options)`: `true`, the packed report, or `undefined`
-/// (see the module's documentation). `options` is [`STRICT`] or not, plus the locale's
-/// position in [`LOCALES`] shifted left by one.
+/// `validateFast(call, body)`: `true`, the packed report, or `undefined` (see the
+/// module's documentation). `call` is the kind's position in `kindNames` plus the number
+/// of kinds times the options number: [`STRICT`] or not, plus the locale's position in
+/// [`LOCALES`] shifted left by one. One number rather than two: each argument read is a
+/// call into Node-API.
 ///
 /// # Safety
 ///
@@ -100,8 +102,8 @@ unsafe extern "C" fn validate_fast(env: sys::napi_env, info: sys::napi_callback_
 ///
 /// `env` and `info` are those of one call of a Node-API callback on this thread.
 unsafe fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Option<sys::napi_value> {
-    let mut argc = 3usize;
-    let mut argv = [ptr::null_mut(); 3];
+    let mut argc = 2usize;
+    let mut argv = [ptr::null_mut(); 2];
     // SAFETY: `argv` has room for `argc` values; this and the calls below are made on the
     // call's thread with its `env`, as Node-API requires, and write only through the
     // pointers given, which point to live locals or buffers of the stated sizes.
@@ -114,17 +116,19 @@ unsafe fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Option<sys::
             ptr::null_mut(),
             ptr::null_mut(),
         ))?;
-        let [kind, body, flags] = argv;
-        if argc < 3 {
+        let [call, body] = argv;
+        if argc < 2 {
             return None;
         }
-        let mut at = 0u32;
-        ok(sys::napi_get_value_uint32(env, kind, &mut at))?;
-        let kind = *cobro::Kind::ALL.get(usize::try_from(at).ok()?)?;
-        ok(sys::napi_get_value_uint32(env, flags, &mut at))?;
+        let mut call_number = 0u32;
+        ok(sys::napi_get_value_uint32(env, call, &mut call_number))?;
+        let call = usize::try_from(call_number).ok()?;
+        let kinds = cobro::Kind::ALL.len();
+        let kind = *cobro::Kind::ALL.get(call.checked_rem(kinds)?)?;
+        let flags = call.checked_div(kinds)?;
         let options = cobro::ValidateOptions {
-            strict: at & STRICT != 0,
-            locale: *LOCALES.get(usize::try_from(at >> 1).ok()?)?,
+            strict: flags & STRICT != 0,
+            locale: *LOCALES.get(flags >> 1)?,
             ..Default::default()
         };
         // No JS runs during the call, so the buffers are never borrowed twice; if they

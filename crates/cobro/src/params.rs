@@ -62,11 +62,11 @@ impl Params {
         if params.len() > INLINE_PARAMS {
             return params.iter().map(|(k, v)| (*k, Cow::Borrowed(*v))).collect();
         }
-        let mut items = [NO_PARAM; INLINE_PARAMS];
-        for (place, (k, v)) in items.iter_mut().zip(params) {
-            *place = (k, Cow::Borrowed(v));
-        }
-        Params(ParamsRepr::Inline(params.len() as u8, items))
+        // Each place written once, in the array's own expression: filling an array of
+        // fillers and then overwriting places makes the compiler build it on the stack
+        // and copy it back out.
+        let item = |at: usize| params.get(at).map_or(NO_PARAM, |&(k, v)| (k, Cow::Borrowed(v)));
+        Params(ParamsRepr::Inline(params.len() as u8, std::array::from_fn(item)))
     }
 }
 
