@@ -3,11 +3,15 @@
 //! Valid bodies are the repository's `examples/` (the pay-in one is the full Peru
 //! BankTransfer body of spec 2.4); invalid ones are the same bodies with a few values
 //! edited, so both sides of a comparison read the same amount of JSON.
+//!
+//! [`load`] drives the mock (`cobro-mock`) over HTTP for its load test and its bench.
 
 use std::time::Duration;
 
 use cobro::Kind;
 use criterion::Criterion;
+
+pub mod load;
 
 /// The criterion settings of every benchmark: short enough that the whole
 /// `cargo bench -p cobro-benches` takes about two minutes on two shared cores.
