@@ -26,7 +26,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::deliver::{self, Delivery, NotifyFaults};
-use crate::reply::{self, mock_error, not_loopback};
+use crate::reply::{self, mock_error, not_loopback, noted};
 use crate::state::Payin;
 use crate::{Shared, time};
 
@@ -150,10 +150,6 @@ fn faults_of(body: &[u8]) -> Option<NotifyFaults> {
 const FAULTS_SHAPE: &str =
     "the body must be {\"duplicate\", \"out_of_order\", \"wrong_signature\", \"delay_ms\"} (each optional)";
 
-fn log(app: &Shared, what: String, status: u16, detail: &str) {
-    reply::log(app, "control", what, None, status, detail);
-}
-
 /// `POST /_mock/payins/{operation}/{action}`.
 pub async fn payin(
     State(app): State<Shared>,
@@ -164,7 +160,6 @@ pub async fn payin(
     if let Some(r) = not_loopback(peer) {
         return r;
     }
-    let what = format!("POST /_mock/payins/{operation}/{action}");
     let Some(action) = Action::from_name(&action) else {
         return mock_error(404, "the action must be pay, deny, expire, settle or refund");
     };
@@ -182,18 +177,15 @@ pub async fn payin(
     };
     match move_payin(&app, merchant_id, &operation, action, &faults) {
         Ok(p) => {
-            log(&app, what, 200, &p.state.to_string());
             let name = payin_state(p.state).map_or("", |s| s.name);
-            reply::json(
-                200,
-                json!({"payinMerchantOperationNumber": p.operation_number, "payinStateID": p.state.to_string(), "payinState": name})
-                    .to_string(),
+            let body = json!({"payinMerchantOperationNumber": p.operation_number, "payinStateID": p.state.to_string(), "payinState": name});
+            noted(
+                reply::json(200, body.to_string()),
+                Some(merchant_id),
+                p.state.to_string(),
             )
         }
-        Err((status, message)) => {
-            log(&app, what, status, &message);
-            mock_error(status, &message)
-        }
+        Err((status, message)) => noted(mock_error(status, &message), Some(merchant_id), message),
     }
 }
 
@@ -246,7 +238,6 @@ pub async fn subscription(
     if let Some(r) = not_loopback(peer) {
         return r;
     }
-    let what = format!("POST /_mock/subscriptions/{id}/{action}");
     let to = match action.as_str() {
         "authorize" => SubscriptionStatus::Authorized,
         "deny" => SubscriptionStatus::Denied,
@@ -262,13 +253,10 @@ pub async fn subscription(
     let status = to.as_str().to_string();
     match move_subscription(&app, id, to, &faults) {
         Ok(()) => {
-            log(&app, what, 200, &status);
-            reply::json(200, json!({"subscriptionId": id, "status": status}).to_string())
+            let body = json!({"subscriptionId": id, "status": status});
+            noted(reply::json(200, body.to_string()), None, status)
         }
-        Err((code, message)) => {
-            log(&app, what, code, &message);
-            mock_error(code, &message)
-        }
+        Err((code, message)) => noted(mock_error(code, &message), None, message),
     }
 }
 
@@ -297,7 +285,6 @@ pub async fn deposit(
     if let Some(r) = not_loopback(peer) {
         return r;
     }
-    let what = format!("POST /_mock/virtual-accounts/{id}/deposit");
     let Ok(request) = serde_json::from_slice::<DepositRequest>(&body) else {
         return mock_error(
             400,
@@ -351,11 +338,8 @@ pub async fn deposit(
         body,
     };
     deliver::send(&app, d, &faults);
-    log(&app, what, 200, &operation_id);
-    reply::json(
-        200,
-        json!({"operationId": operation_id, "amount": amount_text}).to_string(),
-    )
+    let body = json!({"operationId": operation_id, "amount": amount_text});
+    noted(reply::json(200, body.to_string()), Some(merchant.id), operation_id)
 }
 
 /// `GET /_mock/events`: the log, oldest first.

@@ -9,7 +9,6 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use cobro::payin::voucher::VoucherFamily;
-use cobro::provider::Answer;
 use cobro::provider::payin::{self as answers, AnswerFamily, Created, FALLBACK_CODE, Link, VoucherEntry};
 use cobro::subscription::lifecycle::may_charge;
 use cobro::{Amount, Kind, ValidateOptions};
@@ -17,7 +16,7 @@ use serde_json::Value;
 
 use crate::control::{Action, move_payin};
 use crate::deliver::NotifyFaults;
-use crate::reply::{self, answer};
+use crate::reply::{self, answered};
 use crate::state::{Payin, Refused};
 use crate::virtual_account::locale;
 use crate::{Shared, qr, time};
@@ -96,14 +95,8 @@ fn symbol(currency: &str) -> &'static str {
     }
 }
 
-fn respond(app: &Shared, path: &str, merchant: Option<u64>, a: Answer, code: &str) -> Response {
-    reply::log(app, "request", format!("POST {path}"), merchant, a.status, code);
-    answer(a)
-}
-
 /// `POST /api-payin/v3/online-payments` (and the v1 path).
-pub async fn create(State(app): State<Shared>, uri: axum::http::Uri, headers: HeaderMap, body: Bytes) -> Response {
-    let path = uri.path().to_string();
+pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
     let locale = locale(&headers);
     let parsed: Value = serde_json::from_slice(&body).unwrap_or_default();
     let p = payin_object(&parsed);
@@ -111,7 +104,7 @@ pub async fn create(State(app): State<Shared>, uri: axum::http::Uri, headers: He
     let key = match merchant.map(|id| (id, app.merchant(id))) {
         Some((id, None)) => {
             let a = answers::refusal("0009", "");
-            return respond(&app, &path, Some(id), a, "0009");
+            return answered(a, Some(id), "0009");
         }
         Some((_, Some(m))) => Some(&m.payin_key),
         None => None,
@@ -125,7 +118,7 @@ pub async fn create(State(app): State<Shared>, uri: axum::http::Uri, headers: He
     let (Some(merchant_id), true) = (merchant, report.valid) else {
         let a = answers::validation_refusal(&report, locale);
         let code = reply::code_of(&a);
-        return respond(&app, &path, merchant, a, &code);
+        return answered(a, merchant, &code);
     };
     let currency = field(p, "payinCurrency");
     let method = field(p, "payinMethod");
@@ -142,12 +135,12 @@ pub async fn create(State(app): State<Shared>, uri: axum::http::Uri, headers: He
             .subscription_to_charge(merchant_id, &phone, charge_type)
             .is_some_and(|s| may_charge(&s.status).allowed);
         if !active {
-            return respond(&app, &path, Some(merchant_id), answers::refusal("0044", ""), "0044");
+            return answered(answers::refusal("0044", ""), Some(merchant_id), "0044");
         }
     }
     let Ok(amount) = Amount::parse(&field(p, "payinAmount")) else {
         // Validation has accepted the amount's text, which is what Amount::parse reads.
-        return respond(&app, &path, Some(merchant_id), answers::refusal("0015", ""), "0015");
+        return answered(answers::refusal("0015", ""), Some(merchant_id), "0015");
     };
     let serial = app.state.next_serial();
     let trx = format!("MOCKTRX{serial:012}");
@@ -168,11 +161,11 @@ pub async fn create(State(app): State<Shared>, uri: axum::http::Uri, headers: He
                 FALLBACK_CODE,
                 "payinMerchantOperationNumber was already used for another pay-in of this merchant",
             );
-            return respond(&app, &path, Some(merchant_id), a, FALLBACK_CODE);
+            return answered(a, Some(merchant_id), FALLBACK_CODE);
         }
         Err(Refused::Full) => {
             let a = answers::refusal(FALLBACK_CODE, "the mock holds too many pay-ins");
-            return respond(&app, &path, Some(merchant_id), a, FALLBACK_CODE);
+            return answered(a, Some(merchant_id), FALLBACK_CODE);
         }
     }
     let minutes = field(p, "payinExpirationTime").parse::<u64>().unwrap_or(120);
@@ -220,13 +213,7 @@ pub async fn create(State(app): State<Shared>, uri: axum::http::Uri, headers: He
     if let Some(after) = app.config.auto_pay {
         auto_pay(&app, merchant_id, operation_number, after);
     }
-    respond(
-        &app,
-        &path,
-        Some(merchant_id),
-        answers::created(family, &created),
-        "0000",
-    )
+    answered(answers::created(family, &created), Some(merchant_id), "0000")
 }
 
 /// Pays the pay-in by itself after `after` (`--auto-pay`), as a shopper would.

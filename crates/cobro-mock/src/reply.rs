@@ -3,12 +3,14 @@
 
 use std::net::SocketAddr;
 
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use cobro::provider::Answer;
 
 use crate::state::Event;
-use crate::{App, time};
+use crate::{Shared, time};
 
 /// The largest request body read: the core's own default limit, so what the core would
 /// refuse as too large never reaches it.
@@ -42,17 +44,52 @@ pub async fn not_found() -> Response {
     )
 }
 
-/// Logs a request and how it was answered.
-pub fn log(app: &App, kind: &'static str, what: String, merchant_id: Option<u64>, status: u16, detail: &str) {
+/// What a handler says of its answer for the log: the merchant and the provider's code
+/// (or the control call's outcome). Carried in the response's extensions.
+#[derive(Debug, Clone)]
+pub struct Note {
+    /// The merchant, when known.
+    pub merchant_id: Option<u64>,
+    /// The code answered, or what a control call did.
+    pub detail: String,
+}
+
+/// `response` with its [`Note`].
+pub fn noted(mut response: Response, merchant_id: Option<u64>, detail: impl Into<String>) -> Response {
+    response.extensions_mut().insert(Note {
+        merchant_id,
+        detail: detail.into(),
+    });
+    response
+}
+
+/// The core's answer as a response, with its note.
+pub fn answered(a: Answer, merchant_id: Option<u64>, detail: &str) -> Response {
+    noted(answer(a), merchant_id, detail)
+}
+
+/// The outermost layer: logs every request received and how it was answered (the
+/// handler's [`Note`], when it left one), faults and refusals of the body limit
+/// included. Reading the log is not logged.
+pub async fn log_requests(State(app): State<Shared>, request: Request, next: Next) -> Response {
+    let path = request.uri().path().to_string();
+    let method = request.method().clone();
+    if path == "/_mock/events" {
+        return next.run(request).await;
+    }
+    let control = path.starts_with("/_mock/") || (path.starts_with("/checkout/") && method == Method::POST);
+    let response = next.run(request).await;
+    let note = response.extensions().get::<Note>();
     app.state.log(Event {
         seq: 0,
         at: time::now(),
-        kind,
-        what,
-        merchant_id,
-        status: Some(status),
-        detail: detail.to_string(),
+        kind: if control { "control" } else { "request" },
+        what: format!("{method} {path}"),
+        merchant_id: note.and_then(|n| n.merchant_id),
+        status: Some(response.status().as_u16()),
+        detail: note.map(|n| n.detail.clone()).unwrap_or_default(),
     });
+    response
 }
 
 /// The control API and the checkout's buttons answer loopback peers only: they move

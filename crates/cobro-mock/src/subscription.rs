@@ -13,10 +13,10 @@ use cobro::subscription::response::SubscriptionStatus;
 use cobro::{Kind, ValidateOptions};
 use serde_json::Value;
 
-use crate::reply::{self, answer};
+use crate::Shared;
+use crate::reply::answered;
 use crate::state::Subscription;
 use crate::virtual_account::locale;
-use crate::{Shared, paths};
 
 /// A JSON value's text as it appears in the body: a string's content, a number's digits.
 fn wire_text(v: Option<&Value>) -> String {
@@ -68,17 +68,11 @@ fn admit(app: &Shared, kind: Kind, headers: &HeaderMap, body: &[u8]) -> Result<(
     Ok((merchant_id, parsed))
 }
 
-fn respond(app: &Shared, path: &str, merchant: Option<u64>, a: Answer, detail: &str) -> Response {
-    reply::log(app, "request", format!("POST {path}"), merchant, a.status, detail);
-    answer(a)
-}
-
 /// `POST /api/v1/subscription`.
 pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
-    let path = paths::SUBSCRIPTION;
     let (merchant_id, parsed) = match admit(&app, Kind::Subscription, &headers, &body) {
         Ok(ok) => ok,
-        Err((a, m, c)) => return respond(&app, path, m, a, c),
+        Err((a, m, c)) => return answered(a, m, c),
     };
     let details = |name: &str| wire_text(parsed.pointer(&format!("/subscriptionDetails/{name}")));
     let id = i64::try_from(app.state.next_serial()).unwrap_or(i64::MAX);
@@ -115,28 +109,21 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
         "B500",
     );
     if let Err(c) = admitted {
-        return respond(&app, path, Some(merchant_id), answers::error(c, &[]), c);
+        return answered(answers::error(c, &[]), Some(merchant_id), c);
     }
     let deep_link = if device == "MOBILE" {
         format!("{}/checkout/subscription-{id}", app.base_url)
     } else {
         String::new()
     };
-    respond(
-        &app,
-        path,
-        Some(merchant_id),
-        answers::created(id, &deep_link),
-        "PENDING",
-    )
+    answered(answers::created(id, &deep_link), Some(merchant_id), "PENDING")
 }
 
 /// `POST /api/v1/subscription/cancel`.
 pub async fn cancel(State(app): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
-    let path = paths::SUBSCRIPTION_CANCEL;
     let (merchant_id, parsed) = match admit(&app, Kind::SubscriptionCancel, &headers, &body) {
         Ok(ok) => ok,
-        Err((a, m, c)) => return respond(&app, path, m, a, c),
+        Err((a, m, c)) => return answered(a, m, c),
     };
     let details = |name: &str| wire_text(parsed.pointer(&format!("/subscriptionDetails/{name}")));
     let found = app.state.subscription_for(
@@ -146,14 +133,14 @@ pub async fn cancel(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
         &details("processorCode"),
     );
     let Some(s) = found else {
-        return respond(&app, path, Some(merchant_id), answers::error("9025", &[]), "9025");
+        return answered(answers::error("9025", &[]), Some(merchant_id), "9025");
     };
     match app
         .state
         .move_subscription(s.id, SubscriptionStatus::Cancelled, |now| can_cancel(now).allowed)
     {
-        Some(Ok(_)) => respond(&app, path, Some(merchant_id), answers::cancelled(s.id), "CANCELLED"),
-        Some(Err(_)) => respond(&app, path, Some(merchant_id), answers::error("B405", &[]), "B405"),
-        None => respond(&app, path, Some(merchant_id), answers::error("9025", &[]), "9025"),
+        Some(Ok(_)) => answered(answers::cancelled(s.id), Some(merchant_id), "CANCELLED"),
+        Some(Err(_)) => answered(answers::error("B405", &[]), Some(merchant_id), "B405"),
+        None => answered(answers::error("9025", &[]), Some(merchant_id), "9025"),
     }
 }

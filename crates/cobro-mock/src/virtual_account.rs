@@ -10,9 +10,9 @@ use cobro::signing::DEFAULT_WINDOW_SECONDS;
 use cobro::{Kind, UnixSeconds, VaSignatureVariant, VaSignedText, ValidateOptions, VerifyError};
 use serde_json::Value;
 
-use crate::reply::{self, answer};
+use crate::reply::answered;
 use crate::state::{Account, Refused};
-use crate::{Shared, paths, time};
+use crate::{Shared, time};
 
 /// The four headers of spec 5.1, as received.
 const HEADERS: [&str; 4] = ["X-Api-Key", "X-Timestamp", "X-Signature", "X-Account-deposit-mode"];
@@ -49,11 +49,7 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
         .find(|(n, _)| *n == "X-Api-Key")
         .map(|(_, v)| *v)
         .unwrap_or("");
-    let what = format!("POST {}", paths::VIRTUAL_ACCOUNTS);
-    let refuse = |a: cobro::provider::Answer, merchant: Option<u64>, code: &str| {
-        reply::log(&app, "request", what.clone(), merchant, a.status, code);
-        answer(a)
-    };
+    let refuse = answered;
     let Some(merchant) = app
         .config
         .merchants
@@ -147,6 +143,5 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
         result_url: None,
     };
     let a = answers::created(&parsed, &created, stamp);
-    reply::log(&app, "request", what, Some(merchant.id), a.status, "ACTIVE");
-    answer(a)
+    answered(a, Some(merchant.id), "ACTIVE")
 }

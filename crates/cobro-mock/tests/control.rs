@@ -51,6 +51,36 @@ async fn deliveries_are_retried_and_logged_without_keys() {
         attempts[0].contains("refused") && attempts[2].contains("delivered"),
         "{attempts:?}"
     );
+    let kinds: Vec<(&str, &str)> = log["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] != "delivery")
+        .map(|e| (e["what"].as_str().unwrap(), e["detail"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("POST /api-payin/v3/online-payments", "0000"),
+            ("POST /_mock/payins/R-1/pay", "5")
+        ]
+    );
+    // Every request is listed: an unknown path and a fault's answer too.
+    let _ = reqwest::Client::new()
+        .post(format!("{}/no/such/path", mock.url()))
+        .send()
+        .await
+        .unwrap();
+    let faulted = send(&mock, &payin_request("R-2"), &[("X-Cobro-Mock-Fault", "status=500")]).await;
+    assert_eq!(faulted.0, 500);
+    let statuses: Vec<u64> = events(&mock).await["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "request")
+        .map(|e| e["status"].as_u64().unwrap())
+        .collect();
+    assert_eq!(statuses, [200, 404, 500]);
     let text = log.to_string();
     for secret in [PAYIN_KEY, VA_SECRET] {
         assert!(!text.contains(secret));
