@@ -281,3 +281,26 @@ async fn a_truncated_answer_arrives_in_part_and_a_dropped_one_not_at_all() {
     let dropped = raw_answer(&mock, &payin(&[op("CUT-2")], &payin_key()), "drop").await;
     assert_eq!(dropped, "");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_notification_held_back_is_sent_after_the_next_one() {
+    let mut hook = webhook().await;
+    let mock = mock(config(&hook.url));
+    for n in ["H-1", "H-2", "H-3"] {
+        assert_eq!(send(&mock, &payin(&[op(n)], &payin_key()), &[]).await.0, 200);
+    }
+    for n in ["H-1", "H-2"] {
+        let path = format!("/_mock/payins/{n}/pay");
+        assert_eq!(control(&mock, &path, r#"{"out_of_order":true}"#).await.0, 200);
+    }
+    assert!(hook.quiet(300).await, "both wait for the next notification");
+    control(&mock, "/_mock/payins/H-3/pay", "").await;
+    let mut order = Vec::new();
+    for _ in 0..3 {
+        let n = cobro::parse_payin_notification(&hook.next().await).unwrap();
+        order.push(n.payin_merchant_operation_number.as_str().to_string());
+    }
+    assert_eq!(order[0], "H-3");
+    order[1..].sort();
+    assert_eq!(order[1..], ["H-1", "H-2"]);
+}
