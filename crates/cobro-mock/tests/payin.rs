@@ -304,3 +304,17 @@ async fn every_notification_held_back_is_sent_after_the_next_one() {
     order[1..].sort();
     assert_eq!(order[1..], ["H-1", "H-2"]);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_reset_forgets_the_notifications_held_back() {
+    let mut hook = webhook().await;
+    let mock = mock(config(&hook.url));
+    assert_eq!(send(&mock, &payin(&[op("R-1")], &payin_key()), &[]).await.0, 200);
+    control(&mock, "/_mock/payins/R-1/pay", r#"{"out_of_order":true}"#).await;
+    assert_eq!(control(&mock, "/_mock/reset", "").await.0, 200);
+    assert_eq!(send(&mock, &payin(&[op("R-2")], &payin_key()), &[]).await.0, 200);
+    control(&mock, "/_mock/payins/R-2/pay", "").await;
+    let n = cobro::parse_payin_notification(&hook.next().await).unwrap();
+    assert_eq!(n.payin_merchant_operation_number.as_str(), "R-2");
+    assert!(hook.quiet(500).await, "nothing of before the reset arrives");
+}
