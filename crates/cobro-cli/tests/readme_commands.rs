@@ -9,12 +9,22 @@
 //! holds for the commands after it, as in one shell session. A command with no entry in
 //! [`EXPECTED`] (a new one) fails the test, and so does an entry the README no longer
 //! has. Commands not run here are listed in [`NOT_RUN`] with the reason.
+//!
+//! The walkthrough of `cobro mock` ([`MOCK_SECTION`]) runs against a mock this test
+//! starts from the README's own command ([`MOCK_COMMAND`]) on a free port, with a
+//! webhook receiver of the test where that command's `--webhook-url` points; the
+//! README's fixed addresses ([`MOCK_ADDR`], [`RECEIVER_ADDR`]) are replaced by the real
+//! ones in every command, and the mock is killed at the end, a failure included. A
+//! command that reads a notification the receiver kept (`received/N.json`) waits for it.
 #![cfg(unix)]
-#![allow(clippy::unwrap_used, clippy::indexing_slicing)] // test code: a failure is a panic
+#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)] // test code: a failure is a panic
 
 use std::fmt::Write as _;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
 
 const README: &str = include_str!("../../../README.md");
 const SCRIPTS_TEST: &str = include_str!("../../../scripts/test");
@@ -38,6 +48,23 @@ const SECTIONS_RUN_ELSEWHERE: &[(&str, &str)] = &[(
     "### Fuzzing",
     "scripts/test's fuzz_smoke stage runs them as written, each for a few seconds",
 )];
+
+/// The README section that walks through `cobro mock`.
+const MOCK_SECTION: &str = "## Testing your integration without the provider";
+/// The README's command that starts the mock: this test starts it itself, on a free port
+/// instead of `--port 12111`, and keeps it running for the commands after it.
+const MOCK_COMMAND: &str = "COBRO_PAYIN_KEY='fake-payin-key-for-examples' COBRO_VA_SECRET='fake-va-secret-for-examples' cobro mock --port 12111 --merchant-id 1234 --api-key my-api-key --webhook-url http://127.0.0.1:12112/webhook";
+/// The mock's address in the README's commands.
+const MOCK_ADDR: &str = "127.0.0.1:12111";
+/// The webhook receiver's address in the README's commands.
+const RECEIVER_ADDR: &str = "127.0.0.1:12112";
+/// What the mock prints first, before its address.
+const MOCK_BANNER: &str = "cobro mock listening on http://";
+/// Commands whose output depends on a notification's delivery having ended (the mock
+/// logs it after the receiver's answer): run again, for up to [`WAIT`], until they pass.
+const EVENTUALLY: &[&str] = &[r#"curl -s "$MOCK/_mock/events""#];
+/// How long a command waits for a notification, or is run again.
+const WAIT: Duration = Duration::from_secs(15);
 
 /// A README command (trailing comments dropped, continuation lines joined, runs of
 /// spaces as one, `cobro` for `cargo run -q -p cobro-cli --`), the status it exits with, and text its standard output must hold
@@ -173,6 +200,148 @@ const EXPECTED: &[Expected] = &[
         exit: 0,
         stdout_has: r#"{"codes":[{"code":"ERR_MALFORMED_JSON","#,
     },
+    // The walkthrough of `cobro mock`, in README order: the mock has merchant 1234 with
+    // the examples' keys, and ids come from one counter from 1.
+    ok("export MOCK=http://127.0.0.1:12111"),
+    Expected {
+        command: r#"curl -s "$MOCK/api-payin/v3/online-payments" -H 'Content-Type: application/json' --data-binary @examples/payin-pe-banktransfer.json | cobro parse payin-response"#,
+        exit: 0,
+        stdout_has: "created 0000",
+    },
+    Expected {
+        command: r#"curl -s -X POST "$MOCK/_mock/payins/ORDER-0001/pay""#,
+        exit: 0,
+        stdout_has: r#""payinStateID":"5""#,
+    },
+    Expected {
+        command: "cobro verify payin-notification received/1.json",
+        exit: 0,
+        stdout_has: "authentic: state 5",
+    },
+    Expected {
+        command: r#"curl -s -w ' HTTP %{http_code}\n' "$MOCK/api-payin/v3/online-payments" -H 'Content-Type: application/json' --data-binary @examples/payin-pe-banktransfer.json"#,
+        exit: 0,
+        stdout_has: r#"{"payinErrorCode":"0099","payinErrorMessage":"payinMerchantOperationNumber was already used"#,
+    },
+    Expected {
+        command: r#"curl -s "$MOCK/_mock/events""#,
+        exit: 0,
+        stdout_has: r#""detail":"attempt 1 of 5: delivered","kind":"delivery","merchant_id":1234"#,
+    },
+    ok(
+        r#"export AUTH="$(cobro sign subscription --merchant-id 1234 --type RECURRENT --customer-id 987654321 --processor-code Wallet_on_file)""#,
+    ),
+    Expected {
+        command: r#"curl -s "$MOCK/api/v1/subscription" -H "Authorization: $AUTH" -H 'Content-Type: application/json' --data-binary @examples/subscription-recurrent.json | cobro parse subscription-response"#,
+        exit: 0,
+        stdout_has: "status: PENDING\nsubscription_id: 3",
+    },
+    Expected {
+        command: r#"curl -s -X POST "$MOCK/_mock/subscriptions/3/authorize""#,
+        exit: 0,
+        stdout_has: r#""status":"AUTHORIZED""#,
+    },
+    Expected {
+        command: "cobro parse subscription-webhook received/2.json",
+        exit: 0,
+        stdout_has: "status: AUTHORIZED",
+    },
+    Expected {
+        command: r#"curl -s "$MOCK/api/v1/subscription/cancel" -H "Authorization: $AUTH" -H 'Content-Type: application/json' --data-binary @examples/subscription-cancel.json | cobro parse subscription-response"#,
+        exit: 0,
+        stdout_has: "status: CANCELLED",
+    },
+    Expected {
+        command: r#"curl -s -w ' HTTP %{http_code}\n' "$MOCK/api/v1/subscription/cancel" -H "Authorization: $AUTH" -H 'Content-Type: application/json' --data-binary @examples/subscription-cancel.json"#,
+        exit: 0,
+        stdout_has: r#"{"errorCode":"B405","errorMessage":"Subscription not active"} HTTP 409"#,
+    },
+    ok(r#"export TS="$(date +%s)""#),
+    ok(r#"export SIG="$(cobro sign virtual-account --api-key my-api-key --timestamp "$TS")""#),
+    Expected {
+        command: r#"curl -s "$MOCK/merchant-payin-accounts/v1/accounts" -H 'X-Api-Key: my-api-key' -H "X-Timestamp: $TS" -H "X-Signature: $SIG" -H 'X-Account-deposit-mode: OWNER' -H 'Content-Type: application/json' --data-binary @examples/virtual-account-pe.json | cobro parse virtual-account-response"#,
+        exit: 0,
+        stdout_has: "id: acc_00000000005\n",
+    },
+    Expected {
+        command: r#"curl -s -w ' HTTP %{http_code}\n' "$MOCK/merchant-payin-accounts/v1/accounts" -H 'X-Api-Key: my-api-key' -H "X-Timestamp: $TS" -H "X-Signature: $SIG" -H 'X-Account-deposit-mode: OWNER' -H 'Content-Type: application/json' --data-binary @examples/virtual-account-pe.json"#,
+        exit: 0,
+        stdout_has: r#""code":"ERR_ACCOUNT_ALREADY_EXISTS""#,
+    },
+    Expected {
+        command: r#"curl -s -X POST "$MOCK/_mock/virtual-accounts/acc_00000000005/deposit" -d '{"amount": "200.00", "currency": "PEN"}'"#,
+        exit: 0,
+        stdout_has: r#""amount":"200.00""#,
+    },
+    Expected {
+        command: "cobro parse deposit-notification received/3.json",
+        exit: 0,
+        stdout_has: "amount: 200.00\n",
+    },
+    // Faults: each request fault, then each notification fault.
+    Expected {
+        command: r#"curl -s -w ' HTTP %{http_code}\n' -H 'X-Cobro-Mock-Fault: status=503' "$MOCK/api-payin/v3/online-payments" -H 'Content-Type: application/json' --data-binary @examples/payin-pe-banktransfer.json"#,
+        exit: 0,
+        stdout_has: r#""payinErrorCode":"0099","payinErrorMessage":"Internal error of the pay-in service"} HTTP 503"#,
+    },
+    Expected {
+        command: r#"curl -s -o /dev/null -w 'HTTP %{http_code} after %{time_total} s\n' -H 'X-Cobro-Mock-Fault: delay=1000' "$MOCK/api-payin/v3/online-payments" -H 'Content-Type: application/json' --data-binary @examples/payin-pe-banktransfer.json"#,
+        exit: 0,
+        stdout_has: "HTTP 400 after ",
+    },
+    // curl's exit codes: 18, a partial transfer; 52, an empty reply.
+    Expected {
+        command: r#"curl -s -H 'X-Cobro-Mock-Fault: truncate' "$MOCK/api-payin/v3/online-payments" -H 'Content-Type: application/json' --data-binary @examples/payin-pe-banktransfer.json"#,
+        exit: 18,
+        stdout_has: r#"{"payinErrorCode":"0099""#,
+    },
+    Expected {
+        command: r#"curl -s -H 'X-Cobro-Mock-Fault: drop' "$MOCK/api/v1/subscription" -H "Authorization: $AUTH" -H 'Content-Type: application/json' --data-binary @examples/subscription-recurrent.json"#,
+        exit: 52,
+        stdout_has: "",
+    },
+    // The same request as the first creation: the dropped one was created.
+    Expected {
+        command: r#"curl -s "$MOCK/api/v1/subscription" -H "Authorization: $AUTH" -H 'Content-Type: application/json' --data-binary @examples/subscription-recurrent.json | cobro parse subscription-response"#,
+        exit: 0,
+        stdout_has: "error_code: B422\n",
+    },
+    Expected {
+        command: r#"curl -s -X POST "$MOCK/_mock/payins/ORDER-0001/settle" -d '{"duplicate": true}'"#,
+        exit: 0,
+        stdout_has: r#""payinStateID":"9""#,
+    },
+    Expected {
+        command: "cobro verify payin-notification received/5.json",
+        exit: 0,
+        stdout_has: "authentic: state 9",
+    },
+    Expected {
+        command: r#"curl -s -X POST "$MOCK/_mock/payins/ORDER-0001/refund" -d '{"wrong_signature": true}'"#,
+        exit: 0,
+        stdout_has: r#""payinStateID":"11""#,
+    },
+    Expected {
+        command: "cobro verify payin-notification received/6.json",
+        exit: 1,
+        stdout_has: "not authentic",
+    },
+    Expected {
+        command: r#"curl -s -X POST "$MOCK/_mock/virtual-accounts/acc_00000000005/deposit" -d '{"amount": "10.00", "currency": "PEN", "out_of_order": true}'"#,
+        exit: 0,
+        stdout_has: r#""amount":"10.00""#,
+    },
+    Expected {
+        command: r#"curl -s -X POST "$MOCK/_mock/virtual-accounts/acc_00000000005/deposit" -d '{"amount": "20.00", "currency": "PEN", "delay_ms": 2000}'"#,
+        exit: 0,
+        stdout_has: r#""amount":"20.00""#,
+    },
+    // Sent 2 s after the call, the held one after it: 7 is 20.00, 8 is 10.00.
+    Expected {
+        command: "cobro parse deposit-notification received/8.json",
+        exit: 0,
+        stdout_has: "amount: 10.00\n",
+    },
 ];
 
 /// A command of a ```sh block: its text as written (continuation lines included), the
@@ -266,6 +435,146 @@ fn scratch() -> PathBuf {
     dir
 }
 
+/// A process of the test, killed when dropped (at the end of the test or by a failure).
+struct Running {
+    child: Child,
+    /// Its standard output after the banner, kept open so its writes never fail.
+    _stdout: BufReader<ChildStdout>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts the README's mock command (`text`, as written) with bash on a free port and
+/// its webhook at `receiver`; the process and the address it listens on.
+fn start_mock(text: &str, dir: &Path, path: &str, receiver: &str) -> (Running, String) {
+    assert!(
+        text.contains("--port 12111"),
+        "the mock's command names no --port 12111"
+    );
+    // `exec`, so the process this test kills is the mock itself, not a shell around it.
+    let text = text
+        .replace(CARGO_RUN, "cobro")
+        .replace("--port 12111", "--port 0")
+        .replace(RECEIVER_ADDR, receiver)
+        .replace("cobro mock", "exec cobro mock");
+    let mut child = Command::new("bash")
+        .arg("-c")
+        .arg(text)
+        .current_dir(dir)
+        .env("PATH", path)
+        .env_remove("COBRO_PAYIN_KEY")
+        .env_remove("COBRO_VA_SECRET")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut banner = String::new();
+    // The banner ends with the line naming the base URL.
+    while !banner.contains("Base URL") {
+        if stdout.read_line(&mut banner).unwrap() == 0 {
+            let mut stderr = String::new();
+            let _ = child.stderr.take().unwrap().read_to_string(&mut stderr);
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("cobro mock did not start\nstdout: {banner}\nstderr: {stderr}");
+        }
+    }
+    let running = Running { child, _stdout: stdout };
+    let addr = banner
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix(MOCK_BANNER))
+        .unwrap_or_else(|| panic!("the mock's first line is not {MOCK_BANNER}ADDR: {banner}"))
+        .to_string();
+    for key in ["fake-payin-key-for-examples", "fake-va-secret-for-examples"] {
+        assert!(
+            !banner.contains(key),
+            "the mock printed a key from the environment:\n{banner}"
+        );
+    }
+    (running, addr)
+}
+
+/// A webhook receiver on a free loopback port: it answers 200 to each request and keeps
+/// each body, in the order received, as `received/1.json`, `received/2.json`, ... in
+/// `dir`. Its address.
+fn start_receiver(dir: &Path) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let folder = dir.join("received");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::thread::spawn(move || {
+        let mut kept = 0;
+        for stream in listener.incoming() {
+            let Ok(stream) = stream else { continue };
+            let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+            let mut reader = BufReader::new(stream);
+            let Some(body) = request_body(&mut reader) else {
+                continue;
+            };
+            kept += 1;
+            // Written under another name first, so a command never reads half a body.
+            let part = folder.join(format!("{kept}.part"));
+            std::fs::write(&part, body).unwrap();
+            std::fs::rename(&part, folder.join(format!("{kept}.json"))).unwrap();
+            let _ = reader
+                .get_mut()
+                .write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+        }
+    });
+    addr
+}
+
+/// The body of one HTTP/1.1 request with a Content-Length, or None.
+fn request_body(reader: &mut impl BufRead) -> Option<Vec<u8>> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some((name, value)) = line.split_once(':')
+            && name.eq_ignore_ascii_case("content-length")
+        {
+            length = value.trim().parse::<usize>().ok();
+        }
+    }
+    let mut body = vec![0; length?];
+    reader.read_exact(&mut body).ok()?;
+    Some(body)
+}
+
+/// Waits for the notifications a command reads (`received/N.json` in `key`, the command
+/// without its comments) to have arrived in `dir`.
+fn wait_for_notifications(key: &str, dir: &Path) -> Result<(), String> {
+    let names = key.split_whitespace().filter(|word| {
+        word.strip_prefix("received/")
+            .and_then(|name| name.strip_suffix(".json"))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    });
+    for name in names {
+        let started = Instant::now();
+        while !dir.join(name).exists() {
+            if started.elapsed() > WAIT {
+                return Err(format!("{name} did not arrive within {WAIT:?}"));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    Ok(())
+}
+
 #[test]
 fn every_readme_command_runs_and_exits_as_expected() {
     // Shell commands are in ```sh blocks only, so none escapes this test.
@@ -275,10 +584,17 @@ fn every_readme_command_runs_and_exits_as_expected() {
             "README.md: write shell commands in a ```sh block, not {fence}"
         );
     }
+    let curl = Command::new("curl").arg("--version").output();
+    assert!(
+        curl.is_ok_and(|o| o.status.success()),
+        "curl is not installed: the README's walkthrough of `cobro mock` uses it"
+    );
     let commands = readme_commands(README);
     assert!(commands.len() >= 20, "too few commands found: {}", commands.len());
     let dir = scratch();
     let path = format!("{}:{}", dir.join("bin").display(), std::env::var("PATH").unwrap());
+    let receiver = start_receiver(&dir);
+    let mut mock: Option<(Running, String)> = None;
     let mut exports = String::new();
     let mut matched = vec![false; EXPECTED.len()];
     let (mut failures, mut log) = (String::new(), String::new());
@@ -292,7 +608,18 @@ fn every_readme_command_runs_and_exits_as_expected() {
             writeln!(log, "not run: {} ({why})", command.key).unwrap();
             continue;
         }
-        let Some(index) = EXPECTED.iter().position(|e| e.command == command.key) else {
+        if command.key == MOCK_COMMAND {
+            assert!(mock.is_none(), "the README starts the mock twice");
+            mock = Some(start_mock(&command.text, &dir, &path, &receiver));
+            writeln!(log, "started: {} (on a free port)", command.key).unwrap();
+            continue;
+        }
+        // A command written more than once has one entry for each time, in order.
+        let unused = EXPECTED
+            .iter()
+            .enumerate()
+            .position(|(i, e)| e.command == command.key && !matched[i]);
+        let Some(index) = unused.or_else(|| EXPECTED.iter().rposition(|e| e.command == command.key)) else {
             writeln!(
                 failures,
                 "{}: no expected exit code; add it to EXPECTED (or to NOT_RUN, with the reason)",
@@ -303,21 +630,36 @@ fn every_readme_command_runs_and_exits_as_expected() {
         };
         matched[index] = true;
         let expected = &EXPECTED[index];
-        let text = command.text.replace(CARGO_RUN, "cobro");
-        let out = Command::new("bash")
-            .arg("-c")
-            .arg(format!("set -o pipefail\n{exports}{text}"))
-            .current_dir(&dir)
-            .env("PATH", &path)
-            .env_remove("COBRO_PAYIN_KEY")
-            .env_remove("COBRO_VA_SECRET")
-            .output()
-            .unwrap();
-        let (stdout, stderr) = (
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr),
-        );
-        let code = out.status.code();
+        let mut text = command.text.replace(CARGO_RUN, "cobro");
+        if let Some((_, addr)) = &mock {
+            text = text.replace(MOCK_ADDR, addr).replace(RECEIVER_ADDR, &receiver);
+        }
+        if let Err(why) = wait_for_notifications(&command.key, &dir) {
+            writeln!(failures, "{}: {why}", command.key).unwrap();
+            continue;
+        }
+        let started = Instant::now();
+        let (code, stdout, stderr) = loop {
+            let out = Command::new("bash")
+                .arg("-c")
+                .arg(format!("set -o pipefail\n{exports}{text}"))
+                .current_dir(&dir)
+                .env("PATH", &path)
+                .env_remove("COBRO_PAYIN_KEY")
+                .env_remove("COBRO_VA_SECRET")
+                .output()
+                .unwrap();
+            let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+            let passed = out.status.code() == Some(expected.exit) && stdout.contains(expected.stdout_has);
+            if passed || !EVENTUALLY.contains(&command.key.as_str()) || started.elapsed() > WAIT {
+                break (
+                    out.status.code(),
+                    stdout,
+                    String::from_utf8_lossy(&out.stderr).into_owned(),
+                );
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        };
         writeln!(log, "$ {} -> {code:?}", command.key).unwrap();
         // cobro writes to stderr only for exit 2; anything there (a missing file for
         // `cat`, a command the shell cannot find) means the command did not run as written.
@@ -333,6 +675,7 @@ fn every_readme_command_runs_and_exits_as_expected() {
             exports.push_str(&text);
         }
     }
+    drop(mock.take());
     for (expected, matched) in EXPECTED.iter().zip(&matched) {
         if !matched {
             writeln!(failures, "{}: in EXPECTED but not in README.md", expected.command).unwrap();
@@ -346,6 +689,21 @@ fn every_readme_command_runs_and_exits_as_expected() {
     let png = std::fs::read(dir.join("qr.png")).unwrap_or_default();
     if !png.starts_with(b"\x89PNG\r\n\x1a\n") {
         writeln!(failures, "--qr-out qr.png wrote no PNG").unwrap();
+    }
+    if !commands
+        .iter()
+        .any(|c| c.key == MOCK_COMMAND && c.section == MOCK_SECTION)
+    {
+        writeln!(failures, "{MOCK_COMMAND}: not in README.md's {MOCK_SECTION}").unwrap();
+    }
+    // The `duplicate` fault: the same notification twice.
+    let copies = ["received/4.json", "received/5.json"].map(|n| std::fs::read(dir.join(n)).ok());
+    if copies[0].is_none() || copies[0] != copies[1] {
+        writeln!(
+            failures,
+            "the duplicated notification is not received/4.json and 5.json"
+        )
+        .unwrap();
     }
     println!("{log}");
     assert!(
@@ -381,4 +739,57 @@ fn commands_are_read_as_a_shell_reads_them() {
     assert_eq!(commands[1].text, "b \\\n  c   # d\n");
     assert_eq!(commands[0].section, "# T");
     assert!(commands[0].first_block && !commands[2].first_block);
+}
+
+/// The first two commands of the README are the ones a reader runs first: the main job
+/// on a sample, then the whole test command.
+#[test]
+fn the_readme_starts_with_a_validation_and_scripts_test() {
+    let commands = readme_commands(README);
+    let first: Vec<&str> = commands.iter().take(2).map(|c| c.key.as_str()).collect();
+    assert_eq!(
+        first,
+        [
+            "cobro validate payin examples/payin-pe-banktransfer.json",
+            "scripts/test"
+        ]
+    );
+}
+
+/// What the walkthrough of `cobro mock` says without running it: the config file it
+/// shows is one the mock reads, and the pay-in curl sends is the one `cobro prepare`
+/// makes of the unsigned example.
+#[test]
+fn the_mock_walkthrough_shows_a_config_the_mock_reads_and_the_prepared_payin() {
+    let section = &README[README.find(MOCK_SECTION).unwrap()..];
+    let block = section
+        .split("```json\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n```").next())
+        .expect("a ```json block in the mock's section");
+    let merchants = cobro_mock::merchants_from_json(block.as_bytes()).unwrap();
+    assert_eq!(merchants.iter().map(|m| m.id).collect::<Vec<_>>(), [1234, 5678]);
+
+    let claim = "`cobro prepare payin examples/payin-pe-banktransfer-unsigned.json --date\n2026-11-22` prints a pay-in request whose body has the fields of\n`examples/payin-pe-banktransfer.json`";
+    assert!(section.contains(claim), "the README no longer says: {claim}");
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let out = Command::new(env!("CARGO_BIN_EXE_cobro"))
+        .args([
+            "prepare",
+            "payin",
+            "payin-pe-banktransfer-unsigned.json",
+            "--date",
+            "2026-11-22",
+        ])
+        .current_dir(&examples)
+        .env("COBRO_PAYIN_KEY", "fake-payin-key-for-examples")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let prepared: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(prepared["path"], "/api-payin/v3/online-payments");
+    let body: serde_json::Value = serde_json::from_str(prepared["body"].as_str().unwrap()).unwrap();
+    let example: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(examples.join("payin-pe-banktransfer.json")).unwrap()).unwrap();
+    assert_eq!(body, example);
 }

@@ -355,12 +355,18 @@ pub async fn events(State(app): State<Shared>, ConnectInfo(peer): ConnectInfo<So
     reply::json(200, body.to_string())
 }
 
-/// `POST /_mock/reset`: forgets every account, subscription, pay-in and log entry.
+/// `POST /_mock/reset`: forgets every account, subscription, pay-in and log entry, and
+/// the notifications held back, which would otherwise reach the webhook after the next
+/// one, about records that no longer exist.
 pub async fn reset(State(app): State<Shared>, ConnectInfo(peer): ConnectInfo<SocketAddr>) -> Response {
     if let Some(r) = not_loopback(peer) {
         return r;
     }
     app.state.reset();
+    app.held
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .clear();
     reply::json(200, json!({"reset": true}).to_string())
 }
 

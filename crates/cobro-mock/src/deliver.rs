@@ -61,34 +61,49 @@ fn log(app: &App, d: &Delivery, status: Option<u16>, detail: String) {
     });
 }
 
-/// Sends `d` as `faults` ask, and releases a notification held back for the same
-/// merchant after it.
+/// Sends `d` as `faults` ask, and releases the notifications held back for the same
+/// merchant after it, in the order they were held.
 pub fn send(app: &Shared, d: Delivery, faults: &NotifyFaults) {
     let delay = Duration::from_millis(faults.delay_ms.min(crate::fault::MAX_DELAY_MS));
     if faults.out_of_order {
+        let mut held = app.held.lock().unwrap_or_else(PoisonError::into_inner);
+        // Held notifications count as waiting ones, so the bound on those holds here too.
+        if held.len() + app.pending.load(Ordering::SeqCst) >= MAX_PENDING {
+            drop(held);
+            log(
+                app,
+                &d,
+                None,
+                format!("dropped: {MAX_PENDING} notifications already waiting"),
+            );
+            return;
+        }
+        held.push((d.merchant_id, d.clone()));
+        drop(held);
         log(
             app,
             &d,
             None,
             "held: sent after the merchant's next notification".into(),
         );
-        let mut held = app.held.lock().unwrap_or_else(PoisonError::into_inner);
-        held.retain(|(m, _)| *m != d.merchant_id);
-        held.push((d.merchant_id, d));
         return;
     }
     let copies = if faults.duplicate { 2 } else { 1 };
     for _ in 0..copies {
         spawn(app, d.clone(), delay);
     }
-    let released = {
+    let released: Vec<Delivery> = {
         let mut held = app.held.lock().unwrap_or_else(PoisonError::into_inner);
-        let at = held.iter().position(|(m, _)| *m == d.merchant_id);
-        at.map(|i| held.swap_remove(i).1)
+        let (mine, others) = std::mem::take(&mut *held)
+            .into_iter()
+            .partition(|(m, _)| *m == d.merchant_id);
+        *held = others;
+        mine.into_iter().map(|(_, late)| late).collect()
     };
-    if let Some(late) = released {
-        // After the one it was held behind: a little later than that one's first attempt.
-        spawn(app, late, delay + Duration::from_millis(100));
+    for (i, late) in (1u64..).zip(released) {
+        // After the one it was held behind: a little later than that one's first attempt,
+        // and each a little after the one held before it.
+        spawn(app, late, delay + Duration::from_millis(100 * i));
     }
 }
 

@@ -113,22 +113,37 @@ pub async fn apply(request: Request, next: Next) -> Response {
     parts
         .headers
         .insert(header::CONTENT_LENGTH, HeaderValue::from(full.len()));
-    Response::from_parts(parts, Body::new(Cut { kept: Some(kept) }))
+    Response::from_parts(
+        parts,
+        Body::new(Cut {
+            kept: Some(kept),
+            flushed: false,
+        }),
+    )
 }
 
 /// A body that sends `kept`, then fails, which makes the server close the connection
-/// before the promised length.
+/// before the promised length. hyper buffers the head and the data it is given and
+/// drops the buffer when the body fails, so after data the body waits once (hyper
+/// flushes while a body is pending) before it fails; with no data it fails at once and
+/// nothing at all is sent.
 struct Cut {
     kept: Option<Bytes>,
+    flushed: bool,
 }
 
 impl HttpBody for Cut {
     type Data = Bytes;
     type Error = std::io::Error;
 
-    fn poll_frame(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
+    fn poll_frame(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
         match self.kept.take() {
             Some(data) if !data.is_empty() => Poll::Ready(Some(Ok(Frame::data(data)))),
+            None if !self.flushed => {
+                self.flushed = true;
+                cx.waker().wake_by_ref();
+                Poll::Pending
+            }
             _ => Poll::Ready(Some(Err(std::io::Error::other(
                 "the answer is cut (X-Cobro-Mock-Fault)",
             )))),

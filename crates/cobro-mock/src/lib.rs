@@ -62,7 +62,8 @@ pub(crate) struct App {
     pub(crate) client: reqwest::Client,
     /// Notifications waiting to be delivered or retried.
     pub(crate) pending: AtomicUsize,
-    /// Per merchant, a notification held back to be delivered after the next one.
+    /// The notifications held back, with their merchant: each is delivered after that
+    /// merchant's next one.
     pub(crate) held: std::sync::Mutex<Vec<(u64, deliver::Delivery)>>,
 }
 

@@ -230,3 +230,91 @@ async fn request_faults() {
     .await;
     assert_eq!(status, 400);
 }
+
+/// The bytes a raw HTTP/1.1 client receives for `request` sent with the fault `fault`,
+/// up to the server's close.
+async fn raw_answer(mock: &cobro_mock::Mock, request: &PreparedRequest, fault: &str) -> String {
+    use std::io::{Read, Write};
+    let addr = mock.addr();
+    let sent = format!(
+        "POST {} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nX-Cobro-Mock-Fault: {fault}\r\nConnection: close\r\n\r\n{}",
+        request.path,
+        request.body.len(),
+        request.body
+    );
+    tokio::task::spawn_blocking(move || {
+        let mut stream = std::net::TcpStream::connect(addr).unwrap();
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(5)))
+            .unwrap();
+        stream.write_all(sent.as_bytes()).unwrap();
+        let mut received = Vec::new();
+        let _ = stream.read_to_end(&mut received);
+        String::from_utf8_lossy(&received).into_owned()
+    })
+    .await
+    .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_truncated_answer_arrives_in_part_and_a_dropped_one_not_at_all() {
+    let hook = webhook().await;
+    let mock = mock(config(&hook.url));
+    let cut = raw_answer(&mock, &payin(&[op("CUT-1")], &payin_key()), "truncate").await;
+    let (head, body) = cut.split_once("\r\n\r\n").expect("the head of the answer");
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    let length: usize = head
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .strip_prefix("content-length: ")
+                .map(str::to_string)
+        })
+        .expect("a Content-Length")
+        .parse()
+        .unwrap();
+    assert!(
+        !body.is_empty() && body.len() < length,
+        "{} of {length} bytes",
+        body.len()
+    );
+    let dropped = raw_answer(&mock, &payin(&[op("CUT-2")], &payin_key()), "drop").await;
+    assert_eq!(dropped, "");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_notification_held_back_is_sent_after_the_next_one() {
+    let mut hook = webhook().await;
+    let mock = mock(config(&hook.url));
+    for n in ["H-1", "H-2", "H-3"] {
+        assert_eq!(send(&mock, &payin(&[op(n)], &payin_key()), &[]).await.0, 200);
+    }
+    for n in ["H-1", "H-2"] {
+        let path = format!("/_mock/payins/{n}/pay");
+        assert_eq!(control(&mock, &path, r#"{"out_of_order":true}"#).await.0, 200);
+    }
+    assert!(hook.quiet(300).await, "both wait for the next notification");
+    control(&mock, "/_mock/payins/H-3/pay", "").await;
+    let mut order = Vec::new();
+    for _ in 0..3 {
+        let n = cobro::parse_payin_notification(&hook.next().await).unwrap();
+        order.push(n.payin_merchant_operation_number.as_str().to_string());
+    }
+    assert_eq!(order[0], "H-3");
+    order[1..].sort();
+    assert_eq!(order[1..], ["H-1", "H-2"]);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_reset_forgets_the_notifications_held_back() {
+    let mut hook = webhook().await;
+    let mock = mock(config(&hook.url));
+    assert_eq!(send(&mock, &payin(&[op("R-1")], &payin_key()), &[]).await.0, 200);
+    control(&mock, "/_mock/payins/R-1/pay", r#"{"out_of_order":true}"#).await;
+    assert_eq!(control(&mock, "/_mock/reset", "").await.0, 200);
+    assert_eq!(send(&mock, &payin(&[op("R-2")], &payin_key()), &[]).await.0, 200);
+    control(&mock, "/_mock/payins/R-2/pay", "").await;
+    let n = cobro::parse_payin_notification(&hook.next().await).unwrap();
+    assert_eq!(n.payin_merchant_operation_number.as_str(), "R-2");
+    assert!(hook.quiet(500).await, "nothing of before the reset arrives");
+}
