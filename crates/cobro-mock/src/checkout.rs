@@ -111,7 +111,7 @@ pub async fn act(
             _ => return html(StatusCode::NOT_FOUND, "No such action", ""),
         };
         match sub.parse::<i64>() {
-            Ok(n) => move_subscription(&app, n, to, &faults),
+            Ok(n) => move_subscription(&app, n, to, &faults).map(|_| ()),
             Err(_) => Err((404, "no subscription has that id".into())),
         }
     } else {

@@ -13,7 +13,7 @@
 use std::net::SocketAddr;
 
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::response::Response;
 use cobro::payin::catalog::{payin_state, payment_confirmation_code};
 use cobro::payin::lifecycle::payin_transition;
@@ -150,11 +150,19 @@ fn faults_of(body: &[u8]) -> Option<NotifyFaults> {
 const FAULTS_SHAPE: &str =
     "the body must be {\"duplicate\", \"out_of_order\", \"wrong_signature\", \"delay_ms\"} (each optional)";
 
-/// `POST /_mock/payins/{operation}/{action}`.
+/// The merchant a pay-in control call names (`?merchant_id=ID`), needed only when
+/// several merchants used the same operation number.
+#[derive(Deserialize)]
+pub struct Which {
+    merchant_id: Option<u64>,
+}
+
+/// `POST /_mock/payins/{operation}/{action}[?merchant_id=ID]`.
 pub async fn payin(
     State(app): State<Shared>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path((operation, action)): Path<(String, String)>,
+    Query(which): Query<Which>,
     body: Bytes,
 ) -> Response {
     if let Some(r) = not_loopback(peer) {
@@ -166,14 +174,23 @@ pub async fn payin(
     let Some(faults) = faults_of(&body) else {
         return mock_error(400, FAULTS_SHAPE);
     };
-    let owner = app
+    let owners: Vec<u64> = app
         .config
         .merchants
         .iter()
-        .find(|m| app.state.payin(m.id, &operation).is_some())
-        .map(|m| m.id);
-    let Some(merchant_id) = owner else {
-        return mock_error(404, "no pay-in has that operation number");
+        .filter(|m| which.merchant_id.is_none_or(|id| id == m.id))
+        .filter(|m| app.state.payin(m.id, &operation).is_some())
+        .map(|m| m.id)
+        .collect();
+    let merchant_id = match owners[..] {
+        [one] => one,
+        [] => return mock_error(404, "no pay-in has that operation number"),
+        _ => {
+            return mock_error(
+                409,
+                "several merchants have a pay-in with that operation number: add ?merchant_id=ID",
+            );
+        }
     };
     match move_payin(&app, merchant_id, &operation, action, &faults) {
         Ok(p) => {
@@ -189,13 +206,14 @@ pub async fn payin(
     }
 }
 
-/// Moves subscription `id` to `to` (from PENDING only) and sends its webhook.
+/// Moves subscription `id` to `to` (from PENDING only) and sends its webhook; the
+/// subscription's merchant.
 pub fn move_subscription(
     app: &Shared,
     id: i64,
     to: SubscriptionStatus,
     faults: &NotifyFaults,
-) -> Result<(), (u16, String)> {
+) -> Result<u64, (u16, String)> {
     if faults.wrong_signature {
         return Err((
             400,
@@ -225,7 +243,7 @@ pub fn move_subscription(
         body,
     };
     deliver::send(app, d, faults);
-    Ok(())
+    Ok(s.merchant_id)
 }
 
 /// `POST /_mock/subscriptions/{id}/{action}`.
@@ -252,9 +270,9 @@ pub async fn subscription(
     };
     let status = to.as_str().to_string();
     match move_subscription(&app, id, to, &faults) {
-        Ok(()) => {
+        Ok(merchant_id) => {
             let body = json!({"subscriptionId": id, "status": status});
-            noted(reply::json(200, body.to_string()), None, status)
+            noted(reply::json(200, body.to_string()), Some(merchant_id), status)
         }
         Err((code, message)) => noted(mock_error(code, &message), None, message),
     }

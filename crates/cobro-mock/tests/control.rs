@@ -159,3 +159,27 @@ async fn a_merchant_of_the_reference_id_variant() {
     let (status, _) = send(&mock, &prepare(VaSignatureVariant::ReferenceId), &[]).await;
     assert_eq!(status, 200);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_operation_number_two_merchants_used_needs_the_merchant() {
+    let hook = webhook().await;
+    let mut config = config(&hook.url);
+    let mut other = config.merchants[0].clone();
+    other.id = 5678;
+    other.api_key = "fake-api-key-of-another-merchant".into();
+    config.merchants.push(other);
+    let mock = mock(config);
+    let mut body: serde_json::Value = serde_json::from_slice(&example("payin-pe-banktransfer-unsigned.json")).unwrap();
+    body["payinMerchantOperationNumber"] = "SAME".into();
+    let today = CivilDate::parse("2026-11-25").unwrap();
+    for id in [1234, 5678] {
+        body["payinMerchantID"] = id.into();
+        let text = serde_json::to_vec(&body).unwrap();
+        let request = cobro::prepare_payin(&text, &payin_key(), today, &PrepareOptions::default()).unwrap();
+        assert_eq!(send(&mock, &request, &[]).await.0, 200);
+    }
+    assert_eq!(control(&mock, "/_mock/payins/SAME/pay", "").await.0, 409);
+    assert_eq!(control(&mock, "/_mock/payins/SAME/pay?merchant_id=5678", "").await.0, 200);
+    assert_eq!(control(&mock, "/_mock/payins/SAME/pay?merchant_id=5678", "").await.0, 409);
+    assert_eq!(control(&mock, "/_mock/payins/SAME/pay?merchant_id=1234", "").await.0, 200);
+}
