@@ -179,7 +179,16 @@ async fn an_operation_number_two_merchants_used_needs_the_merchant() {
         assert_eq!(send(&mock, &request, &[]).await.0, 200);
     }
     assert_eq!(control(&mock, "/_mock/payins/SAME/pay", "").await.0, 409);
-    assert_eq!(control(&mock, "/_mock/payins/SAME/pay?merchant_id=5678", "").await.0, 200);
-    assert_eq!(control(&mock, "/_mock/payins/SAME/pay?merchant_id=5678", "").await.0, 409);
-    assert_eq!(control(&mock, "/_mock/payins/SAME/pay?merchant_id=1234", "").await.0, 200);
+    assert_eq!(
+        control(&mock, "/_mock/payins/SAME/pay?merchant_id=5678", "").await.0,
+        200
+    );
+    assert_eq!(
+        control(&mock, "/_mock/payins/SAME/pay?merchant_id=5678", "").await.0,
+        409
+    );
+    assert_eq!(
+        control(&mock, "/_mock/payins/SAME/pay?merchant_id=1234", "").await.0,
+        200
+    );
 }
