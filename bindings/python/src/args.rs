@@ -5,6 +5,7 @@
 use cobro::signing::WholeArgument;
 use cobro::{CivilDate, Locale, SigningError, UnixSeconds};
 use pyo3::PyTypeInfo;
+#[cfg(feature = "abi3-py39")]
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
