@@ -144,7 +144,7 @@ wrapped.ensureValid = function ensureValid(kind, body, options) {
 /**
  * The catalogue of codes: every code any of cobro's functions reports or throws, as the
  * `codes` of the core's catalogue JSON (`{code, severity, classes, meaning, params,
- * templates: {en, es}}`), in catalogue order. A new array each call.
+ * templates: {en, es, pt}}`), in catalogue order. A new array each call.
  */
 wrapped.codes = function codes() {
   return errors.catalogue().codes

@@ -49,5 +49,5 @@ export interface CatalogueCode {
   /** The params its template names (report issues' `params`), in template order. */
   params: string[]
   /** The message templates: `{path}` is the field, `{name}` a param. */
-  templates: { en: string; es: string }
+  templates: { en: string; es: string; pt: string }
 }

@@ -198,8 +198,8 @@ export interface PreparePayinArgs {
   wrapData?: boolean
   /** Turn warnings into errors. */
   strict?: boolean
-  /** Language of the report's messages: `"en"` (default) or `"es"`. */
-  locale?: 'en' | 'es'
+  /** Language of the report's messages: `"en"` (default), `"es"` or `"pt"`. */
+  locale?: 'en' | 'es' | 'pt'
   /** Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body. */
   maxBytes?: number
 }
@@ -216,8 +216,8 @@ export interface PrepareSubscriptionArgs {
   key: string
   /** Turn warnings into errors. */
   strict?: boolean
-  /** Language of the report's messages: `"en"` (default) or `"es"`. */
-  locale?: 'en' | 'es'
+  /** Language of the report's messages: `"en"` (default), `"es"` or `"pt"`. */
+  locale?: 'en' | 'es' | 'pt'
   /** Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body. */
   maxBytes?: number
 }
@@ -250,8 +250,8 @@ export interface PrepareVirtualAccountArgs {
   variant?: 'spec' | 'reference_id'
   /** Turn warnings into errors. */
   strict?: boolean
-  /** Language of the report's messages: `"en"` (default) or `"es"`. */
-  locale?: 'en' | 'es'
+  /** Language of the report's messages: `"en"` (default), `"es"` or `"pt"`. */
+  locale?: 'en' | 'es' | 'pt'
   /** Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body. */
   maxBytes?: number
 }
@@ -309,8 +309,8 @@ export declare function validate(kind: 'virtual-account' | 'subscription' | 'sub
 export interface ValidateOptions {
   /** Turn warnings into errors. */
   strict?: boolean
-  /** Language of the messages: `"en"` (default) or `"es"`. */
-  locale?: 'en' | 'es'
+  /** Language of the messages: `"en"` (default), `"es"` or `"pt"`. */
+  locale?: 'en' | 'es' | 'pt'
   /** Pay-ins: check payinVerification against this key. */
   key?: string
   /** Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body. */

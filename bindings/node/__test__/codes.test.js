@@ -76,8 +76,10 @@ test('codes() is the catalogue JSON of the core, a new array each call', () => {
     const severity = c.classes.includes('report') ? (c.code.startsWith('WARN_') ? 'warning' : 'error') : null
     assert.equal(c.severity, severity, c.code)
     assert.ok(typeof c.meaning === 'string' && c.meaning.length > 0, c.code)
-    assert.deepEqual(Object.keys(c.templates), ['en', 'es'], c.code)
-    for (const p of c.params) assert.ok(c.templates.en.includes(`{${p}}`), `${c.code} {${p}}`)
+    assert.deepEqual(Object.keys(c.templates), ['en', 'es', 'pt'], c.code)
+    for (const [locale, text] of Object.entries(c.templates)) {
+      for (const p of c.params) assert.ok(text.includes(`{${p}}`), `${c.code} ${locale} {${p}}`)
+    }
   }
   codes[0].code = 'changed'
   assert.notEqual(cobro.codes()[0].code, 'changed')

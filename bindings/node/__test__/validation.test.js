@@ -71,6 +71,17 @@ test('object bodies give the report of their JSON text', () => {
   assert.ok(nonFinite > 0, 'a vector holds a number past the double range')
 })
 
+test("locale 'pt' gives the messages in the Portuguese of Brazil, the same codes and paths", () => {
+  const english = cobro.validate('payin', '{}')
+  for (const options of [{ locale: 'pt' }, { locale: 'pt', maxBytes: 1024 }]) {
+    const report = cobro.validate('payin', '{}', options)
+    assert.deepEqual(pairs(report.errors), pairs(english.errors))
+    assert.equal(report.errors[0].message, 'payinMerchantID é obrigatório')
+  }
+  assert.throws(() => cobro.prepareSubscriptionCancel('{}', { key: 'fake-key', locale: 'pt' }),
+    (e) => e instanceof cobro.ValidationError && e.errors[0].message.endsWith(' é obrigatório'))
+})
+
 test('a report whose fields hold a NUL comes back whole (the JSON form of the transport)', () => {
   const body = '{"merchantId": 1, "subscriptionDetails": {"type": "RECURRENT", "customerId": "1", ' +
     '"processorCode": "Wallet_on_file"}, "odd\\u0000key": 1}'

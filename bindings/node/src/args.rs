@@ -234,8 +234,9 @@ pub fn civil_date(value: Option<String>, name: &'static str) -> Res<CivilDate> {
     CivilDate::parse(&text).ok_or_else(|| signing(&SigningError::InvalidDate { name }))
 }
 
-/// The message locale: `"en"` or `"es"`; absent is the core's default (English). Any
-/// other tag is the core's `SigningError` ERR_INVALID_ARGUMENT.
+/// The message locale: one of the core's tags (`"en"`, `"es"`, `"pt"`); absent is the
+/// core's default (English). Any other tag is the core's `SigningError`
+/// ERR_INVALID_ARGUMENT.
 pub fn locale(tag: Option<&str>) -> Res<Locale> {
     tag.map_or(Ok(Locale::default()), |tag| Locale::parse(tag).map_err(|e| signing(&e)))
 }

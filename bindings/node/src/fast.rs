@@ -36,11 +36,8 @@ use napi_derive::napi;
 
 use crate::packed::{CODES, Packed, Packer, SEVERITIES};
 
-/// The locales, in the order of their positions in the options number.
-const LOCALES: [cobro::Locale; 2] = [cobro::Locale::En, cobro::Locale::Es];
-
 /// The bit of the options number that asks for `strict`; the bits above it hold the
-/// locale's position in [`LOCALES`].
+/// locale's position in `cobro::Locale::ALL`, the core's one list, sent as `localeNames`.
 const STRICT: usize = 1;
 
 /// Bytes of the text buffer kept between calls; a longer text gets a larger buffer for
@@ -72,7 +69,7 @@ pub fn init(mut exports: Object, env: Env) -> napi::Result<()> {
     exports.set_named_property("codeNames", codes)?;
     let severities: Vec<&str> = SEVERITIES.iter().map(|s| s.as_str()).collect();
     exports.set_named_property("severityNames", severities)?;
-    let locales: Vec<&str> = LOCALES.iter().map(|l| l.tag()).collect();
+    let locales: Vec<&str> = cobro::Locale::ALL.iter().map(|l| l.tag()).collect();
     exports.set_named_property("localeNames", locales)?;
     Ok(())
 }
@@ -80,8 +77,8 @@ pub fn init(mut exports: Object, env: Env) -> napi::Result<()> {
 /// `validateFast(call, body)`: `true`, the packed report, or `undefined` (see the
 /// module's documentation). `call` is the kind's position in `kindNames` plus the number
 /// of kinds times the options number: [`STRICT`] or not, plus the locale's position in
-/// [`LOCALES`] shifted left by one. One number rather than two: each argument read is a
-/// call into Node-API.
+/// `cobro::Locale::ALL` shifted left by one. One number rather than two: each argument
+/// read is a call into Node-API.
 ///
 /// # Safety
 ///
@@ -128,7 +125,7 @@ unsafe fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Option<sys::
         let flags = call.checked_div(kinds)?;
         let options = cobro::ValidateOptions {
             strict: flags & STRICT != 0,
-            locale: *LOCALES.get(flags >> 1)?,
+            locale: *cobro::Locale::ALL.get(flags >> 1)?,
             ..Default::default()
         };
         // No JS runs during the call, so the buffers are never borrowed twice; if they

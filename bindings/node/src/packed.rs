@@ -2,7 +2,8 @@
 //! into the plain object of DESIGN.md section 3.
 //!
 //! A JS string of code units: Latin-1 (one byte per unit, which Node copies as it is)
-//! when every character is below U+0100, as in English and Spanish text, else UTF-16.
+//! when every character is below U+0100, as in English, Spanish and Portuguese text, else
+//! UTF-16.
 //! Numbers are written seven bits per unit, low bits first, a unit with 0x80 set meaning
 //! more follow (so every number unit is below 256); a string is its length in units,
 //! then its units. Lengths make any content safe (a path holds whatever key a body has)
@@ -321,20 +322,22 @@ mod tests {
     #[test]
     fn reports_round_trip_in_the_narrowest_encoding() {
         let mut packer = Packer::new();
-        // Spanish messages and keys with a NUL and U+00E9: Latin-1.
-        let r = report(r#"{"payinAmount":"","a\u0000b":1,"\u00e9":2}"#, cobro::Locale::Es);
-        assert!(
-            r.warnings.iter().any(|i| i.path.to_string().contains('\0')),
-            "{}",
-            r.to_json()
-        );
-        assert!(r.errors.iter().any(|i| !i.message().is_ascii()), "{}", r.to_json());
-        let packed = packer.pack(&r);
-        assert!(matches!(packed, Packed::Latin1(_)));
-        Reader::of(packed).check(&r);
-        Reader(pack_utf16(&r), 0).check(&r);
+        // Spanish or Portuguese messages and keys with a NUL and U+00E9: Latin-1.
+        for locale in [cobro::Locale::Es, cobro::Locale::Pt] {
+            let r = report(r#"{"payinAmount":"","a\u0000b":1,"\u00e9":2}"#, locale);
+            assert!(
+                r.warnings.iter().any(|i| i.path.to_string().contains('\0')),
+                "{}",
+                r.to_json()
+            );
+            assert!(r.errors.iter().any(|i| !i.message().is_ascii()), "{}", r.to_json());
+            let packed = packer.pack(&r);
+            assert!(matches!(packed, Packed::Latin1(_)));
+            Reader::of(packed).check(&r);
+            Reader(pack_utf16(&r), 0).check(&r);
+        }
         // A key outside Latin-1 (and outside the BMP): UTF-16, the same packer reused.
-        for locale in [cobro::Locale::En, cobro::Locale::Es] {
+        for locale in cobro::Locale::ALL {
             let r = report(r#"{"\u0100":1,"\ud83d\ude00":2}"#, locale);
             let packed = packer.pack(&r);
             assert!(matches!(packed, Packed::Utf16(_)));
@@ -360,14 +363,14 @@ mod tests {
             0..SEVERITIES.len(),
             text(),
             proptest::collection::vec((0..NAMES.len(), text()), 0..4),
-            any::<bool>(),
+            0..cobro::Locale::ALL.len(),
         )
-            .prop_map(|(code, severity, path, params, spanish)| cobro::Issue {
+            .prop_map(|(code, severity, path, params, locale)| cobro::Issue {
                 path: path.into(),
                 code: CODES[code],
                 severity: SEVERITIES[severity],
                 params: params.into_iter().map(|(n, v)| (NAMES[n], v.into())).collect(),
-                locale: if spanish { cobro::Locale::Es } else { cobro::Locale::En },
+                locale: cobro::Locale::ALL[locale],
             })
     }
 

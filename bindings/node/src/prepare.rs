@@ -52,8 +52,8 @@ pub struct PrepareVirtualAccountArgs {
     pub variant: Option<String>,
     /// Turn warnings into errors.
     pub strict: Option<bool>,
-    /// Language of the report's messages: `"en"` (default) or `"es"`.
-    #[napi(ts_type = "'en' | 'es'")]
+    /// Language of the report's messages: `"en"` (default), `"es"` or `"pt"`.
+    #[napi(ts_type = "'en' | 'es' | 'pt'")]
     pub locale: Option<String>,
     /// Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body.
     pub max_bytes: Option<f64>,
@@ -80,8 +80,8 @@ pub struct PrepareSubscriptionArgs {
     pub key: Utf16Text,
     /// Turn warnings into errors.
     pub strict: Option<bool>,
-    /// Language of the report's messages: `"en"` (default) or `"es"`.
-    #[napi(ts_type = "'en' | 'es'")]
+    /// Language of the report's messages: `"en"` (default), `"es"` or `"pt"`.
+    #[napi(ts_type = "'en' | 'es' | 'pt'")]
     pub locale: Option<String>,
     /// Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body.
     pub max_bytes: Option<f64>,
@@ -103,8 +103,8 @@ pub struct PreparePayinArgs {
     pub wrap_data: Option<bool>,
     /// Turn warnings into errors.
     pub strict: Option<bool>,
-    /// Language of the report's messages: `"en"` (default) or `"es"`.
-    #[napi(ts_type = "'en' | 'es'")]
+    /// Language of the report's messages: `"en"` (default), `"es"` or `"pt"`.
+    #[napi(ts_type = "'en' | 'es' | 'pt'")]
     pub locale: Option<String>,
     /// Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body.
     pub max_bytes: Option<f64>,

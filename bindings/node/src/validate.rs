@@ -19,8 +19,8 @@ use crate::utf16::Utf16Text;
 pub struct ValidateOptions {
     /// Turn warnings into errors.
     pub strict: Option<bool>,
-    /// Language of the messages: `"en"` (default) or `"es"`.
-    #[napi(ts_type = "'en' | 'es'")]
+    /// Language of the messages: `"en"` (default), `"es"` or `"pt"`.
+    #[napi(ts_type = "'en' | 'es' | 'pt'")]
     pub locale: Option<String>,
     /// Pay-ins: check payinVerification against this key.
     #[napi(ts_type = "string")]

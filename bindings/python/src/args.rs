@@ -399,7 +399,7 @@ pub fn civil_date(obj: Option<&Bound<'_, PyAny>>, name: &'static str) -> PyResul
     Err(type_error(name, "a datetime.date or a str \"YYYY-MM-DD\"", o))
 }
 
-/// The message locale: `"en"` or `"es"`; `None` is the core's default (English).
+/// The message locale: `"en"`, `"es"` or `"pt"`; `None` is the core's default (English).
 /// Another tag is the core's `SigningError` (ERR_INVALID_ARGUMENT), listing the tags.
 pub fn locale(tag: Option<&str>) -> PyResult<Locale> {
     let Some(tag) = tag else {

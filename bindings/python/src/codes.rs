@@ -15,7 +15,8 @@ use crate::parse::typed_list;
 /// with `code`, `severity` (`"error"` or `"warning"` for a code of reports, `None` for a
 /// code raised only as an exception), `classes` (`"report"` and/or the exception classes
 /// that carry it as `.code`), `meaning`, `params` (the names its templates use besides
-/// `{path}`) and `templates` (`{"en": ..., "es": ...}`). A new list on each call.
+/// `{path}`) and `templates` (`{"en": ..., "es": ..., "pt": ...}`). A new list on each
+/// call.
 #[pyfunction]
 pub fn codes(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     guard(py, || {

@@ -77,6 +77,20 @@ def test_ensure_valid_returns_the_report_or_raises_validation_error() -> None:
     with pytest.raises(cobro.SigningError) as bad:
         cobro.ensure_valid("subscription-cancel", INVALID_CANCEL, locale="fr")  # type: ignore[arg-type]
     assert bad.value.code == "ERR_INVALID_ARGUMENT"
+    assert str(bad.value) == "locale must be one of: en, es, pt"
+
+
+def test_locale_pt_gives_the_messages_in_the_portuguese_of_brazil() -> None:
+    english = cobro.validate("payin", "{}")
+    for report in (cobro.validate("payin", "{}", locale="pt"), cobro.validate("payin", b"{}", locale="pt", max_bytes=64)):
+        assert [(i.code, i.path) for i in report.errors] == [(i.code, i.path) for i in english.errors]
+        assert report.errors[0].message == "payinMerchantID é obrigatório"
+    with pytest.raises(cobro.ValidationError) as portuguese:
+        cobro.ensure_valid("subscription-cancel", INVALID_CANCEL, locale="pt")
+    assert portuguese.value.errors[0].message == "subscriptionDetails é obrigatório"
+    with pytest.raises(cobro.ValidationError) as prepared:
+        cobro.prepare_subscription_cancel(INVALID_CANCEL, key="fake-key", locale="pt")
+    assert prepared.value.errors[0].message.endswith(" é obrigatório")
 
 
 def test_ensure_valid_keeps_warnings_out_of_errors() -> None:

@@ -1,8 +1,8 @@
 """``cobro.codes()``: the core's catalogue of codes, as the core writes it, as
 ``CatalogueCode`` records. Every code
 an exception of the vector tests carries (and every report code of the vectors) is in
-it, listed with the class that carries it; every entry has its English and Spanish
-templates."""
+it, listed with the class that carries it; every entry has its English, Spanish and
+Portuguese templates."""
 
 from __future__ import annotations
 
@@ -40,16 +40,16 @@ def test_codes_is_the_catalogue_list() -> None:
             assert entry["severity"] == ("warning" if entry["code"].startswith("WARN_") else "error")
 
 
-def test_every_entry_has_english_and_spanish_templates() -> None:
+def test_every_entry_has_english_spanish_and_portuguese_templates() -> None:
     for entry in map(cobro.CatalogueCode.to_dict, cobro.codes()):
         templates = entry["templates"]
-        assert set(templates) == {"en", "es"}, entry["code"]
-        for locale in ("en", "es"):
+        assert list(templates) == ["en", "es", "pt"], entry["code"]
+        for locale in templates:
             text = templates[locale]
             assert isinstance(text, str) and text.strip(), (entry["code"], locale)
             named = set(re.findall(r"\{([a-z_]+)\}", text)) - {"path"}
             assert named == set(entry["params"]), (entry["code"], locale)
-        assert templates["en"] != templates["es"], entry["code"]
+        assert len(set(templates.values())) == 3, entry["code"]
 
 
 def test_each_call_returns_a_new_list() -> None:

@@ -289,8 +289,12 @@ mod tests {
                     .map(|v| v.as_str().unwrap())
                     .collect::<Vec<_>>()
             );
-            assert_eq!(entry.templates[&MessageLocale::En], c["templates"]["en"]);
-            assert_eq!(entry.templates[&MessageLocale::Es], c["templates"]["es"]);
+            for locale in cobro::Locale::ALL {
+                assert_eq!(
+                    entry.templates[&MessageLocale::from(locale)],
+                    c["templates"][locale.tag()]
+                );
+            }
         }
     }
 }

@@ -34,6 +34,8 @@ pub enum MessageLocale {
     En,
     /// Spanish, for the shoppers of these merchants.
     Es,
+    /// Portuguese as written in Brazil.
+    Pt,
 }
 
 impl From<cobro::Locale> for MessageLocale {
@@ -41,6 +43,7 @@ impl From<cobro::Locale> for MessageLocale {
         match l {
             cobro::Locale::En => MessageLocale::En,
             cobro::Locale::Es => MessageLocale::Es,
+            cobro::Locale::Pt => MessageLocale::Pt,
         }
     }
 }
@@ -50,6 +53,7 @@ impl From<MessageLocale> for cobro::Locale {
         match l {
             MessageLocale::En => cobro::Locale::En,
             MessageLocale::Es => cobro::Locale::Es,
+            MessageLocale::Pt => cobro::Locale::Pt,
         }
     }
 }

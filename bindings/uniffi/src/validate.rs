@@ -98,6 +98,15 @@ mod tests {
     }
 
     #[test]
+    fn every_core_locale_is_a_message_locale_and_back() {
+        for locale in cobro::Locale::ALL {
+            assert_eq!(cobro::Locale::from(MessageLocale::from(locale)), locale);
+        }
+        let report = validate(RequestKind::Payin, b"{}".to_vec(), false, Some(MessageLocale::Pt), None);
+        assert_eq!(report.errors[0].message, "payinMerchantID é obrigatório");
+    }
+
+    #[test]
     fn ensure_valid_throws_the_errors_only() {
         let report = validate(RequestKind::SubscriptionCancel, BODY.into(), false, None, None);
         match ensure_valid(RequestKind::SubscriptionCancel, BODY.into(), false, None, None) {

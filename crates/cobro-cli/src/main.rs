@@ -65,7 +65,7 @@ pub struct ReportArgs {
     #[arg(long)]
     pub strict: bool,
     /// Language of the messages.
-    #[arg(long, value_name = "en|es", default_value = "en", value_parser = locale_parser())]
+    #[arg(long, value_name = "LOCALE", default_value = "en", value_parser = locale_parser())]
     pub locale: Locale,
 }
 

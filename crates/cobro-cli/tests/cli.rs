@@ -237,6 +237,27 @@ fn locale_es_translates_the_summary_line_too() {
 }
 
 #[test]
+fn locale_pt_reports_in_portuguese() {
+    let file = example("payin-pe-banktransfer-unsigned.json");
+    let o = run(&["validate", "payin", &file, "--locale", "pt"]);
+    assert_eq!(code(&o), 1);
+    assert_eq!(
+        stdout(&o),
+        "error   payinVerification  ERR_MISSING_FIELD  payinVerification é obrigatório\n\
+         error   payinDateTime      ERR_EMPTY_FIELD    payinDateTime não pode estar vazio\n\
+         inválido: 2 erros\n"
+    );
+    let o = run_with(&["validate", "payin", "--locale", "pt"], &[], Some(b" \n"));
+    assert_eq!(
+        stdout(&o),
+        "error   (body)  ERR_EMPTY_FIELD  o corpo não pode estar vazio\ninválido: 1 erro\n"
+    );
+    let o = run(&["validate", "payin", &file, "--locale", "fr"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("en, es, pt"), "{}", stderr(&o));
+}
+
+#[test]
 fn an_empty_body_says_it_is_empty() {
     let empty = scratch("empty.json", b"");
     let o = run(&["validate", "payin", empty.to_str().unwrap()]);

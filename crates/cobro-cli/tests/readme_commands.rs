@@ -105,6 +105,11 @@ const EXPECTED: &[Expected] = &[
         stdout_has: "inválido: 4 errores",
     },
     Expected {
+        command: "cobro validate payin examples/payin-pe-banktransfer-unsigned.json --locale pt",
+        exit: 1,
+        stdout_has: "payinVerification é obrigatório",
+    },
+    Expected {
         command: "cat examples/subscription-recurrent.json | cobro validate subscription - --json --strict",
         exit: 0,
         stdout_has: r#"{"valid":true,"errors":[],"warnings":[]}"#,

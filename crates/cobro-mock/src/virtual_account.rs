@@ -17,13 +17,17 @@ use crate::{Shared, time};
 /// The four headers of spec 5.1, as received.
 const HEADERS: [&str; 4] = ["X-Api-Key", "X-Timestamp", "X-Signature", "X-Account-deposit-mode"];
 
-/// The answers' language: Spanish when the request's Accept-Language starts with `es`.
+/// The answers' language: the locale whose tag is the primary subtag of the request's
+/// first Accept-Language range (`es-PE` Spanish, `pt-BR` Portuguese); English otherwise.
 pub fn locale(headers: &HeaderMap) -> cobro::Locale {
-    let spanish = headers
+    headers
         .get("accept-language")
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.trim_start().to_ascii_lowercase().starts_with("es"));
-    if spanish { cobro::Locale::Es } else { cobro::Locale::En }
+        .and_then(|v| {
+            let primary = v.trim_start().split(|c: char| !c.is_ascii_alphabetic()).next()?;
+            cobro::Locale::from_tag(&primary.to_ascii_lowercase())
+        })
+        .unwrap_or_default()
 }
 
 fn text<'a>(v: &'a Value, pointer: &str) -> &'a str {
@@ -144,4 +148,29 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
     };
     let a = answers::created(&parsed, &created, stamp);
     answered(a, Some(merchant.id), "ACTIVE")
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::http::HeaderValue;
+
+    use super::*;
+
+    #[test]
+    fn accept_language_picks_the_locale_of_its_first_range() {
+        let of = |value: Option<&'static str>| {
+            let mut headers = HeaderMap::new();
+            if let Some(v) = value {
+                headers.insert("accept-language", HeaderValue::from_static(v));
+            }
+            locale(&headers)
+        };
+        assert_eq!(of(None), cobro::Locale::En);
+        assert_eq!(of(Some("es")), cobro::Locale::Es);
+        assert_eq!(of(Some(" es-PE,es;q=0.9")), cobro::Locale::Es);
+        assert_eq!(of(Some("pt-BR,pt;q=0.9,en;q=0.8")), cobro::Locale::Pt);
+        assert_eq!(of(Some("PT")), cobro::Locale::Pt);
+        assert_eq!(of(Some("fr-FR,es;q=0.5")), cobro::Locale::En);
+        assert_eq!(of(Some("*")), cobro::Locale::En);
+    }
 }

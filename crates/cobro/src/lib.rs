@@ -2,9 +2,9 @@
 //! payment-collection API (virtual accounts, one-click subscriptions, pay-ins).
 //!
 //! One pure core, no IO: [`validate`] reports every problem of a request at once with
-//! stable codes, paths and messages in English or Spanish; the `signing` functions
-//! compute and verify every hash; the `prepare_*` functions return the exact bytes and
-//! headers to send. The spec sections named in doc comments are those of `SPEC.md`;
+//! stable codes, paths and messages in English, Spanish or the Portuguese of Brazil;
+//! the `signing` functions compute and verify every hash; the `prepare_*` functions
+//! return the exact bytes and headers to send. The spec sections named in doc comments are those of `SPEC.md`;
 //! the decisions where the spec is ambiguous are those of `DESIGN.md` section 9.
 #![forbid(unsafe_code)]
 

@@ -8,22 +8,61 @@ pub enum Locale {
     En,
     /// Spanish: the end users of these merchants read Spanish.
     Es,
+    /// Portuguese as written in Brazil, where the BR pay-ins are collected.
+    Pt,
 }
 
-impl Locale {
-    /// Every locale, the default first: the one list the CLI and bindings offer.
-    pub const ALL: [Locale; 2] = [Locale::En, Locale::Es];
+/// The locales' list, tags and joined tags from one list of `Variant = "tag"`, so the
+/// text an unknown tag's error lists cannot drift from [`Locale::ALL`] and stays a
+/// `'static` constant; a variant missing from the list fails to compile in `tag`.
+macro_rules! locales {
+    ($first:ident = $first_tag:literal $(, $rest:ident = $rest_tag:literal)* $(,)?) => {
+        impl Locale {
+            /// Every locale, the default first: the one list the CLI and bindings offer.
+            pub const ALL: [Locale; [$first_tag $(, $rest_tag)*].len()] = [Locale::$first $(, Locale::$rest)*];
 
-    /// The locale named `en` or `es` (its [`Locale::tag`]).
+            /// The tags of [`Locale::ALL`] joined with `", "`: the choices an unknown
+            /// tag's error lists.
+            pub const TAGS: &'static str = concat!($first_tag $(, ", ", $rest_tag)*);
+
+            /// The locale's tag, as callers name it (`en`, `es`, `pt`).
+            pub const fn tag(self) -> &'static str {
+                match self {
+                    Locale::$first => $first_tag,
+                    $(Locale::$rest => $rest_tag,)*
+                }
+            }
+        }
+    };
+}
+
+locales! { En = "en", Es = "es", Pt = "pt" }
+
+impl Locale {
+    /// The locale named `tag` (its [`Locale::tag`]: `en`, `es` or `pt`).
     pub fn from_tag(tag: &str) -> Option<Locale> {
         Locale::ALL.into_iter().find(|l| l.tag() == tag)
     }
 
-    /// `en` or `es`.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Locale::En => "en",
-            Locale::Es => "es",
+    /// The locale's position in [`Locale::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_list_gives_the_positions_tags_and_joined_tags() {
+        assert_eq!(Locale::TAGS, "en, es, pt");
+        assert_eq!(Locale::TAGS, Locale::ALL.map(Locale::tag).join(", "));
+        assert_eq!(Locale::ALL.first(), Some(&Locale::default()));
+        for (at, locale) in Locale::ALL.into_iter().enumerate() {
+            assert_eq!(locale.index(), at);
+            assert_eq!(Locale::from_tag(locale.tag()), Some(locale));
         }
+        assert_eq!(Locale::from_tag("pt-BR"), None);
     }
 }

@@ -1,5 +1,5 @@
-//! Message rendering in English and Spanish (DESIGN.md section 3), from the templates
-//! of the catalogue ([`crate::code`]).
+//! Message rendering in English, Spanish and Portuguese (DESIGN.md section 3), from the
+//! templates of the catalogue ([`crate::code`]).
 //!
 //! A message names the field and the rule and is rendered from the issue's `params`;
 //! it never contains the field's value (documents, e-mails and phones are personal
@@ -12,23 +12,53 @@ use crate::code::{Code, OPTIONAL_PARAMS};
 pub use crate::locale::Locale;
 use crate::path::IssuePath;
 
+/// The words of a summary line in one locale.
+struct SummaryWords {
+    valid: &'static str,
+    invalid: &'static str,
+    error: &'static str,
+    errors: &'static str,
+    warning: &'static str,
+    warnings: &'static str,
+}
+
+impl SummaryWords {
+    fn of(locale: Locale) -> SummaryWords {
+        match locale {
+            Locale::En => SummaryWords {
+                valid: "valid",
+                invalid: "invalid",
+                error: "error",
+                errors: "errors",
+                warning: "warning",
+                warnings: "warnings",
+            },
+            Locale::Es => SummaryWords {
+                valid: "válido",
+                invalid: "inválido",
+                error: "error",
+                errors: "errores",
+                warning: "advertencia",
+                warnings: "advertencias",
+            },
+            Locale::Pt => SummaryWords {
+                valid: "válido",
+                invalid: "inválido",
+                error: "erro",
+                errors: "erros",
+                warning: "aviso",
+                warnings: "avisos",
+            },
+        }
+    }
+}
+
 /// The one-line verdict on a report with `errors` errors and `warnings` warnings, in
 /// `locale` (DESIGN.md section 3): `valid`, `valid (1 warning)`, `invalid: 2 errors,
 /// 1 warning`; in Spanish `válido`, `válido (1 advertencia)`, `inválido: 2 errores,
-/// 1 advertencia`.
+/// 1 advertencia`; in Portuguese `válido (1 aviso)`, `inválido: 2 erros, 1 aviso`.
 pub(crate) fn summary(valid: bool, errors: usize, warnings: usize, locale: Locale) -> String {
-    let es = locale == Locale::Es;
-    let (valid_word, invalid_word) = if es {
-        ("válido", "inválido")
-    } else {
-        ("valid", "invalid")
-    };
-    let (error, errors_word) = if es { ("error", "errores") } else { ("error", "errors") };
-    let (warning, warnings_word) = if es {
-        ("advertencia", "advertencias")
-    } else {
-        ("warning", "warnings")
-    };
+    let words = SummaryWords::of(locale);
     let count = |n: usize, one: &str, many: &str| {
         if n == 1 {
             format!("1 {one}")
@@ -36,12 +66,22 @@ pub(crate) fn summary(valid: bool, errors: usize, warnings: usize, locale: Local
             format!("{n} {many}")
         }
     };
-    let warnings_text = count(warnings, warning, warnings_word);
+    let warnings_text = count(warnings, words.warning, words.warnings);
+    let errors_text = count(errors, words.error, words.errors);
     match (valid, warnings) {
-        (true, 0) => valid_word.to_string(),
-        (true, _) => format!("{valid_word} ({warnings_text})"),
-        (false, 0) => format!("{invalid_word}: {}", count(errors, error, errors_word)),
-        (false, _) => format!("{invalid_word}: {}, {warnings_text}", count(errors, error, errors_word)),
+        (true, 0) => words.valid.to_string(),
+        (true, _) => format!("{} ({warnings_text})", words.valid),
+        (false, 0) => format!("{}: {errors_text}", words.invalid),
+        (false, _) => format!("{}: {errors_text}, {warnings_text}", words.invalid),
+    }
+}
+
+/// How a message names the whole body (path `""`) in `locale`.
+fn body_name(locale: Locale) -> &'static str {
+    match locale {
+        Locale::En => "the body",
+        Locale::Es => "el cuerpo",
+        Locale::Pt => "o corpo",
     }
 }
 
@@ -105,26 +145,26 @@ where
     let body = path.is_body();
     let shown = |out: &mut String| {
         if body {
-            out.push_str(if locale == Locale::Es { "el cuerpo" } else { "the body" });
+            out.push_str(body_name(locale));
         } else {
             path.write_path(out);
         }
     };
     let templates = &*TEMPLATES;
-    let at = |code_at: usize| code_at * Locale::ALL.len() + usize::from(locale == Locale::Es);
+    let at = |code_at: usize| code_at * Locale::ALL.len() + locale.index();
     match templates.codes.get(at(code.index())) {
         Some(pieces) => fill(out, pieces, &shown, params),
         None => substitute(out, code.template(locale), &shown, params),
     }
     // Most issues have no optional param: one look at the issue's own params settles it.
     if params.iter().any(|(k, _)| is_optional(k)) {
-        for (i, (name, en, es)) in OPTIONAL_PARAMS.iter().enumerate() {
-            if !params.iter().any(|(k, _)| k == name) {
+        for (i, optional) in OPTIONAL_PARAMS.iter().enumerate() {
+            if !params.iter().any(|(k, _)| *k == optional.name) {
                 continue;
             }
             match templates.optional.get(at(i)) {
                 Some(pieces) => fill(out, pieces, &shown, params),
-                None => substitute(out, if locale == Locale::Es { es } else { en }, &shown, params),
+                None => substitute(out, optional.template(locale), &shown, params),
             }
         }
     }
@@ -132,7 +172,7 @@ where
 
 /// Whether `name` is one of [`OPTIONAL_PARAMS`].
 fn is_optional(name: &str) -> bool {
-    OPTIONAL_PARAMS.iter().any(|(n, _, _)| *n == name)
+    OPTIONAL_PARAMS.iter().any(|p| p.name == name)
 }
 
 /// A part of a template: literal text, the path, or a param.
@@ -158,7 +198,7 @@ static TEMPLATES: LazyLock<Templates> = LazyLock::new(|| Templates {
         .collect(),
     optional: OPTIONAL_PARAMS
         .iter()
-        .flat_map(|(_, en, es)| [pieces(en), pieces(es)])
+        .flat_map(|p| Locale::ALL.map(|l| pieces(p.template(l))))
         .collect(),
 });
 
@@ -229,6 +269,14 @@ mod tests {
             "owner.firstName es obligatorio (cuando owner.type=PERSON)"
         );
         assert_eq!(
+            render(Code::MissingField, "owner.firstName", &params, Locale::Pt),
+            "owner.firstName é obrigatório (quando owner.type=PERSON)"
+        );
+        assert_eq!(
+            render::<_, &str>(Code::EmptyField, "", &[], Locale::Pt),
+            "o corpo não pode estar vazio"
+        );
+        assert_eq!(
             render::<_, &str>(Code::EmptyField, "", &[], Locale::En),
             "the body must not be empty"
         );
@@ -265,6 +313,12 @@ mod tests {
         assert_eq!(summary(true, 0, 2, Locale::Es), "válido (2 advertencias)");
         assert_eq!(summary(false, 1, 1, Locale::Es), "inválido: 1 error, 1 advertencia");
         assert_eq!(summary(false, 4, 0, Locale::Es), "inválido: 4 errores");
+        assert_eq!(summary(true, 0, 0, Locale::Pt), "válido");
+        assert_eq!(summary(true, 0, 1, Locale::Pt), "válido (1 aviso)");
+        assert_eq!(summary(true, 0, 2, Locale::Pt), "válido (2 avisos)");
+        assert_eq!(summary(false, 1, 1, Locale::Pt), "inválido: 1 erro, 1 aviso");
+        assert_eq!(summary(false, 4, 3, Locale::Pt), "inválido: 4 erros, 3 avisos");
+        assert_eq!(summary(false, 4, 0, Locale::Pt), "inválido: 4 erros");
     }
 
     #[test]

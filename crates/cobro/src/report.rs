@@ -96,8 +96,8 @@ impl Report {
     }
 
     /// The report's verdict and counts in one line, in `locale` (DESIGN.md section 3):
-    /// `valid`, `valid (1 warning)`, `invalid: 2 errors, 1 warning`, or in Spanish
-    /// `inválido: 2 errores, 1 advertencia`.
+    /// `valid`, `valid (1 warning)`, `invalid: 2 errors, 1 warning`, in Spanish
+    /// `inválido: 2 errores, 1 advertencia`, in Portuguese `inválido: 2 erros, 1 aviso`.
     pub fn summary(&self, locale: Locale) -> String {
         crate::messages::summary(self.valid, self.errors.len(), self.warnings.len(), locale)
     }
@@ -377,7 +377,7 @@ mod tests {
 
     #[test]
     fn write_message_appends_the_message() {
-        for locale in [Locale::En, Locale::Es] {
+        for locale in Locale::ALL {
             let mut ctx = Ctx::new(locale);
             ctx.report(&Path::Root.key("x"), Code::MissingField, &[("when", "y=Z")]);
             ctx.report(&Path::Root, Code::MalformedJson, &[]);

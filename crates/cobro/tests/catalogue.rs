@@ -161,3 +161,83 @@ fn every_template_renders_every_param_in_every_locale() {
         }
     }
 }
+
+/// The placeholders of a template, `{path}` included, sorted: the same multiset in two
+/// templates means the same figures reach both messages, as often.
+fn placeholders(template: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = template;
+    while let Some((_, after)) = rest.split_once('{') {
+        let (name, tail) = after.split_once('}').unwrap_or((after, ""));
+        out.push(name);
+        rest = tail;
+    }
+    out.sort_unstable();
+    out
+}
+
+#[test]
+fn every_code_has_a_portuguese_template_with_the_english_params() {
+    use cobro::Locale;
+    for &code in Code::ALL {
+        let (en, es, pt) = (
+            code.template(Locale::En),
+            code.template(Locale::Es),
+            code.template(Locale::Pt),
+        );
+        assert!(!pt.trim().is_empty(), "{code}");
+        assert!(pt != en && pt != es, "{code} has no Portuguese text of its own: {pt}");
+        assert_eq!(placeholders(pt), placeholders(en), "{code}: {pt}");
+    }
+    for param in cobro::code::OPTIONAL_PARAMS {
+        let (en, pt) = (param.template(Locale::En), param.template(Locale::Pt));
+        assert!(!pt.trim().is_empty() && pt != en, "{}", param.name);
+        assert_eq!(placeholders(pt), placeholders(en), "{}: {pt}", param.name);
+    }
+    let catalogue: Value = serde_json::from_str(&catalogue_json()).unwrap();
+    for entry in catalogue["codes"].as_array().unwrap() {
+        let tags: Vec<&str> = entry["templates"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(tags, ["en", "es", "pt"], "{}", entry["code"]);
+    }
+}
+
+/// Every Portuguese message is its template with the path and the params in place and
+/// nothing else: rendered with sentinels for the path and each param (optional ones
+/// too), removing the sentinels leaves exactly the template's own text. So a message
+/// shows no more of a request than the params the English one shows, and those are the
+/// rule's figures, never the field's value (the vectors check that on real bodies).
+#[test]
+fn no_portuguese_message_echoes_a_value() {
+    use cobro::Locale;
+    let optional: Vec<&str> = cobro::code::OPTIONAL_PARAMS.iter().map(|p| p.name).collect();
+    for &code in Code::ALL {
+        let mut names = code.params();
+        names.extend(&optional);
+        let issue = cobro::Issue {
+            path: "«path»".into(),
+            code,
+            severity: cobro::Severity::Error,
+            params: names.iter().map(|n| (*n, format!("«{n}»").into())).collect(),
+            locale: Locale::Pt,
+        };
+        let text = issue.message();
+        let mut expected = code.template(Locale::Pt).to_string();
+        for param in &cobro::code::OPTIONAL_PARAMS {
+            expected.push_str(param.template(Locale::Pt));
+        }
+        let shown = |t: &str| {
+            let mut out = t.replace("{path}", "«path»");
+            for n in &names {
+                out = out.replace(&format!("{{{n}}}"), &format!("«{n}»"));
+            }
+            out
+        };
+        assert_eq!(text, shown(&expected), "{code}");
+        assert_eq!(issue.message_in(Locale::Pt), text);
+    }
+}

@@ -271,7 +271,7 @@ const catalogue: CatalogueCode[] = cobro.codes()
 for (const c of catalogue) {
   const severity: 'error' | 'warning' | null = c.severity
   const classes: CodeClass[] = c.classes
-  const text: string = `${c.code} ${c.meaning} ${c.params.join()} ${c.templates.en} ${c.templates.es}`
+  const text: string = `${c.code} ${c.meaning} ${c.params.join()} ${c.templates.en} ${c.templates.es} ${c.templates.pt}`
   void [severity, classes, text]
 }
 // @ts-expect-error: a locale the catalogue has no template in

@@ -79,7 +79,7 @@ class CatalogueCode(Record):
     params: Tuple[str, ...]
     """The names its templates use besides ``{path}``."""
     templates: Dict[str, str]
-    """The message template by locale (``{"en": ..., "es": ...}``)."""
+    """The message template by locale (``{"en": ..., "es": ..., "pt": ...}``)."""
 
 
 @record

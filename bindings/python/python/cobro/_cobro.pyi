@@ -84,7 +84,7 @@ _AmountLike = Union["Amount", decimal.Decimal, str, int]
 
 _MerchantId = Union[int, str]
 _Kind = Literal["virtual-account", "subscription", "subscription-cancel", "payin"]
-_Locale = Literal["en", "es"]
+_Locale = Literal["en", "es", "pt"]
 _DepositMode = Literal["OWNER", "ANY"]
 _SignatureVariant = Literal["spec", "reference_id"]
 """The text X-Signature covers (DESIGN.md 9 row 30): ``"spec"``, timestamp + API key (the
@@ -337,4 +337,5 @@ def codes() -> List[CatalogueCode]:
     """Every code of the core's catalogue, in its order: ``CatalogueCode`` records with ``code``,
     ``severity`` (``"error"``, ``"warning"``, or ``None`` for a code raised only as an
     exception), ``classes`` (``"report"`` and/or the exception classes that carry it as
-    ``.code``), ``meaning``, ``params`` and ``templates`` (``{"en": ..., "es": ...}``)."""
+    ``.code``), ``meaning``, ``params`` and ``templates``
+    (``{"en": ..., "es": ..., "pt": ...}``)."""

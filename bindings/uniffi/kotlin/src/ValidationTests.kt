@@ -37,11 +37,8 @@ fun options(case: JObj): Options {
     val o = case["options"] as JObj?
     return Options(
         strict = o?.get("strict") == true,
-        locale = when (o?.get("locale")) {
-            "es" -> MessageLocale.ES
-            "en" -> MessageLocale.EN
-            null -> null
-            else -> error("unknown locale")
+        locale = (o?.get("locale") as String?)?.let { tag ->
+            MessageLocale.values().firstOrNull { it.name.lowercase() == tag } ?: error("unknown locale $tag")
         },
         maxBytes = (o?.get("max_bytes") as JNum?)?.text?.toUInt(),
     )
@@ -103,6 +100,14 @@ fun validationVectors() {
                 }
             }
         }
+    }
+    T.test("validation: MessageLocale.PT gives the messages in Portuguese") {
+        val report = validate(RequestKind.PAYIN, "{}".toByteArray(), false, MessageLocale.PT, null)
+        val first = report.errors.first()
+        assertEquals(listOf("ERR_MISSING_FIELD", "payinMerchantID"), listOf(first.code, first.path))
+        assertEquals("payinMerchantID é obrigatório", first.message)
+        val english = validate(RequestKind.PAYIN, "{}".toByteArray(), false, null, null)
+        assertEquals(pairs(english.errors), pairs(report.errors))
     }
     T.test("validation: there are many vectors, some with a report") {
         assertTrue(count >= 200, "only $count vectors")

@@ -141,12 +141,13 @@ impl std::error::Error for SigningError {}
 // Here rather than in `locale`: messages (which `SigningError` renders with) sit below
 // that module, so it cannot name this error without a circle.
 impl Locale {
-    /// The locale tagged `tag` (`en` or `es`), or the argument error (for the argument
-    /// `locale`) that lists the tags: what a binding raises for a tag its caller typed.
+    /// The locale tagged `tag` (one of [`Locale::TAGS`]), or the argument error (for the
+    /// argument `locale`) that lists the tags: what a binding raises for a tag its
+    /// caller typed.
     pub fn parse(tag: &str) -> Result<Locale, SigningError> {
         Locale::from_tag(tag).ok_or(SigningError::InvalidArgument {
             name: "locale",
-            allowed: "en, es",
+            allowed: Locale::TAGS,
         })
     }
 }
@@ -247,6 +248,11 @@ mod tests {
             vec![("allowed", documents)]
         );
         assert_eq!(Locale::parse("es"), Ok(Locale::Es));
+        assert_eq!(Locale::parse("pt"), Ok(Locale::Pt));
+        assert_eq!(
+            Locale::parse("fr").unwrap_err().to_string(),
+            "locale must be one of: en, es, pt"
+        );
         assert_eq!(Kind::parse("payin"), Ok(Kind::Payin));
         assert_eq!(DocumentKind::parse("payin-response"), Ok(DocumentKind::PayinResponse));
         assert_eq!(
