@@ -37,6 +37,7 @@ pub mod provider;
 mod reader;
 pub mod report;
 mod rules;
+pub mod schema;
 pub mod signing;
 pub mod subscription;
 mod text;

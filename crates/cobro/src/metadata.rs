@@ -20,6 +20,13 @@ pub(crate) const MAX_KEY: usize = 20;
 /// Longest value (spec 8).
 pub(crate) const MAX_VALUE: usize = 100;
 
+/// The characters of a key, as the inside of a character class (the schemas' pattern;
+/// a test proves it is [`is_valid_key`]'s).
+pub(crate) const KEY_CLASS: &str = "A-Za-z0-9_-";
+/// The ASCII characters of a value, as the inside of a character class (the schemas'
+/// pattern; a test proves it is [`is_valid_value`]'s).
+pub(crate) const VALUE_ASCII_CLASS: &str = "A-Za-z0-9 _.:,/@$-";
+
 /// Whether `key` is a valid metadata key.
 pub(crate) fn is_valid_key(key: &str) -> bool {
     !key.is_empty() && key.len() <= MAX_KEY && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')

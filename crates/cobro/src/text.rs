@@ -15,6 +15,22 @@ pub(crate) fn is_digits(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// Unicode's White_Space characters as ranges: what `char::is_whitespace`, and so
+/// [`is_blank`], counts as white space. The schemas' "not blank" pattern is built from
+/// it, and a test proves it is `char::is_whitespace` over every code point.
+pub(crate) const WHITE_SPACE: &[(char, char)] = &[
+    ('\u{9}', '\u{d}'),
+    (' ', ' '),
+    ('\u{85}', '\u{85}'),
+    ('\u{a0}', '\u{a0}'),
+    ('\u{1680}', '\u{1680}'),
+    ('\u{2000}', '\u{200a}'),
+    ('\u{2028}', '\u{2029}'),
+    ('\u{202f}', '\u{202f}'),
+    ('\u{205f}', '\u{205f}'),
+    ('\u{3000}', '\u{3000}'),
+];
+
 /// Empty or only whitespace (DESIGN.md 9 row 6: blank counts as empty).
 pub(crate) fn is_blank(s: &str) -> bool {
     s.chars().all(char::is_whitespace)

@@ -17,15 +17,15 @@ use super::fields::{self, Blank, FIELDS, blankable, blankable_text, present_text
 use super::{CASH_METHOD, DEEPLINK_METHOD, DEEPLINK_NAME_MAX, Request, Signed, wallet};
 
 /// Spec 2.4 and 8: the longest payinCustomerEmail.
-const EMAIL_MAX: usize = 50;
+pub(crate) const EMAIL_MAX: usize = 50;
 /// Spec 2.4 and 8: the longest payinTransactionOKURL / payinTransactionErrorURL.
 ///
 /// The spec gives URLMonnet no limit; the same 250 characters are applied to it so that
 /// every URL of the request is judged alike (a real URLMonnet is about 60 characters).
-const URL_MAX: usize = 250;
+pub(crate) const URL_MAX: usize = 250;
 /// Spec 2.4: payinVerification is a SHA-512 hash, 128 hex characters (section 5.3,
 /// PROVIDER_FACTS.md: hashes are hex).
-const HASH_HEX_LEN: usize = 128;
+pub(crate) const HASH_HEX_LEN: usize = 128;
 /// DESIGN.md 9 row 21: the URLMonnet paths, v1 (most samples) and v3 (the current
 /// version, the path `prepare_payin` sends to).
 const URLMONNET_PATHS: [&str; 2] = ["/api-payin/v1/online-payments", crate::prepare::PAYIN_PATH];
@@ -48,7 +48,7 @@ static COUPON_WHEN: LazyLock<String> = LazyLock::new(|| {
 });
 /// The largest payinExpirationTime: the provider types it Integer (32-bit); the spec
 /// gives no upper bound.
-const EXPIRATION_MAX: u64 = i32::MAX as u64;
+pub(crate) const EXPIRATION_MAX: u64 = i32::MAX as u64;
 
 /// Walks every field of spec 2.4 in table order; returns the texts payinVerification
 /// covers, for the signature check.
@@ -241,13 +241,16 @@ fn expiration<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, 
     }
 }
 
+/// Spec 2.4: payinLanguage, ISO 639-1, has this many ASCII letters.
+pub(crate) const LANGUAGE_LETTERS: usize = 2;
+
 /// Spec 2.4: an ISO 639-1 code, two ASCII letters in either case with no issue
 /// (DESIGN.md 9 row 22: the provider's own samples send `ES`).
 fn language<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) {
     let Some(s) = required(ctx, path, value) else {
         return;
     };
-    if s.len() != 2 || !s.bytes().all(|b| b.is_ascii_alphabetic()) {
+    if s.len() != LANGUAGE_LETTERS || !s.bytes().all(|b| b.is_ascii_alphabetic()) {
         ctx.report(path, Code::InvalidFormat, &[("format", "ISO 639-1 (two letters)")]);
     }
 }

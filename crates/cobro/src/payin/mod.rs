@@ -29,15 +29,15 @@
 //! attempted.
 
 pub mod catalog;
-mod checks;
-mod fields;
+pub(crate) mod checks;
+pub(crate) mod fields;
 pub mod lifecycle;
 pub mod markup;
 pub mod notification;
 pub mod qr;
 pub mod response;
 pub mod voucher;
-mod wallet;
+pub(crate) mod wallet;
 
 pub(crate) use fields::{Blank, FIELDS, FieldSpec};
 

@@ -16,7 +16,7 @@ use super::Request;
 use super::fields::{self, Blank, blankable};
 
 /// Spec 2.4: the method of both wallet processors.
-const WALLET_METHOD: &str = "Wallet";
+pub(crate) const WALLET_METHOD: &str = "Wallet";
 /// [`WALLET_METHOD`] as the values a rule accepts.
 const WALLET_METHOD_CHOICES: Choices = rules::choices!([WALLET_METHOD]);
 /// The wallet processors as the values a rule accepts.

@@ -33,13 +33,13 @@ const WHEN_RECURRENT: &str = "type=RECURRENT";
 
 /// DESIGN.md 9 row 14: periodicity is a digit string whose value is at least 1 (leading
 /// zeros are allowed, "01" is one month); this pattern says exactly that.
-const PERIODICITY_FORMAT: &str = "0*[1-9][0-9]*";
+pub(crate) const PERIODICITY_FORMAT: &str = "0*[1-9][0-9]*";
 
 /// The on-file processor codes, for the `known` param.
 const ON_FILE_LIST: &str = rules::joined!(processor::ON_FILE, ", ");
 
 /// DESIGN.md 9 row 10: the subscription amount is `#####.##`, at most 5 integer digits.
-const AMOUNT_INTEGER_DIGITS: usize = 5;
+pub(crate) const AMOUNT_INTEGER_DIGITS: usize = 5;
 
 /// Which request is being validated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -33,11 +33,11 @@ use crate::report::{Ctx, Params, Path};
 use crate::rules::{self, Choices, Need};
 
 /// Spec 2.1: owner.type values.
-const OWNER_TYPES: Choices = rules::choices!(["PERSON", "COMPANY"]);
+pub(crate) const OWNER_TYPES: Choices = rules::choices!(["PERSON", "COMPANY"]);
 /// Spec 2.1: account.category values.
-const CATEGORIES: Choices = rules::choices!(["VIRTUAL"]);
+pub(crate) const CATEGORIES: Choices = rules::choices!(["VIRTUAL"]);
 /// Spec 2.1: account.type values (accepted per country: see [`country::COUNTRIES`]).
-const ACCOUNT_TYPES: Choices = rules::choices!(["CVU", "CCI", "CLABE"]);
+pub(crate) const ACCOUNT_TYPES: Choices = rules::choices!(["CVU", "CCI", "CLABE"]);
 
 /// Spec 2.1: the account.name format of each account.type, as given in the `pattern`
 /// param of ERR_INVALID_ACCOUNT_NAME. The spec's regexes (CVU `^[a-zA-Z0-9._-]{6,20}$`,
@@ -52,11 +52,34 @@ const NAME_PATTERNS: &[(&str, &str)] = &[
     ("CCI", "[A-Za-z] (1-9) + '.' + [A-Za-z] (1-10)"),
 ];
 
+/// Spec 2.1 and 8: the fewest and most characters of owner.firstName and lastName.
+pub(crate) const PERSON_NAME_LENGTH: (usize, usize) = (1, 50);
+/// Spec 2.1 and 8: the fewest and most characters of owner.companyName.
+pub(crate) const COMPANY_NAME_LENGTH: (usize, usize) = (1, 80);
+/// Spec 2.1 and 8: the fewest and most characters of owner.email.
+pub(crate) const EMAIL_LENGTH: (usize, usize) = (1, 50);
+/// Spec 2.1 and 8: the most digits of owner.phone.countryCode.
+pub(crate) const CALLING_CODE_MAX: usize = 4;
+/// Spec 2.1 and 8: the most digits of owner.phone.number.
+pub(crate) const PHONE_NUMBER_MAX: usize = 14;
+/// Spec 2.1 and 8: the fewest and most characters of account.category.
+pub(crate) const CATEGORY_LENGTH: (usize, usize) = (1, 36);
+/// Spec 2.1 and 8: the fewest and most characters of account.name.
+pub(crate) const ACCOUNT_NAME_LENGTH: (usize, usize) = (3, 20);
+/// Spec 2.1: the fewest and most characters of a CVU account.name.
+pub(crate) const CVU_NAME_LENGTH: (usize, usize) = (6, 20);
+/// Spec 2.1 (DESIGN.md 9 row 4): the most letters of the first and second word of a
+/// CLABE or CCI account.name.
+pub(crate) const NAME_WORDS_MAX: (usize, usize) = (9, 10);
+/// Spec 2.1: the word separator of a CLABE account.name (a space) and a CCI one (a
+/// literal dot).
+pub(crate) const NAME_SEPARATORS: [(&str, char); 2] = [("CLABE", ' '), ("CCI", '.')];
+
 /// `format` param of ERR_INVALID_DOCUMENT_NUMBER for digit-only types (spec 2.1); a
 /// pattern, so it reads the same in every locale.
-const DIGITS_ONLY: &str = "[0-9]+";
+pub(crate) const DIGITS_ONLY: &str = "[0-9]+";
 /// `format` param for letter types (DESIGN.md 9 row 2: MEX RFC).
-const LETTERS_AND_DIGITS: &str = "[A-Z0-9Ñ&]+";
+pub(crate) const LETTERS_AND_DIGITS: &str = "[A-Z0-9Ñ&]+";
 /// Marks a Chilean RUN/RUT ending in K (DESIGN.md 9 row 2): reported as DIGITS_ONLY with
 /// a `check_character` param, so the message names the check character.
 const NO_CHECK_K: &str = "[0-9]+ (K)";
@@ -74,14 +97,15 @@ const PHONE_DIGITS: &str = "1-14";
 pub fn is_valid_account_name(account_type: &str, name: &str) -> bool {
     match account_type {
         "CVU" => {
-            (6..=20).contains(&name.len())
+            (CVU_NAME_LENGTH.0..=CVU_NAME_LENGTH.1).contains(&name.len())
                 && name
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
         }
-        "CLABE" => two_words(name, ' '),
-        "CCI" => two_words(name, '.'),
-        _ => false,
+        _ => NAME_SEPARATORS
+            .iter()
+            .find(|(t, _)| *t == account_type)
+            .is_some_and(|(_, sep)| two_words(name, *sep)),
     }
 }
 
@@ -117,7 +141,7 @@ pub fn is_valid_metadata_key(key: &str) -> bool {
 fn two_words(name: &str, sep: char) -> bool {
     let letters = |w: &str, max: usize| (1..=max).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_alphabetic());
     match name.split_once(sep) {
-        Some((first, second)) => letters(first, 9) && letters(second, 10),
+        Some((first, second)) => letters(first, NAME_WORDS_MAX.0) && letters(second, NAME_WORDS_MAX.1),
         None => false,
     }
 }
@@ -146,7 +170,7 @@ fn document_number_problem(va: &VirtualAccountRules, document_type: &str, number
 
 /// Spec 2.1: whether a phone calling code is 1-4 ASCII digits.
 fn is_calling_code(s: &str) -> bool {
-    rules::is_digits(s) && s.len() <= 4
+    rules::is_digits(s) && s.len() <= CALLING_CODE_MAX
 }
 
 /// What the per-field pass learned that the cross-field rules need. Each value is set
@@ -241,18 +265,20 @@ fn validate_owner<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Member
         None => (Some(Need::Optional), Some(Need::Optional)),
     };
     if let Some(need) = names {
-        text(ctx, &path.key("firstName"), first, need, 1, 50);
-        text(ctx, &path.key("lastName"), last, need, 1, 50);
+        let (min, max) = PERSON_NAME_LENGTH;
+        text(ctx, &path.key("firstName"), first, need, min, max);
+        text(ctx, &path.key("lastName"), last, need, min, max);
     }
     if let Some(need) = company_need {
-        text(ctx, &path.key("companyName"), company, need, 1, 80);
+        let (min, max) = COMPANY_NAME_LENGTH;
+        text(ctx, &path.key("companyName"), company, need, min, max);
     }
 
     // DESIGN.md 9 row 15: one well-formed address; spec 8: 1-50 characters. An empty
     // text gets only the length error.
     let email_path = path.key("email");
     if let Some(e) = rules::string(ctx, &email_path, email, Need::Required) {
-        rules::length(ctx, &email_path, e, 1, 50);
+        rules::length(ctx, &email_path, e, EMAIL_LENGTH.0, EMAIL_LENGTH.1);
         if !e.is_empty() && !rules::is_email(e) {
             ctx.report(&email_path, Code::InvalidEmail, &[]);
         }
@@ -275,7 +301,7 @@ fn validate_owner<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Member
         }
         let number_path = phone_path.key("number");
         if let Some(n) = rules::string(ctx, &number_path, number, Need::Required)
-            && !(rules::is_digits(n) && n.len() <= 14)
+            && !(rules::is_digits(n) && n.len() <= PHONE_NUMBER_MAX)
         {
             ctx.report(&number_path, Code::InvalidPhoneNumber, &[("digits", PHONE_DIGITS)]);
         }
@@ -351,7 +377,7 @@ fn validate_account<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Memb
     // Spec 2.1: enum VIRTUAL, length 1-36; the enum is checked only within the length.
     let category_path = path.key("category");
     if let Some(c) = rules::string(ctx, &category_path, category, Need::Required)
-        && rules::length(ctx, &category_path, c, 1, 36)
+        && rules::length(ctx, &category_path, c, CATEGORY_LENGTH.0, CATEGORY_LENGTH.1)
     {
         rules::one_of(ctx, &category_path, c, &CATEGORIES, None);
     }
@@ -388,7 +414,7 @@ fn validate_account<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Memb
     // valid type; a name outside 3-20 fails every format, so only the length is told).
     let name_path = path.key("name");
     if let Some(n) = rules::string(ctx, &name_path, name, Need::Required)
-        && rules::length(ctx, &name_path, n, 3, 20)
+        && rules::length(ctx, &name_path, n, ACCOUNT_NAME_LENGTH.0, ACCOUNT_NAME_LENGTH.1)
         && let Some((account_type, pattern)) = seen
             .account_type
             .and_then(|t| NAME_PATTERNS.iter().find(|(p, _)| *p == t))
@@ -536,6 +562,21 @@ mod tests {
         assert_eq!(check("PASS", "12345678K"), Some(DIGITS_ONLY));
         assert_eq!(check("RUT", "123456785"), None);
         assert_eq!(check("CUIT", "20123456789"), None);
+    }
+
+    #[test]
+    fn params_state_the_constants() {
+        assert_eq!(PHONE_DIGITS, format!("1-{PHONE_NUMBER_MAX}"));
+        let (a, b) = NAME_WORDS_MAX;
+        let (min, max) = CVU_NAME_LENGTH;
+        assert_eq!(
+            NAME_PATTERNS,
+            &[
+                ("CVU", format!("[a-zA-Z0-9._-] ({min}-{max})").as_str()),
+                ("CLABE", format!("[A-Za-z] (1-{a}) + ' ' + [A-Za-z] (1-{b})").as_str()),
+                ("CCI", format!("[A-Za-z] (1-{a}) + '.' + [A-Za-z] (1-{b})").as_str()),
+            ]
+        );
     }
 
     #[test]

@@ -1,0 +1,173 @@
+//! The JSON values a schema is made of, kept in the order they are built, and their
+//! pretty text. serde_json's maps here sort their keys, which would scatter the spec
+//! tables' order across the committed schemas; this keeps it.
+
+use crate::json::writer::write_string;
+
+/// A JSON value of a schema.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Node {
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number, as its JSON text.
+    Number(String),
+    /// A string.
+    Text(String),
+    /// An array.
+    List(Vec<Node>),
+    /// An object, its members in the order written.
+    Map(Obj),
+}
+
+/// An object under construction: members in insertion order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Obj(Vec<(String, Node)>);
+
+impl Obj {
+    /// An empty object.
+    pub(crate) fn new() -> Obj {
+        Obj(Vec::new())
+    }
+
+    /// The object with the member `key` appended.
+    pub(crate) fn with(mut self, key: &str, value: impl Into<Node>) -> Obj {
+        self.push(key, value);
+        self
+    }
+
+    /// Appends the member `key`.
+    pub(crate) fn push(&mut self, key: &str, value: impl Into<Node>) {
+        self.0.push((key.to_string(), value.into()));
+    }
+
+    /// The members, in order.
+    pub(crate) fn into_members(self) -> Vec<(String, Node)> {
+        self.0
+    }
+
+    /// Whether the object has no member.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl From<Obj> for Node {
+    fn from(o: Obj) -> Node {
+        Node::Map(o)
+    }
+}
+
+impl From<&str> for Node {
+    fn from(s: &str) -> Node {
+        Node::Text(s.to_string())
+    }
+}
+
+impl From<String> for Node {
+    fn from(s: String) -> Node {
+        Node::Text(s)
+    }
+}
+
+impl From<bool> for Node {
+    fn from(b: bool) -> Node {
+        Node::Bool(b)
+    }
+}
+
+impl From<u64> for Node {
+    fn from(n: u64) -> Node {
+        Node::Number(n.to_string())
+    }
+}
+
+impl From<usize> for Node {
+    fn from(n: usize) -> Node {
+        Node::Number(n.to_string())
+    }
+}
+
+impl From<Vec<Node>> for Node {
+    fn from(items: Vec<Node>) -> Node {
+        Node::List(items)
+    }
+}
+
+/// A list of strings.
+pub(crate) fn texts<'a>(values: impl IntoIterator<Item = &'a str>) -> Node {
+    Node::List(values.into_iter().map(Node::from).collect())
+}
+
+impl Node {
+    /// The value as pretty JSON: two spaces per level, one member or item per line, a
+    /// newline at the end.
+    pub(crate) fn pretty(&self) -> String {
+        let mut out = String::new();
+        self.write(&mut out, 0);
+        out.push('\n');
+        out
+    }
+
+    fn write(&self, out: &mut String, depth: usize) {
+        match self {
+            Node::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Node::Number(n) => out.push_str(n),
+            Node::Text(s) => write_string(out, s),
+            Node::List(items) if items.is_empty() => out.push_str("[]"),
+            Node::List(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    out.push_str(if i == 0 { "\n" } else { ",\n" });
+                    indent(out, depth + 1);
+                    item.write(out, depth + 1);
+                }
+                out.push('\n');
+                indent(out, depth);
+                out.push(']');
+            }
+            Node::Map(obj) if obj.is_empty() => out.push_str("{}"),
+            Node::Map(Obj(members)) => {
+                out.push('{');
+                for (i, (key, value)) in members.iter().enumerate() {
+                    out.push_str(if i == 0 { "\n" } else { ",\n" });
+                    indent(out, depth + 1);
+                    write_string(out, key);
+                    out.push_str(": ");
+                    value.write(out, depth + 1);
+                }
+                out.push('\n');
+                indent(out, depth);
+                out.push('}');
+            }
+        }
+    }
+}
+
+fn indent(out: &mut String, depth: usize) {
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)] // tests may unwrap
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pretty_keeps_the_order_and_reads_back() {
+        let node: Node = Obj::new()
+            .with("z", "a\"b")
+            .with("a", vec![Node::from(1u64), Node::from(false), Node::from(true)])
+            .with("m", Obj::new())
+            .with("l", Vec::<Node>::new())
+            .into();
+        let text = node.pretty();
+        assert_eq!(
+            text,
+            "{\n  \"z\": \"a\\\"b\",\n  \"a\": [\n    1,\n    false,\n    true\n  ],\n  \"m\": {},\n  \"l\": []\n}\n"
+        );
+        let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(back["z"], "a\"b");
+    }
+}

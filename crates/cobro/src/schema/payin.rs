@@ -1,0 +1,301 @@
+//! Spec 2.4-2.7 and 8: the schema of the pay-in request, from the one field list
+//! (`payin::fields`), the checks' constants and the per-country table.
+
+use super::node::{Node, Obj, texts};
+use super::{
+    AMOUNT_TEXT, amount, is, matching, merchant_id, non_blank, object, one_of, patterns, property, string, unexpressed,
+    when,
+};
+use crate::amount::MAX_INTEGER_DIGITS;
+use crate::country::COUNTRIES;
+use crate::field::{self, OPERATION_NUMBER_MAX, SUBSCRIPTION_ID};
+use crate::payin::checks::{EMAIL_MAX, EXPIRATION_MAX, HASH_HEX_LEN, LANGUAGE_LETTERS, URL_MAX};
+use crate::payin::fields::{self, Blank, FIELDS};
+use crate::payin::wallet::WALLET_METHOD;
+use crate::payin::{DEEPLINK_METHOD, DEEPLINK_NAME_MAX, TYPE_POST};
+use crate::processor::WALLET_PROCESSORS;
+
+/// What a whole number in a free-text field cannot state.
+const NUMBER_FOR_STRING: &str =
+    "WARN_NUMBER_FOR_STRING: a whole number is accepted with a warning, its JSON text the value (DESIGN.md 9 row 28)";
+
+/// Spec 4.4 and DESIGN.md section 2: the pay-in object, or that object wrapped as
+/// `{"data": {...}}` (a body whose only key is `data`).
+pub(super) fn body() -> Obj {
+    Obj::new()
+        .with("type", "object")
+        .with(
+            "if",
+            Obj::new()
+                .with("required", texts(["data"]))
+                .with("maxProperties", 1usize),
+        )
+        .with("then", property("data", reference()))
+        .with("else", reference())
+        .with("$defs", Obj::new().with("payin", payin()))
+}
+
+/// `{"$ref": "#/$defs/payin"}`.
+fn reference() -> Obj {
+    Obj::new().with("$ref", "#/$defs/payin")
+}
+
+/// Spec 2.4: the pay-in object.
+fn payin() -> Obj {
+    let required: Vec<&str> = FIELDS
+        .iter()
+        .filter(|f| f.blank != Blank::Optional)
+        .map(|f| f.name)
+        .collect();
+    let mut properties = Obj::new();
+    for (slot, spec) in FIELDS.iter().enumerate() {
+        properties.push(spec.name, field_schema(slot));
+    }
+    object(&required, properties).with("allOf", conditions())
+}
+
+/// A whole number besides a string (DESIGN.md 9 row 28).
+fn or_number(text: Obj) -> Obj {
+    unexpressed(
+        Obj::new().with(
+            "anyOf",
+            vec![Node::from(text), Obj::new().with("type", "integer").into()],
+        ),
+        &[NUMBER_FOR_STRING],
+    )
+}
+
+/// An https URL of at most [`URL_MAX`] characters (spec 2.4 and 8).
+fn url() -> Obj {
+    string()
+        .with("maxLength", URL_MAX)
+        .with("pattern", patterns::https_url())
+}
+
+/// The schema of the field in `slot` of [`FIELDS`] on its own; the rules that depend on
+/// other fields are [`conditions`].
+fn field_schema(slot: usize) -> Obj {
+    let Some(spec) = FIELDS.get(slot) else {
+        return Obj::new();
+    };
+    match slot {
+        fields::MERCHANT_ID => merchant_id(),
+        fields::AMOUNT => unexpressed(
+            amount(MAX_INTEGER_DIGITS, true),
+            &[
+                AMOUNT_TEXT,
+                "WARN_AMOUNT_STEP: cents not in the country's steps (spec 2.6: MXN, 0.50)",
+            ],
+        ),
+        fields::CURRENCY => unexpressed(
+            matching(patterns::anchored("[A-Z]{3}")),
+            &["WARN_UNSUPPORTED_CURRENCY: a currency of no pay-in country of the spec (DESIGN.md 9 row 11)"],
+        ),
+        fields::OPERATION_NUMBER => unexpressed(
+            or_number(non_blank().with("maxLength", OPERATION_NUMBER_MAX)),
+            &[
+                NUMBER_FOR_STRING,
+                "ERR_INVALID_LENGTH: a whole number's JSON text has at most 50 characters too",
+            ],
+        ),
+        fields::METHOD => unexpressed(
+            non_blank(),
+            &["WARN_UNKNOWN_METHOD: a method spec 2.5 does not name for the country (DESIGN.md 9 row 12)"],
+        ),
+        fields::VERIFICATION => unexpressed(
+            matching(patterns::anchored(&format!("[0-9A-Fa-f]{{{HASH_HEX_LEN}}}"))),
+            &["ERR_INVALID_SIGNATURE: the SHA-512 of spec 5.3, checked when a key is given (DESIGN.md 9 row 18)"],
+        ),
+        fields::OK_URL | fields::ERROR_URL => url(),
+        fields::EXPIRATION => unexpressed(
+            Obj::new().with(
+                "anyOf",
+                vec![
+                    Node::from(Obj::new().with("type", "null")),
+                    Obj::new()
+                        .with("type", "integer")
+                        .with("minimum", 1u64)
+                        .with("maximum", EXPIRATION_MAX)
+                        .into(),
+                    matching(patterns::integer_text(1, EXPIRATION_MAX)).into(),
+                ],
+            ),
+            &["WARN_EXPIRATION_BELOW_SUGGESTED: below spec 2.6's suggested minimum for the country and method"],
+        ),
+        fields::LANGUAGE => matching(patterns::anchored(&format!("[A-Za-z]{{{LANGUAGE_LETTERS}}}"))),
+        fields::EMAIL => string()
+            .with("minLength", 1usize)
+            .with("maxLength", EMAIL_MAX)
+            .with("pattern", patterns::email()),
+        fields::TYPE_DOCUMENT => unexpressed(
+            non_blank(),
+            &["WARN_UNKNOWN_DOCUMENT_TYPE: a type spec 2.5 does not name for the country (DESIGN.md 9 row 12)"],
+        ),
+        fields::DOCUMENT => unexpressed(
+            non_blank(),
+            &[
+                "WARN_CHECK_DIGIT: the check digit of the document type",
+                "WARN_DOCUMENT_FORMAT: the real format of the document type (DESIGN.md 9 row 33)",
+            ],
+        ),
+        fields::PHONE => matching(patterns::digits(None)),
+        fields::COUNTRY | fields::SHIPPING_COUNTRY => unexpressed(
+            string(),
+            &["WARN_COUNTRY_MISMATCH: names another country than the currency's (DESIGN.md 9 row 11)"],
+        ),
+        fields::COUPON => or_number(string()),
+        fields::VOUCHER_THEME => unexpressed(
+            string(),
+            &[
+                "WARN_UNSUPPORTED_VOUCHER_THEME: not of the form THEME_PE_<NAME> (spec 2.7: the standard voucher is used)",
+            ],
+        ),
+        fields::DATE_TIME => unexpressed(
+            non_blank(),
+            &["WARN_DATE_FORMAT: not a date written YYYY-MM-DD as in the samples"],
+        ),
+        fields::URL_MONNET => unexpressed(
+            url(),
+            &[
+                "WARN_UNEXPECTED_URL_PATH: a path other than the online-payments operation v1 or v3 (DESIGN.md 9 row 21)",
+            ],
+        ),
+        fields::TYPE_POST => Obj::new().with("const", TYPE_POST),
+        fields::PROCESSOR_CODE => one_of(WALLET_PROCESSORS),
+        fields::SUBSCRIPTION => {
+            let (min, max) = SUBSCRIPTION_ID;
+            let id = super::integer(min, max);
+            let id = Obj::new().with("anyOf", vec![Node::from(Obj::new().with("type", "null")), id.into()]);
+            unexpressed(
+                object(
+                    &["chargeType"],
+                    Obj::new()
+                        .with("chargeType", one_of(field::SUBSCRIPTION_TYPES))
+                        .with("subscriptionId", id),
+                ),
+                &[
+                    "WARN_FIELD_IGNORED: given without an on-file processorCode (DESIGN.md 9 row 25)",
+                    "WARN_MISSING_SUBSCRIPTION: absent with an on-file processorCode (DESIGN.md 9 row 25)",
+                ],
+            )
+        }
+        _ => {
+            let text = match spec.blank {
+                Blank::Never => non_blank(),
+                Blank::Allowed | Blank::CouponByCountry | Blank::Optional => string(),
+            };
+            if spec.number_as_text { or_number(text) } else { text }
+        }
+    }
+}
+
+/// `{"required": [keys], "properties": {key: {"const": value}, ...}}`.
+fn are(pairs: &[(&str, &str)]) -> Obj {
+    let mut properties = Obj::new();
+    for (key, value) in pairs {
+        properties.push(key, Obj::new().with("const", *value));
+    }
+    Obj::new()
+        .with("required", texts(pairs.iter().map(|(k, _)| *k)))
+        .with("properties", properties)
+}
+
+/// The name of the field in `slot`.
+fn name(slot: usize) -> &'static str {
+    FIELDS.get(slot).map_or("", |f| f.name)
+}
+
+/// The rules of spec 2.4-2.7 that depend on another field: the country of payinCurrency
+/// (DESIGN.md 9 row 11), the method and the processor code.
+fn conditions() -> Vec<Node> {
+    let currency = name(fields::CURRENCY);
+    let method = name(fields::METHOD);
+    let names = |max: usize| {
+        Obj::new().with(
+            "properties",
+            Obj::new()
+                .with(name(fields::NAME), string().with("maxLength", max))
+                .with(name(fields::LAST_NAME), string().with("maxLength", max)),
+        )
+    };
+    let mut out = Vec::new();
+    for (c, r) in COUNTRIES.iter().filter_map(|c| c.payin.map(|r| (c, r))) {
+        if let Some(max) = r.name_max {
+            out.push(when(is(currency, c.currency), names(max)));
+        }
+        if let Some(n) = r.phone_digits {
+            out.push(when(
+                is(currency, c.currency),
+                property(name(fields::PHONE), matching(patterns::digits(Some(n)))),
+            ));
+        }
+        for d in r.documents {
+            if let Some(n) = d.digits {
+                out.push(when(
+                    are(&[(currency, c.currency), (name(fields::TYPE_DOCUMENT), d.name)]),
+                    property(name(fields::DOCUMENT), matching(patterns::digits(Some(n)))),
+                ));
+            }
+        }
+    }
+    // Spec 2.4: names of at most 30 characters for the deeplink method in any country,
+    // and an expiration that is never null (DESIGN.md 9 row 8).
+    out.push(when(is(method, DEEPLINK_METHOD), names(DEEPLINK_NAME_MAX)));
+    out.push(when(
+        is(method, DEEPLINK_METHOD),
+        property(
+            name(fields::EXPIRATION),
+            Obj::new().with("not", Obj::new().with("type", "null")),
+        ),
+    ));
+    // DESIGN.md 9 row 7: a coupon that is not blank where the country requires one.
+    let coupon_currencies: Vec<&str> = COUNTRIES
+        .iter()
+        .filter(|c| c.payin.is_some_and(|r| r.coupon_required))
+        .map(|c| c.currency)
+        .collect();
+    out.push(when(
+        Obj::new()
+            .with("required", texts([currency]))
+            .with("properties", Obj::new().with(currency, one_of(coupon_currencies))),
+        property(name(fields::COUPON), or_number(non_blank())),
+    ));
+    // Spec 2.7: a theme that is not blank only for the countries and methods listed.
+    let theme = name(fields::VOUCHER_THEME);
+    let allowed: Vec<Node> = COUNTRIES
+        .iter()
+        .filter_map(|c| c.payin.map(|r| (c, r)))
+        .filter(|(_, r)| !r.voucher_theme_methods.is_empty())
+        .map(|(c, r)| {
+            Obj::new()
+                .with("required", texts([currency, method]))
+                .with(
+                    "properties",
+                    Obj::new()
+                        .with(currency, Obj::new().with("const", c.currency))
+                        .with(method, one_of(r.voucher_theme_methods.iter().copied())),
+                )
+                .into()
+        })
+        .collect();
+    out.push(when(
+        Obj::new()
+            .with("required", texts([theme]))
+            .with("properties", Obj::new().with(theme, non_blank())),
+        Obj::new().with("anyOf", allowed),
+    ));
+    // Spec 2.4: a wallet processor's method and user experience (DESIGN.md 9 row 25).
+    out.push(when(
+        Obj::new().with("required", texts([name(fields::PROCESSOR_CODE)])).with(
+            "properties",
+            Obj::new().with(name(fields::PROCESSOR_CODE), one_of(WALLET_PROCESSORS)),
+        ),
+        Obj::new().with(
+            "properties",
+            Obj::new()
+                .with(method, Obj::new().with("const", WALLET_METHOD))
+                .with(name(fields::PRODUCT_DESCRIPTION), one_of(field::DEVICES)),
+        ),
+    ));
+    out
+}

@@ -1,0 +1,77 @@
+//! The schemas' own tests: well-formed JSON, the annotations name real codes, and the
+//! class constants agree with the checks they mirror.
+
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)] // tests may unwrap
+
+use super::*;
+use crate::Code;
+
+fn unexpressed_texts(value: &serde_json::Value, out: &mut Vec<String>) {
+    match value {
+        serde_json::Value::Object(m) => {
+            for (k, v) in m {
+                if k == "x-cobro-unexpressed" {
+                    for t in v.as_array().unwrap() {
+                        out.push(t.as_str().unwrap().to_string());
+                    }
+                } else {
+                    unexpressed_texts(v, out);
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| unexpressed_texts(v, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn every_schema_is_json_and_names_real_codes() {
+    for kind in Kind::ALL {
+        let text = schema(kind);
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value["$schema"], DRAFT);
+        assert_eq!(text, schema(kind), "the same text every time");
+        let mut notes = Vec::new();
+        unexpressed_texts(&value, &mut notes);
+        assert!(!notes.is_empty());
+        for note in notes {
+            let first = note.split([':', ',']).next().unwrap();
+            assert!(
+                Code::ALL.iter().any(|c| c.as_str() == first) || first.starts_with("DESIGN.md"),
+                "{kind:?}: {note}"
+            );
+        }
+    }
+}
+
+#[test]
+fn metadata_classes_are_the_checks() {
+    let key = regex::Regex::new(&format!("^[{}]$", crate::metadata::KEY_CLASS)).unwrap();
+    let value = regex::Regex::new(&format!("^[{}]$", crate::metadata::VALUE_ASCII_CLASS)).unwrap();
+    for b in 0u8..0x80 {
+        let s = char::from(b).to_string();
+        assert_eq!(key.is_match(&s), crate::metadata::is_valid_key(&s), "{b:#x}");
+        assert_eq!(value.is_match(&s), crate::metadata::is_valid_value(&s), "{b:#x}");
+    }
+}
+
+/// The committed copies in `schemas/` are what the core generates: a change of a rule
+/// shows in review as a change of the schema. `COBRO_BLESS=1` rewrites them.
+#[test]
+fn committed_schemas_are_current() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../schemas");
+    for kind in Kind::ALL {
+        let path = dir.join(format!("{}.schema.json", kind.as_str()));
+        let fresh = schema(kind);
+        if std::env::var_os("COBRO_BLESS").is_some() {
+            std::fs::write(&path, &fresh).unwrap();
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == fresh,
+            "{} is not what the core generates: run `COBRO_BLESS=1 cargo test -p cobro schema` (or `cobro schema {}`) and commit it",
+            path.display(),
+            kind.as_str()
+        );
+    }
+}
