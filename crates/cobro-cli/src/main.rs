@@ -14,6 +14,7 @@ mod mock;
 mod parse;
 mod prepare;
 mod render;
+mod schema;
 mod sign;
 mod validate;
 
@@ -51,6 +52,8 @@ enum Command {
     Verify(parse::VerifyCommand),
     /// List every code cobro can report or raise, with its meaning and messages.
     Codes(codes::CodesArgs),
+    /// Print the JSON Schema (draft 2020-12) of a request kind, generated from cobro's rules.
+    Schema(schema::SchemaArgs),
     /// Run a local stand-in for the provider: the four endpoints, state, notifications, faults.
     Mock(mock::MockArgs),
 }
@@ -125,6 +128,7 @@ fn main() -> ExitCode {
         Command::Parse(args) => parse::run(&args),
         Command::Verify(command) => parse::verify(&command),
         Command::Codes(args) => codes::run(&args),
+        Command::Schema(args) => schema::run(&args),
         Command::Mock(args) => mock::run(&args),
     };
     match outcome {

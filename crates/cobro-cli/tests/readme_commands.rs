@@ -205,6 +205,12 @@ const EXPECTED: &[Expected] = &[
         exit: 0,
         stdout_has: r#"{"codes":[{"code":"ERR_MALFORMED_JSON","#,
     },
+    // The JSON Schema of a request kind.
+    Expected {
+        command: "cobro schema payin",
+        exit: 0,
+        stdout_has: r#""$schema": "https://json-schema.org/draft/2020-12/schema""#,
+    },
     // The walkthrough of `cobro mock`, in README order: the mock has merchant 1234 with
     // the examples' keys, and ids come from one counter from 1.
     ok("export MOCK=http://127.0.0.1:12111"),
