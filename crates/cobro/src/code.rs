@@ -488,6 +488,13 @@ codes! {
     Internal = "ERR_INTERNAL" [CobroError]
         en: "internal error in cobro (a bug; please report it)",
         es: "error interno de cobro (un defecto; por favor, repórtelo)";
+    /// The local stand-in for the provider (crates/cobro-mock, started by `cobro mock` or
+    /// from Python or Node) cannot start: its address cannot be listened on (in use, not
+    /// permitted), or its config cannot be read or is not valid; `reason` says which.
+    /// Raised by the mock, which does IO; the core never raises it.
+    MockNotStarted = "ERR_MOCK_NOT_STARTED" [CobroError]
+        en: "the mock cannot start: {reason}",
+        es: "el simulador no puede iniciarse: {reason}";
 }
 
 impl Code {
