@@ -110,13 +110,27 @@ pub fn config_bytes(argument: &str) -> Result<Vec<u8>, StartError> {
     if argument.trim_start().starts_with('{') {
         return Ok(argument.as_bytes().to_vec());
     }
-    let unreadable =
-        |e: std::io::Error| StartError::NotStarted(format!("the config file {argument} cannot be read: {e}"));
+    let unreadable = |e: std::io::Error| {
+        let path = shown(argument);
+        StartError::NotStarted(format!("the config file {path} cannot be read: {e}"))
+    };
     let file = std::fs::File::open(argument).map_err(unreadable)?;
     let mut bytes = Vec::new();
     let limit = u64::try_from(MAX_CONFIG_BYTES).unwrap_or(u64::MAX).saturating_add(1);
     file.take(limit).read_to_end(&mut bytes).map_err(unreadable)?;
     Ok(bytes)
+}
+
+/// The most characters of a path an error repeats: enough for any real path, and a
+/// message stays small whatever text a caller passed.
+const MAX_PATH_SHOWN: usize = 200;
+
+/// `path` as an error shows it: cut after [`MAX_PATH_SHOWN`] characters.
+fn shown(path: &str) -> String {
+    match path.char_indices().nth(MAX_PATH_SHOWN) {
+        Some((end, _)) => format!("{}...", path.get(..end).unwrap_or_default()),
+        None => path.to_string(),
+    }
 }
 
 /// The config `options` describe: the merchants of a config, or the fake merchant with
@@ -299,6 +313,13 @@ mod tests {
         .unwrap_err();
         assert_eq!(e.code(), Some(Code::MockNotStarted));
         assert!(e.to_string().contains("/no/such/cobro-mock.json"), "{e}");
+        let long = "x/".repeat(100_000);
+        let e = config(Options {
+            config: Some(long),
+            ..Options::default()
+        })
+        .unwrap_err();
+        assert!(e.to_string().len() < 400, "{e}");
         // A refused config says why without quoting it (a key could be in it).
         let e = config(Options {
             config: Some(r#"{"merchants":[{"id":1,"api_key":"k","va_secret":" secret-1","payin_key":"p"}]}"#.into()),
