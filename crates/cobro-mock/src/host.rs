@@ -133,6 +133,15 @@ fn shown(path: &str) -> String {
     }
 }
 
+/// An API key given as argument `name` (as the host's language names it): any text
+/// but the empty one, which no request could carry in X-Api-Key.
+pub fn api_key(name: &'static str, key: String) -> Result<String, StartError> {
+    if key.is_empty() {
+        return Err(StartError::Argument(SigningError::EmptyArgument { name }));
+    }
+    Ok(key)
+}
+
 /// The config `options` describe: the merchants of a config, or the fake merchant with
 /// the options given.
 pub fn config(options: Options) -> Result<Config, StartError> {
@@ -161,10 +170,7 @@ pub fn config(options: Options) -> Result<Config, StartError> {
         merchant.id = cobro::signing::merchant_id_from_integer("merchant_id", id).map_err(StartError::Argument)?;
     }
     if let Some(key) = options.api_key {
-        if key.is_empty() {
-            return Err(StartError::Argument(SigningError::EmptyArgument { name: "api_key" }));
-        }
-        merchant.api_key = key;
+        merchant.api_key = api_key("api_key", key)?;
     }
     if let Some(url) = options.webhook_url {
         merchant.webhook_url = Some(url).filter(|u| !u.is_empty());
