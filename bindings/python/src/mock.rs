@@ -74,9 +74,9 @@ impl MockServer {
         _kind: &Bound<'_, PyAny>,
         _value: &Bound<'_, PyAny>,
         _traceback: &Bound<'_, PyAny>,
-    ) -> PyResult<bool> {
-        self.stop(py)?;
-        Ok(false)
+    ) -> PyResult<()> {
+        // Returns None: an exception of the `with` block goes on.
+        self.stop(py)
     }
 
     /// What `python -m cobro.mock` prints, the address first (cobro_mock's banner).
