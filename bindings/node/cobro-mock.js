@@ -43,16 +43,26 @@ function main(argv) {
     options.vaSecret = process.env[vaSecretVariable]
     options.payinKey = process.env[payinKeyVariable]
   }
-  const server = cobro.mock.start(options)
-  console.log(banner(server).join('\n'))
+  // The handlers first: a Ctrl-C right after the banner must stop the mock, not kill
+  // the process before they are there.
+  let server = null
   // The mock runs on a thread of its own, which does not keep Node's event loop alive.
   const alive = setInterval(() => {}, 1 << 30)
   const stop = () => {
     clearInterval(alive)
-    server.stop()
+    if (server !== null) server.stop()
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
+  try {
+    server = cobro.mock.start(options)
+  } catch (e) {
+    stop()
+    process.removeListener('SIGINT', stop)
+    process.removeListener('SIGTERM', stop)
+    throw e
+  }
+  console.log(banner(server).join('\n'))
   return 0
 }
 

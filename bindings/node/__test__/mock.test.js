@@ -287,8 +287,8 @@ test('the command prints the address first and stops on Ctrl-C', async () => {
     const listed = await (await fetch(`${url}/_mock/merchants`)).json()
     assert.equal(listed.merchants[0].id, MERCHANT_ID)
     child.kill('SIGINT')
-    const { code } = await exited
-    assert.equal(code, 0, err)
+    const { code, signal } = await exited
+    assert.deepEqual([code, signal], [0, null], err)
   } finally {
     child.kill('SIGKILL')
   }

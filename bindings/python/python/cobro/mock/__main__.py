@@ -41,31 +41,32 @@ def main(argv: Optional[List[str]] = None) -> int:
     keys = {}
     if args.config is None:
         keys = {"va_secret": os.environ.get(va_variable), "payin_key": os.environ.get(payin_variable)}
-    try:
-        server = start(
-            port=args.port,
-            host=args.host,
-            merchant_id=args.merchant_id,
-            api_key=args.api_key,
-            webhook_url=args.webhook_url,
-            config=args.config,
-            clock_offset=args.clock_offset,
-            auto_pay=args.auto_pay,
-            **keys,
-        )
-    except (CobroError, TypeError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
     stopping = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stopping.set())
-    with server:
-        print("\n".join(server._banner()), flush=True)
+    try:
         try:
+            server = start(
+                port=args.port,
+                host=args.host,
+                merchant_id=args.merchant_id,
+                api_key=args.api_key,
+                webhook_url=args.webhook_url,
+                config=args.config,
+                clock_offset=args.clock_offset,
+                auto_pay=args.auto_pay,
+                **keys,
+            )
+        except (CobroError, TypeError) as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        with server:
+            print("\n".join(server._banner()), flush=True)
             # A bounded wait in a loop: Ctrl-C interrupts it on every platform.
             while not stopping.wait(1.0):
                 pass
-        except KeyboardInterrupt:
-            pass
+    except KeyboardInterrupt:
+        # Ctrl-C at any point, the banner's line included, ends it quietly.
+        pass
     return 0
 
 
