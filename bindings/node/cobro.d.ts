@@ -13,7 +13,7 @@
 // an object is ERR_INVALID_TYPE at its path (JSON cannot hold it). Options objects take
 // only the keys their interface declares: any other key, or options that are not an
 // object, is a `TypeError` naming the key.
-import type { ParseOptions, Report, ValidateOptions } from './index'
+import type { MockOptions, ParseOptions, Report, ValidateOptions } from './index'
 import type { CatalogueCode } from './errors'
 import type { DocumentName, ParsedByName } from './parsed'
 
@@ -70,3 +70,40 @@ export declare function ensureValid(
   body: string | Uint8Array | ArrayBuffer | object,
   options?: ValidateOptions | undefined | null,
 ): Report
+
+/**
+ * The payment provider's local stand-in (what `cobro mock` runs), started in this
+ * process, for a shop's tests: it keeps state, checks all three signatures, answers in
+ * the provider's shapes and sends signed notifications. The npm command `cobro-mock`
+ * runs one until Ctrl-C.
+ */
+export declare namespace mock {
+  /**
+   * A running mock. `url` is the base URL of the three APIs and of the control API
+   * (`/_mock/`); `merchant_id` and `api_key` are its (first) merchant's. Its keys are
+   * never fields, and `util.inspect` shows neither them nor the API key.
+   */
+  export interface MockServer {
+    readonly url: string
+    readonly merchant_id: number
+    readonly api_key: string
+    /**
+     * Stops the mock and waits for its thread (a few seconds at most for requests under
+     * way); calling it again does nothing. Only `stop()` stops it: it stays reachable
+     * until then, and it does not keep the process alive.
+     */
+    stop(): void
+  }
+  /**
+   * Starts the mock on `host:port` (a loopback address; port 0, the default, picks a
+   * free one) on a thread of its own and returns once it listens: one merchant, the
+   * fake one (id 1001, API key `'mock-api-key'`, fake keys) changed by the options
+   * given, or every merchant of `config`. Throws `SigningError` for a refused option (a
+   * key, a merchant id, a port out of range, a host that is not a loopback address),
+   * `TypeError` for a wrong type, an unknown key or a merchant option given with
+   * `config`, and `CobroError` with code `ERR_MOCK_NOT_STARTED` when the address cannot
+   * be listened on or the config cannot be read or is refused (the message names
+   * which).
+   */
+  export function start(options?: MockOptions | undefined | null): MockServer
+}

@@ -71,10 +71,14 @@ function wrap(exports) {
   return out
 }
 
-// The addon's internal exports (src/fast.rs, src/packed.rs, src/errors.rs): the hot path
-// of `validate`, the tables of its arguments and of the packed report (body.js), and the
-// catalogue of codes as JSON text (`codes` below). Not part of the package.
-const INTERNAL = ['validateFast', 'kindNames', 'localeNames', 'codeNames', 'severityNames', 'paramNames', 'catalogueJson']
+// The addon's internal exports (src/fast.rs, src/packed.rs, src/errors.rs, src/mock.rs):
+// the hot path of `validate`, the tables of its arguments and of the packed report
+// (body.js), the catalogue of codes as JSON text (`codes` below), and the mock's start
+// and stop (mock.js) and command defaults (cobro-mock.js). Not part of the package.
+const INTERNAL = [
+  'validateFast', 'kindNames', 'localeNames', 'codeNames', 'severityNames', 'paramNames', 'catalogueJson',
+  'mockStart', 'mockStop', 'mockCommandDefaults',
+]
 const { validateFast, kindNames, localeNames } = native
 
 /** Each kind's position in `kindNames`, by name: a property read, where a search of the list compares strings. */
@@ -149,6 +153,9 @@ wrapped.ensureValid = function ensureValid(kind, body, options) {
 wrapped.codes = function codes() {
   return errors.catalogue().codes
 }
+
+// The provider's stand-in, started in-process (mock.js): `mock.start`.
+wrapped.mock = { start: require('./mock.js').start }
 
 for (const name of ['CobroError', 'ValidationError', 'SigningError', 'ParseError', 'VerificationError', 'DocumentError']) {
   wrapped[name] = errors[name]

@@ -46,6 +46,40 @@ export declare function mayCharge(status: string): Verdict
  */
 export declare function mayRequestSubscription(existingStatus?: string | undefined | null): Verdict
 
+/** Options of `mock.start`; each left out keeps the fake merchant's default. */
+export interface MockOptions {
+  /** The port; 0 (the default) picks a free one. */
+  port?: number
+  /** A loopback address to listen on: `'127.0.0.1'` (the default) or `'::1'`. */
+  host?: string
+  /** The merchant's id (default 1001): a safe integer, a bigint or a digit string. */
+  merchantId?: number | bigint | string
+  /** The merchant's X-Api-Key (default `'mock-api-key'`). */
+  apiKey?: string
+  /**
+   * Where the notifications go (default `'http://127.0.0.1:8080/webhooks/cobro'`;
+   * `''` sends none).
+   */
+  webhookUrl?: string
+  /** The merchant's virtual-account secret (default a fake one). */
+  vaSecret?: string
+  /** The merchant's pay-in key (default a fake one). */
+  payinKey?: string
+  /**
+   * A config file's path, or its JSON text `{"merchants": [{"id", "api_key",
+   * "va_secret", "payin_key", "webhook_url", "name", "signature_variant"}]}`: every
+   * merchant with its keys, so no merchant option goes with it.
+   */
+  config?: string
+  /**
+   * Seconds added to the mock's clock when it checks X-Timestamp (simulated skew;
+   * default 0).
+   */
+  clockOffset?: number
+  /** Pay every pay-in by itself this many seconds after it is created. */
+  autoPay?: number
+}
+
 /**
  * The states the provider may move the pay-in state `id` to (decimal strings, as
  * `payinStateID`), empty for a final state, or `null` for an id the catalogue does not

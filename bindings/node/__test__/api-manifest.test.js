@@ -1,8 +1,9 @@
 'use strict'
 // The package against tests/api/manifest.json, the public API written once for every
 // language (tests/api/README.md "How each language checks it"), exactly and both ways:
-// - `require('cobro')` (and its `documents`) exports the manifest's functions, error
-//   classes and extras and nothing else, and `import('cobro')` exports the same names;
+// - `require('cobro')` (and its namespaces, `documents` and `mock`) exports the
+//   manifest's functions, error classes and extras and nothing else, and
+//   `import('cobro')` exports the same names;
 // - each function's parameters and options keys (names, optional or not), result type,
 //   and each record, union variant and error class, as cobro.d.ts declares them (read
 //   with the TypeScript compiler);
@@ -238,13 +239,21 @@ function fieldsOf(r) {
   return names
 }
 
+// A record's methods beside its fields (`stop` of MockServer).
+const recordMethods = manifest.extras.node.record_methods || {}
+
 function checkRecord(r) {
   const name = nodeName(r)
   const s = declared(name, ts.SymbolFlags.Interface)
   assert.ok(s, `interface ${name} is not declared in cobro.d.ts`)
   const type = checker.getDeclaredTypeOfSymbol(s)
-  const props = checker.getPropertiesOfType(type)
+  const methods = recordMethods[r.name] || []
+  const props = checker.getPropertiesOfType(type).filter((p) => !methods.includes(p.name))
   assert.deepEqual(props.map((p) => p.name).sort(), fieldsOf(r).sort(), `${name}: members`)
+  for (const m of methods) {
+    const method = checker.getPropertyOfType(type, m)
+    assert.ok(method && method.flags & ts.SymbolFlags.Method, `${name}.${m}() is declared`)
+  }
   for (const field of r.fields.filter((x) => !omitted(x))) {
     const p = props.find((x) => x.name === field.name)
     const t = typeOf(p)
@@ -338,23 +347,30 @@ function checkError(e) {
 
 // ---- the tests ----
 
+// The namespaces of the package: the module attributes that are objects of functions.
+const NAMESPACES = ['documents', 'mock']
+
 const expectedExports = () => {
   const top = new Set(manifest.extras.node.module_attributes)
-  const docs = new Set()
+  const inside = new Map(NAMESPACES.map((n) => [n, new Set()]))
   for (const f of functions) {
     const [first, second] = nodeName(f, 'camel').split('.')
     if (second === undefined) top.add(first)
-    else if (first === 'documents') docs.add(second)
+    else if (inside.has(first)) inside.get(first).add(second)
     else assert.fail(`${f.name}: no namespace ${first}`)
   }
   for (const e of errorClasses) top.add(nodeName(e))
-  return { top, docs }
+  return { top, inside }
 }
 
-test('every export of cobro and of cobro.documents is in the manifest', () => {
-  const { top, docs } = expectedExports()
+test('every export of cobro and of its namespaces is in the manifest, and each function there', () => {
+  const { top, inside } = expectedExports()
   assert.deepEqual(Object.keys(cobro).filter((k) => !top.has(k)), [])
-  assert.deepEqual(Object.keys(cobro.documents).filter((k) => !docs.has(k)), [])
+  for (const [space, names] of inside) {
+    assert.ok(manifest.extras.node.module_attributes.includes(space), `${space} is a module attribute`)
+    assert.deepEqual(Object.keys(cobro[space]).filter((k) => !names.has(k)), [], space)
+    assert.deepEqual([...names].filter((k) => typeof cobro[space][k] !== 'function'), [], space)
+  }
   for (const r of manifest.removed.filter((x) => x.languages.includes('node'))) {
     assert.ok(!(r.name in cobro), `${r.name} was removed: ${r.why}`)
   }

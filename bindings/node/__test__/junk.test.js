@@ -28,6 +28,12 @@ function exportedFunctions(module, prefix = '') {
 
 const FUNCTIONS = exportedFunctions(cobro)
 
+/** `result`, stopped first when the call started something (`mock.start`'s server). */
+function stopped(result) {
+  if (result !== null && typeof result === 'object' && typeof result.stop === 'function') result.stop()
+  return result
+}
+
 function deepObject(levels) {
   const root = {}
   let at = root
@@ -95,7 +101,7 @@ test('every export takes junk in every argument and option field: documented err
       for (const j of JUNK) {
         for (const args of [[...lead, j], [...lead, j, j], [...lead, '{}', j], [...lead, '{}', everyField(j)], [...lead, everyField(j)]]) {
           try {
-            f(...args)
+            stopped(f(...args))
           } catch (e) {
             if (!documented(e)) assert.fail(`${name}(${util.inspect(args, { depth: 0 }).slice(0, 200)}) threw ${util.inspect(e)}`)
             seen.set(e.constructor.name, (seen.get(e.constructor.name) || 0) + 1)
@@ -176,7 +182,7 @@ test('keys never show in results or errors of any export, wrong argument types i
         calls++
         let result
         try {
-          result = f(...args)
+          result = stopped(f(...args))
         } catch (e) {
           threw++
           assert.ok(documented(e), `${name}: ${util.inspect(e)}`)
@@ -269,7 +275,7 @@ test('every options object refuses a key it does not declare and a value that is
     // A declared key is never the unknown one (it may be missing something else).
     for (const k of keys) {
       try {
-        f(...lead, { [k]: undefined })
+        stopped(f(...lead, { [k]: undefined }))
       } catch (e) {
         assert.ok(!/unknown key/.test(e.message), `${name} refused its own ${k}: ${e.message}`)
       }

@@ -158,7 +158,7 @@ fn bigint(b: &BigInt) -> i128 {
 
 /// A whole-number argument as the core's type `T`: a fraction is a `TypeError`, a whole
 /// number outside `T`'s range the core's `SigningError` ERR_OUT_OF_RANGE.
-fn whole_as<T: WholeArgument>(n: f64, name: &'static str, expected: &str) -> Res<T> {
+pub fn whole_as<T: WholeArgument>(n: f64, name: &'static str, expected: &str) -> Res<T> {
     let n = whole_number(n).ok_or_else(|| type_error(name, expected))?;
     cobro::signing::whole_argument(name, n).map_err(|e| signing(&e))
 }

@@ -103,6 +103,19 @@ pub fn document(code: &str, message: String) -> Fail {
     Fail::Class("DocumentError", class(code, message))
 }
 
+/// `CobroError` with `code` and `message`: thrown as itself for a bug ([`internal`]) and
+/// for a mock that cannot start (ERR_MOCK_NOT_STARTED, with the mock's message).
+pub fn cobro_error(code: cobro::Code, message: String) -> Fail {
+    Fail::Class("CobroError", class(code.as_str(), message))
+}
+
+/// `CobroError` ERR_INTERNAL: a bug of cobro. The message says so and carries none of
+/// the inputs.
+pub fn internal() -> Fail {
+    let code = cobro::Code::Internal;
+    cobro_error(code, code.template(cobro::Locale::En).to_string())
+}
+
 /// A `TypeError` naming the argument and the types it accepts (never its value).
 pub fn type_error(name: &str, expected: &str) -> Fail {
     Fail::Type(format!("{name} must be {expected}"))
@@ -123,13 +136,7 @@ fn thrown(fail: Fail) -> napi::Error<Thrown> {
 pub fn guard<T>(f: impl FnOnce() -> Res<T>) -> napi::Result<T, Thrown> {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(result) => result.map_err(thrown),
-        Err(_) => Err(thrown(Fail::Class(
-            "CobroError",
-            class(
-                cobro::Code::Internal.as_str(),
-                cobro::Code::Internal.template(cobro::Locale::En).to_string(),
-            ),
-        ))),
+        Err(_) => Err(thrown(internal())),
     }
 }
 

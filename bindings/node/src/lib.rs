@@ -15,6 +15,7 @@ mod documents;
 mod errors;
 mod fast;
 mod lifecycle;
+mod mock;
 mod packed;
 mod parse;
 mod personal;

@@ -5,6 +5,7 @@
 use cobro::signing::WholeArgument;
 use cobro::{CivilDate, Locale, SigningError, UnixSeconds};
 use pyo3::PyTypeInfo;
+// Only the cp39-abi3 wheel checks the UTF-8 of a `str` itself (`Utf8::as_str`).
 #[cfg(feature = "abi3-py39")]
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

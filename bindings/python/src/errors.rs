@@ -199,12 +199,26 @@ pub fn guard<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> 
     GUARDED.with(|n| n.set(n.get().saturating_sub(1)));
     match caught {
         Ok(result) => result,
-        Err(_) => Err(raise(
-            py,
-            &COBRO_ERROR,
-            "CobroError",
-            cobro::Code::Internal.template(cobro::Locale::En).to_string(),
-            vec![("code", text(py, cobro::Code::Internal.as_str()))],
-        )),
+        Err(_) => Err(internal_error(py)),
     }
+}
+
+/// `CobroError` with `code` and `message`: raised as itself for a bug (ERR_INTERNAL,
+/// [`internal_error`]) and for a mock that cannot start (ERR_MOCK_NOT_STARTED, with
+/// the mock's message).
+pub fn cobro_error(py: Python<'_>, code: cobro::Code, message: String) -> PyErr {
+    raise(
+        py,
+        &COBRO_ERROR,
+        "CobroError",
+        message,
+        vec![("code", text(py, code.as_str()))],
+    )
+}
+
+/// `CobroError` ERR_INTERNAL: a bug of cobro. The message says so and carries none of
+/// the inputs.
+pub fn internal_error(py: Python<'_>) -> PyErr {
+    let code = cobro::Code::Internal;
+    cobro_error(py, code, code.template(cobro::Locale::En).to_string())
 }

@@ -11,6 +11,7 @@ mod catalog;
 mod codes;
 mod documents;
 mod errors;
+mod mock;
 mod parse;
 mod prepare;
 mod records;
@@ -75,5 +76,12 @@ fn _cobro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(documents::format, m)?)?;
     m.add_function(wrap_pyfunction!(documents::types, m)?)?;
     m.add_function(wrap_pyfunction!(codes::codes, m)?)?;
+    m.add_class::<mock::MockServer>()?;
+    m.add("MOCK_DEFAULT_PORT", cobro_mock::DEFAULT_PORT)?;
+    m.add(
+        "MOCK_KEY_VARIABLES",
+        (cobro_mock::host::VA_SECRET_VAR, cobro_mock::host::PAYIN_KEY_VAR),
+    )?;
+    m.add_function(wrap_pyfunction!(mock::start, m)?)?;
     Ok(())
 }

@@ -25,6 +25,7 @@ from typing import Any, Callable, Dict, List, Optional, Set
 import pytest
 
 import cobro
+import cobro.mock
 from cobro import answers, documents
 
 MANIFEST: Dict[str, Any] = json.loads(
@@ -136,6 +137,12 @@ def _ensure_valid() -> None:
     _signing(lambda: cobro.ensure_valid("nope", "{}"))
 
 
+def _start_mock() -> None:
+    with cobro.mock.start() as server:
+        assert type(server) is cobro.mock.MockServer
+    _signing(lambda: cobro.mock.start(host="192.0.2.1"))
+
+
 def _table(name: str, cls: Any) -> Callable[[], None]:
     def probe() -> None:
         rows = getattr(cobro, name)()
@@ -178,6 +185,7 @@ PROBES: Dict[str, Callable[[], None]] = {
     "document_types": lambda: (
         assert_all(documents.types(), lambda t: type(t) is documents.DocumentType),  # type: ignore[attr-defined]
     ),
+    "start_mock": _start_mock,
     "codes": lambda: assert_all(cobro.codes(), lambda c: type(c) is cobro.CatalogueCode),  # type: ignore[attr-defined]
     "payin_creation_codes": _table("payin_creation_codes", "CodeInfo"),
     "payment_confirmation_codes": _table("payment_confirmation_codes", "CodeInfo"),
@@ -441,6 +449,13 @@ def test_documents_exports_exactly_the_manifest() -> None:
     exported = public(documents)
     assert exported <= inside, sorted(exported - inside)
     assert set(documents.__all__) == exported
+
+
+def test_mock_exports_exactly_the_manifest() -> None:
+    inside = {py_name(e).split(".", 1)[1] for e in FUNCTIONS + RECORDS if py_name(e).startswith("mock.")}
+    exported = public(cobro.mock)
+    assert exported == inside, sorted(exported ^ inside)
+    assert set(cobro.mock.__all__) == exported
 
 
 RENAMES = "; ".join(

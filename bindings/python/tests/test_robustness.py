@@ -95,6 +95,18 @@ CALLS = {
     "documents.format": ("PE", "RUC", "20100070970"),
     "documents.types": (),
     "codes": (),
+    # Every argument but `config`, which goes with none of the merchant's (test_mock.py).
+    "mock.start": dict(
+        port=0,
+        host="127.0.0.1",
+        merchant_id=1234,
+        api_key="k",
+        webhook_url="",
+        va_secret=KEY,
+        payin_key=KEY,
+        clock_offset=0,
+        auto_pay=1,
+    ),
     "Secret": (KEY,),
     "Amount": ("1.00",),
     "Amount.from_minor_units": (100,),
@@ -122,10 +134,12 @@ def public_callables():
         obj = getattr(cobro, name)
         if inspect.isbuiltin(obj) or inspect.isfunction(obj):
             names.add(name)
-    for name in cobro.documents.__all__:
-        obj = getattr(cobro.documents, name)
-        if inspect.isbuiltin(obj) or inspect.isfunction(obj):
-            names.add(f"documents.{name}")
+    for space in ("documents", "mock"):
+        module = getattr(cobro, space)
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if inspect.isbuiltin(obj) or inspect.isfunction(obj):
+                names.add(f"{space}.{name}")
     names |= {"Secret", "Amount", "Amount.from_minor_units"}
     return names
 

@@ -156,6 +156,7 @@ def test_typing_consumer_runs_on_the_vectors():
             kinds.add(value.outcome)
             assert typing_consumer.subscription_summary(value)
     assert {"voucher", "qr", "created", "cancelled", "error"} <= kinds
+    assert typing_consumer.mock_merchant()[1:] == (1001, "mock-api-key")
 
 
 def mypy(*args):

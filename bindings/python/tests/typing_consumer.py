@@ -130,3 +130,12 @@ def plain(answer: PayinResponse) -> str:
     import json
 
     return json.dumps(answer.to_dict())
+
+
+def mock_merchant() -> Tuple[str, int, str]:
+    """``cobro.mock`` as the stubs type it: a running mock's URL and merchant."""
+    import cobro.mock
+
+    with cobro.mock.start(port=0, payin_key=cobro.Secret("fake-key"), clock_offset=-5) as server:
+        running: cobro.mock.MockServer = server
+        return (running.url, running.merchant_id, running.api_key)

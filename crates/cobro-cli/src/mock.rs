@@ -4,14 +4,14 @@
 //! file) never.
 
 use std::io::Write;
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
 use clap::Args;
-use cobro_mock::config::{DEFAULT_PAYIN_KEY, DEFAULT_VA_SECRET, MAX_CONFIG_BYTES};
-use cobro_mock::{Config, Merchant, merchants_from_json};
+use cobro_mock::Config;
+use cobro_mock::host::{self, KeySource, Options};
 
-use crate::input::{PAYIN_KEY_VAR, SecretSource, VA_SECRET_VAR, read_at_most};
+use crate::input::{PAYIN_KEY_VAR, SecretSource, VA_SECRET_VAR};
 use crate::{CliError, Verdict};
 
 /// Options of `cobro mock`.
@@ -47,81 +47,59 @@ pub struct MockArgs {
     auto_pay: Option<u64>,
 }
 
-/// Where a key came from, for the start banner.
-fn key_line(name: &str, var: &str, fake: &str) -> String {
-    if std::env::var_os(var).is_some() {
-        format!("  {name}: from {var} (not shown)")
+/// The mock's config from the options; keys come from the environment only, as for
+/// every `cobro` command (never from the command line, where any user could read them).
+fn config(args: &MockArgs) -> Result<(Config, KeySource), CliError> {
+    let mut options = Options {
+        merchant_id: args.merchant_id,
+        api_key: args.api_key.clone(),
+        webhook_url: args.webhook_url.clone(),
+        clock_offset: args.clock_offset,
+        auto_pay: args.auto_pay,
+        ..Options::default()
+    };
+    let keys = if let Some(path) = &args.config {
+        options.config = Some(path.to_string_lossy().into_owned());
+        KeySource::Config
     } else {
-        format!("  {name}: {fake} (fake; set {var} to use another)")
-    }
-}
-
-fn config(args: &MockArgs) -> Result<(Config, Vec<String>), CliError> {
-    let mut config = Config::with_fake_merchant().map_err(|e| CliError::new(e.to_string()))?;
-    config.clock_offset = args.clock_offset;
-    config.auto_pay = args.auto_pay.map(std::time::Duration::from_secs);
-    let mut lines = Vec::new();
-    if let Some(path) = &args.config {
-        let text = std::fs::File::open(path)
-            .and_then(|f| read_at_most(f, MAX_CONFIG_BYTES + 1))
-            .map_err(|e| CliError::new(format!("cannot read --config {}: {e}", path.display())))?;
-        config.merchants =
-            merchants_from_json(&text).map_err(|e| CliError::new(format!("--config {}: {e}", path.display())))?;
-        for m in &config.merchants {
-            lines.push(format!(
-                "merchant {} ({}): api key {}, keys from --config",
-                m.id, m.name, m.api_key
-            ));
-            lines.push(format!("  webhook: {}", m.webhook_url.as_deref().unwrap_or("(none)")));
+        if std::env::var_os(VA_SECRET_VAR).is_some() {
+            options.va_secret = Some(SecretSource::va_secret(None).load()?);
         }
-        return Ok((config, lines));
-    }
-    let mut merchant = Merchant::fake().map_err(|e| CliError::new(e.to_string()))?;
-    if let Some(id) = args.merchant_id {
-        merchant.id = id;
-    }
-    if let Some(key) = &args.api_key {
-        merchant.api_key = key.clone();
-    }
-    if let Some(url) = &args.webhook_url {
-        merchant.webhook_url = Some(url.clone());
-    }
-    if std::env::var_os(VA_SECRET_VAR).is_some() {
-        merchant.va_secret = SecretSource::va_secret(None).load()?;
-    }
-    if std::env::var_os(PAYIN_KEY_VAR).is_some() {
-        merchant.payin_key = SecretSource::payin_key(None).load()?;
-    }
-    lines.push(format!(
-        "merchant {} ({}): api key {}",
-        merchant.id, merchant.name, merchant.api_key
-    ));
-    lines.push(key_line("virtual-account secret", VA_SECRET_VAR, DEFAULT_VA_SECRET));
-    lines.push(key_line("pay-in key", PAYIN_KEY_VAR, DEFAULT_PAYIN_KEY));
-    lines.push(format!(
-        "  webhook: {}",
-        merchant.webhook_url.as_deref().unwrap_or("(none)")
-    ));
-    config.merchants = vec![merchant];
-    Ok((config, lines))
+        if std::env::var_os(PAYIN_KEY_VAR).is_some() {
+            options.payin_key = Some(SecretSource::payin_key(None).load()?);
+        }
+        KeySource::Environment {
+            va_secret: options.va_secret.is_some(),
+            payin_key: options.payin_key.is_some(),
+        }
+    };
+    let config = host::config(options).map_err(|e| CliError::new(e.to_string()))?;
+    Ok((config, keys))
 }
 
 /// Runs `cobro mock`.
 pub fn run(args: &MockArgs) -> Result<Verdict, CliError> {
     cobro_mock::check_host(args.host, args.allow_remote).map_err(CliError::new)?;
-    let (config, lines) = config(args)?;
+    let (config, keys) = config(args)?;
+    // The banner is written once the mock listens, when `config` is the mock's.
+    let banner_config = config.clone();
     cobro_mock::run_until_interrupted(args.host, args.port, config, |addr| {
         let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "cobro mock listening on http://{addr}");
-        for line in &lines {
+        for line in host::banner(addr, &banner_config, keys) {
             let _ = writeln!(out, "{line}");
         }
-        let _ = writeln!(
-            out,
-            "Base URL of all three APIs: http://{addr}; control API: http://{addr}/_mock/; Ctrl-C stops it."
-        );
         let _ = out.flush();
     })
-    .map_err(|e| CliError::new(format!("cannot run the mock on {}:{}: {e}", args.host, args.port)))?;
+    .map_err(|e| CliError::new(host::not_listening(SocketAddr::new(args.host, args.port), &e).to_string()))?;
     Ok(Verdict::Ok)
+}
+
+#[cfg(test)]
+mod tests {
+    /// The banner names the variables this command reads the keys from.
+    #[test]
+    fn the_banner_names_the_variables_read() {
+        assert_eq!(super::VA_SECRET_VAR, super::host::VA_SECRET_VAR);
+        assert_eq!(super::PAYIN_KEY_VAR, super::host::PAYIN_KEY_VAR);
+    }
 }

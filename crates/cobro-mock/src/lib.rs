@@ -14,6 +14,7 @@ pub mod config;
 mod control;
 mod deliver;
 mod fault;
+pub mod host;
 mod payin;
 mod qr;
 mod reply;
@@ -28,11 +29,12 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use axum::Router;
 use axum::routing::{get, post};
 use tokio::net::TcpListener;
-use tokio::sync::oneshot;
+use tokio::sync::watch;
 
 pub use config::{Config, ConfigError, Merchant, RetryPolicy, merchants_from_json};
 
@@ -133,10 +135,32 @@ pub async fn serve(
     axum::serve(listener, service).with_graceful_shutdown(shutdown).await
 }
 
+/// How long a stopping mock lets the requests under way finish before it drops them, so
+/// that a client which never finishes its request cannot hold `stop` (or Ctrl-C) forever.
+pub const STOP_GRACE: Duration = Duration::from_secs(5);
+
+/// Serves the mock on `listener` until `stop` completes, then for at most
+/// [`STOP_GRACE`] while the requests under way finish.
+async fn serve_until(listener: TcpListener, config: Config, stop: impl Future<Output = ()>) -> io::Result<()> {
+    let (stopping, mut stopped) = watch::channel(false);
+    let served = serve(listener, config, async move {
+        let _ = stopped.wait_for(|s| *s).await;
+    });
+    tokio::pin!(served, stop);
+    tokio::select! {
+        result = &mut served => return result,
+        () = &mut stop => {
+            let _ = stopping.send(true);
+        }
+    }
+    tokio::time::timeout(STOP_GRACE, served).await.unwrap_or(Ok(()))
+}
+
 /// A mock running on a background thread; stops when dropped.
+#[derive(Debug)]
 pub struct Mock {
     addr: SocketAddr,
-    stop: Option<oneshot::Sender<()>>,
+    stop: Option<watch::Sender<bool>>,
     thread: Option<JoinHandle<io::Result<()>>>,
 }
 
@@ -158,7 +182,7 @@ impl Mock {
 
     fn shut(&mut self) -> io::Result<()> {
         if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
+            let _ = stop.send(true);
         }
         match self.thread.take().map(JoinHandle::join) {
             Some(Ok(result)) => result,
@@ -186,12 +210,13 @@ pub fn start(host: IpAddr, port: u16, config: Config) -> io::Result<Mock> {
         .thread_name("cobro-mock")
         .enable_all()
         .build()?;
-    let (stop, stopped) = oneshot::channel::<()>();
+    // A dropped sender stops it too: `wait_for` then ends with an error.
+    let (stop, mut stopped) = watch::channel(false);
     let thread = std::thread::Builder::new().name("cobro-mock".into()).spawn(move || {
         runtime.block_on(async move {
             let listener = TcpListener::from_std(listener)?;
-            serve(listener, config, async move {
-                let _ = stopped.await;
+            serve_until(listener, config, async move {
+                let _ = stopped.wait_for(|s| *s).await;
             })
             .await
         })
@@ -220,7 +245,7 @@ pub fn run_until_interrupted(
         let listener = TcpListener::bind(SocketAddr::new(host, port)).await?;
         let stop = interrupted()?;
         ready(listener.local_addr()?);
-        serve(listener, config, stop).await
+        serve_until(listener, config, stop).await
     })
 }
 

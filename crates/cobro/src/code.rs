@@ -598,6 +598,14 @@ codes! {
         en: "internal error in cobro (a bug; please report it)",
         es: "error interno de cobro (un defecto; por favor, repórtelo)",
         pt: "erro interno do cobro (um bug; por favor, reporte-o)";
+    /// The local stand-in for the provider (crates/cobro-mock, started by `cobro mock` or
+    /// from Python or Node) cannot start: its address cannot be listened on (in use, not
+    /// permitted), or its config cannot be read or is not valid; `reason` says which.
+    /// Raised by the mock, which does IO; the core never raises it.
+    MockNotStarted = "ERR_MOCK_NOT_STARTED" [CobroError]
+        en: "the mock cannot start: {reason}",
+        es: "el simulador no puede iniciarse: {reason}",
+        pt: "o simulador não pode iniciar: {reason}";
 }
 
 impl Code {

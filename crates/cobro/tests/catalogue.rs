@@ -1,8 +1,8 @@
 //! The catalogue of codes (DESIGN.md section 3) against what cobro really produces: every
 //! code an expected result of a shared vector names is in the catalogue, under a class
 //! that raises it, and every code of the catalogue is named by some vector, except the
-//! two no input can cause (a caught panic, a system clock before 1970), which are built
-//! here instead.
+//! three no input of the core can cause (a caught panic, a system clock before 1970, a
+//! mock that cannot start), which are built here or by the mock's tests instead.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // tests fail loudly
 
 use std::collections::BTreeMap;
@@ -11,9 +11,10 @@ use std::path::Path;
 use cobro::{Code, CodeClass, PrepareOptions, Secret, SigningError, UnixSeconds, catalogue_json, json};
 use serde_json::Value;
 
-/// Codes no request, answer or argument can cause: raised by a binding when the core
-/// panics (a bug) or when the system clock is before 1970.
-const NOT_FROM_INPUT: [Code; 2] = [Code::Internal, Code::ClockBeforeEpoch];
+/// Codes no request, answer or argument of the core can cause: raised by a binding when
+/// the core panics (a bug) or when the system clock is before 1970, and by the mock
+/// (crates/cobro-mock, whose tests produce it) when it cannot listen or read its config.
+const NOT_FROM_INPUT: [Code; 3] = [Code::Internal, Code::ClockBeforeEpoch, Code::MockNotStarted];
 
 /// Codes of arguments the vectors do not vary (keys, timestamps, a binding's host text
 /// and dates) and of a refused `prepare_*` call as a whole: produced here from the core.
@@ -127,6 +128,7 @@ fn every_code_is_in_the_catalogue_and_produced() {
 fn codes_no_input_causes_are_built_by_the_core() {
     assert_eq!(SigningError::ClockBeforeEpoch.code(), Code::ClockBeforeEpoch);
     assert!(Code::Internal.classes() == [CodeClass::CobroError]);
+    assert!(Code::MockNotStarted.classes() == [CodeClass::CobroError]);
     let catalogue: Value = serde_json::from_str(&catalogue_json()).unwrap();
     for code in NOT_FROM_INPUT {
         assert!(

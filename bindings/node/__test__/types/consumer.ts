@@ -12,6 +12,7 @@ import {
   ValidationError,
   VerificationError,
   documents,
+  mock,
   parse,
   type CatalogueCode,
   type CodeClass,
@@ -78,6 +79,7 @@ const everyExport: { [K in keyof typeof cobro]: true } = {
   virtualAccountTransition: true,
   documents: true,
   codes: true,
+  mock: true,
   CobroError: true,
   ValidationError: true,
   SigningError: true,
@@ -331,3 +333,18 @@ const next: Int64Text[] | null = cobro.nextStates(1n)
 const move: cobro.Verdict = cobro.payinTransition(1, 5)
 const accountMove: { allowed: boolean; reason: string } = cobro.virtualAccountTransition('PER', 'ACTIVE', 'INACTIVE')
 void [creationCodes, confirmationCodes, allStates, subscriptionCodes, accountCodes, cancel, request, requestAgain, charge, isFinal, next, move, accountMove]
+
+// ---- the provider's stand-in ----
+const options: cobro.MockOptions = { port: 0, merchantId: 1234n, payinKey: 'fake-key', clockOffset: -30, autoPay: 2 }
+const server: mock.MockServer = mock.start(options)
+const url: string = server.url
+const merchant: number = server.merchant_id
+const apiKey: string = server.api_key
+server.stop()
+void [url, merchant, apiKey, mock.start(), mock.start({ config: '{"merchants": []}' })]
+// @ts-expect-error: the fields are read-only
+server.url = 'http://example.com'
+// @ts-expect-error: no key is a field
+void server.payin_key
+// @ts-expect-error: not an option
+mock.start({ allowRemote: true })

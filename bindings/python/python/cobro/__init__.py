@@ -5,7 +5,7 @@ A thin binding of the Rust core: every rule, message and code is the core's, the
 in Rust, Python, Node and Kotlin/Swift. See the package README for a quickstart.
 """
 
-from . import answers, documents
+from . import answers, documents, mock
 from ._cobro import (
     Amount,
     Issue,
@@ -107,6 +107,7 @@ __all__ = [
     "ensure_valid",
     "may_charge",
     "may_request_subscription",
+    "mock",
     "next_states",
     "parse",
     "parse_deposit_notification",

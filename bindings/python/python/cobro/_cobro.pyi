@@ -2,6 +2,7 @@
 
 import datetime
 import decimal
+import os
 from typing import Any, Dict, Iterable, List, Literal, Mapping, NoReturn, Optional, Tuple, Union, final, overload
 
 from ._documents import DocumentType, ValidDocument
@@ -71,6 +72,10 @@ __all__ = [
     "document_format",
     "document_types",
     "codes",
+    "MockServer",
+    "MOCK_DEFAULT_PORT",
+    "MOCK_KEY_VARIABLES",
+    "mock_start",
 ]
 
 _Body = Union[str, bytes, bytearray, Dict[str, Any], List[Any]]
@@ -339,3 +344,57 @@ def codes() -> List[CatalogueCode]:
     exception), ``classes`` (``"report"`` and/or the exception classes that carry it as
     ``.code``), ``meaning``, ``params`` and ``templates``
     (``{"en": ..., "es": ..., "pt": ...}``)."""
+
+MOCK_DEFAULT_PORT: int
+"""The port ``python -m cobro.mock`` listens on by default (``cobro mock``'s)."""
+MOCK_KEY_VARIABLES: Tuple[str, str]
+"""The environment variables ``python -m cobro.mock`` reads the virtual-account secret
+and the pay-in key from (``cobro mock``'s)."""
+
+@final
+class MockServer:
+    """A running mock (``cobro.mock.start``): ``url`` is the base URL of the three APIs
+    and of the control API (``/_mock/``); ``merchant_id`` and ``api_key`` are its (first)
+    merchant's. Its keys are never attributes. ``stop()`` ends it, as leaving a ``with``
+    block and dropping the last reference do."""
+
+    __match_args__ = ("url", "merchant_id", "api_key")
+
+    @property
+    def url(self) -> str: ...
+    @property
+    def merchant_id(self) -> int: ...
+    @property
+    def api_key(self) -> str: ...
+    def stop(self) -> None:
+        """Stops it and waits for its thread (a few seconds at most for requests under
+        way); calling it again does nothing."""
+    def __enter__(self) -> "MockServer": ...
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None: ...
+    def _banner(self) -> List[str]: ...
+
+def mock_start(
+    *,
+    port: int = 0,
+    host: str = "127.0.0.1",
+    merchant_id: Optional[Union[int, str]] = None,
+    api_key: Optional[str] = None,
+    webhook_url: Optional[str] = None,
+    va_secret: Optional[_Key] = None,
+    payin_key: Optional[_Key] = None,
+    config: Optional[Union[str, "os.PathLike[str]"]] = None,
+    clock_offset: int = 0,
+    auto_pay: Optional[int] = None,
+) -> MockServer:
+    """``cobro.mock.start``: starts the provider's stand-in on ``host:port`` (a loopback
+    address; port 0 picks a free one) on a thread of its own and returns once it listens.
+    One merchant, the fake one (id 1001, API key ``mock-api-key``, fake keys) changed by
+    the arguments given, or every merchant of ``config`` (a path, or the JSON text
+    ``{"merchants": [...]}``, which no merchant argument goes with). ``clock_offset``
+    skews the clock X-Timestamp is checked against; ``auto_pay`` pays each pay-in by
+    itself that many seconds after it is created. Keys are ``str`` or ``cobro.Secret``.
+
+    Raises ``SigningError`` for a refused argument (a key, a merchant id, a port out of
+    range, a host that is not a loopback address), ``TypeError`` for a wrong type or a
+    merchant argument given with ``config``, and ``CobroError`` (``ERR_MOCK_NOT_STARTED``)
+    when the address cannot be listened on or the config cannot be read or is refused."""

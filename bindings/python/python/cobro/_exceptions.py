@@ -15,8 +15,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class CobroError(Exception):
-    """Base class of cobro's exceptions. Raised as is only for an internal error (a
-    bug in the core), never as a bare panic.
+    """Base class of cobro's exceptions. Raised as is for an internal error (a bug in
+    the core, ``ERR_INTERNAL``; never as a bare panic) and when ``cobro.mock.start``
+    cannot start the mock (``ERR_MOCK_NOT_STARTED``: the address cannot be listened on,
+    or the config cannot be read or is refused).
 
     ``code`` is a code of the core's catalogue: :func:`cobro.codes` lists every code
     with the classes that carry it, its meaning and its message templates."""

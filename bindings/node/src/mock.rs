@@ -1,0 +1,168 @@
+//! `mock.start`: the provider's local stand-in (crates/cobro-mock) started in this
+//! process, on a thread of its own, for a shop's tests and the package's `cobro-mock`
+//! command. This module converts the options; what they mean is `cobro_mock::host`'s.
+//! The addon's two functions are internal: `mock.js` builds the `MockServer` of the
+//! package around the handle they pass.
+
+use cobro_mock::Mock;
+use cobro_mock::host::{self, KeySource, Options, StartError};
+use napi::bindgen_prelude::{BigInt, Either3, External, Object};
+use napi::{Env, Unknown};
+use napi_derive::napi;
+
+use crate::args::{Keys, merchant_id, optional, secret, text, whole_as};
+use crate::errors::{Fail, Res, Thrown, cobro_error, guard, internal, signing};
+use crate::utf16::Utf16Text;
+
+/// Options of `mock.start`; each left out keeps the fake merchant's default.
+#[napi(object, object_to_js = false)]
+pub struct MockOptions {
+    /// The port; 0 (the default) picks a free one.
+    pub port: Option<f64>,
+    /// A loopback address to listen on: `'127.0.0.1'` (the default) or `'::1'`.
+    pub host: Option<String>,
+    /// The merchant's id (default 1001): a safe integer, a bigint or a digit string.
+    pub merchant_id: Option<Either3<f64, BigInt, String>>,
+    /// The merchant's X-Api-Key (default `'mock-api-key'`).
+    #[napi(ts_type = "string")]
+    pub api_key: Option<Utf16Text>,
+    /// Where the notifications go (default `'http://127.0.0.1:8080/webhooks/cobro'`;
+    /// `''` sends none).
+    pub webhook_url: Option<String>,
+    /// The merchant's virtual-account secret (default a fake one).
+    #[napi(ts_type = "string")]
+    pub va_secret: Option<Utf16Text>,
+    /// The merchant's pay-in key (default a fake one).
+    #[napi(ts_type = "string")]
+    pub payin_key: Option<Utf16Text>,
+    /// A config file's path, or its JSON text `{"merchants": [{"id", "api_key",
+    /// "va_secret", "payin_key", "webhook_url", "name", "signature_variant"}]}`: every
+    /// merchant with its keys, so no merchant option goes with it.
+    pub config: Option<String>,
+    /// Seconds added to the mock's clock when it checks X-Timestamp (simulated skew;
+    /// default 0).
+    pub clock_offset: Option<f64>,
+    /// Pay every pay-in by itself this many seconds after it is created.
+    pub auto_pay: Option<f64>,
+}
+
+impl Keys for MockOptions {
+    const KEYS: &'static [&'static str] = &[
+        "port",
+        "host",
+        "merchantId",
+        "apiKey",
+        "webhookUrl",
+        "vaSecret",
+        "payinKey",
+        "config",
+        "clockOffset",
+        "autoPay",
+    ];
+}
+
+/// A failure of `cobro_mock::host` as the JS error: a refused argument is
+/// `SigningError`, options that do not go together a `TypeError`, a mock that cannot
+/// start `CobroError` ERR_MOCK_NOT_STARTED.
+fn start_error(e: StartError) -> Fail {
+    match e {
+        StartError::Argument(s) => signing(&s),
+        StartError::Conflict(text) => Fail::Type(text.to_string()),
+        StartError::NotStarted(_) => cobro_error(cobro::Code::MockNotStarted, e.to_string()),
+    }
+}
+
+const WHOLE: &str = "a whole number";
+
+/// The core's options from the JS ones.
+fn convert(options: MockOptions) -> Res<(std::net::IpAddr, u16, Options)> {
+    let port = options.port.map(|p| whole_as::<u16>(p, "port", WHOLE)).transpose()?;
+    let ip = match options.host {
+        Some(h) => host::host(&h).map_err(start_error)?,
+        None => host::DEFAULT_HOST,
+    };
+    let key = |value: &Option<Utf16Text>, name| value.as_ref().map(|v| secret(v, name)).transpose();
+    let api_key = match &options.api_key {
+        Some(k) => Some(host::api_key("apiKey", text(k, "apiKey")?).map_err(start_error)?),
+        None => None,
+    };
+    let converted = Options {
+        merchant_id: options.merchant_id.map(merchant_id).transpose()?,
+        api_key,
+        webhook_url: options.webhook_url,
+        va_secret: key(&options.va_secret, "vaSecret")?,
+        payin_key: key(&options.payin_key, "payinKey")?,
+        config: options.config,
+        clock_offset: options
+            .clock_offset
+            .map(|c| whole_as::<i64>(c, "clockOffset", WHOLE))
+            .transpose()?
+            .unwrap_or(0),
+        auto_pay: options
+            .auto_pay
+            .map(|a| whole_as::<u64>(a, "autoPay", WHOLE))
+            .transpose()?,
+    };
+    Ok((ip, port.unwrap_or(0), converted))
+}
+
+/// What the `cobro-mock` command (cobro-mock.js) takes from `cobro mock`: its default
+/// port and the environment variables of the two keys. Internal.
+#[napi(skip_typescript, js_name = "mockCommandDefaults")]
+pub fn mock_command_defaults(env: &Env) -> napi::Result<Object<'_>, Thrown> {
+    guard(|| {
+        let mut o = Object::new(env)?;
+        o.set("port", u32::from(cobro_mock::DEFAULT_PORT))?;
+        o.set("vaSecretVariable", host::VA_SECRET_VAR)?;
+        o.set("payinKeyVariable", host::PAYIN_KEY_VAR)?;
+        Ok(o)
+    })
+}
+
+/// Starts the mock and returns `{url, merchant_id, api_key, banner, handle}`; `handle`
+/// stops it with [`mock_stop`], or when it is collected. Internal (`mock.js`).
+#[napi(skip_typescript, js_name = "mockStart")]
+pub fn mock_start<'e>(env: &'e Env, options: Option<Unknown<'e>>) -> napi::Result<Object<'e>, Thrown> {
+    guard(|| {
+        let given: Option<MockOptions> = optional(options, "options")?;
+        let (ip, port, options) = match given {
+            Some(o) => convert(o)?,
+            None => (host::DEFAULT_HOST, 0, Options::default()),
+        };
+        let keys = if options.config.is_some() {
+            KeySource::Config
+        } else {
+            KeySource::Environment {
+                va_secret: options.va_secret.is_some(),
+                payin_key: options.payin_key.is_some(),
+            }
+        };
+        let config = host::config(options).map_err(start_error)?;
+        let (merchant_id, api_key) = config
+            .merchants
+            .first()
+            .map(|m| (m.id, m.api_key.clone()))
+            .unwrap_or_default();
+        let mock = host::start(ip, port, config.clone()).map_err(start_error)?;
+        let mut o = Object::new(env)?;
+        o.set("url", mock.url())?;
+        // A merchant id is at most 2^63 - 1: past the safe integers only for ids no
+        // provider issues, shown then as the nearest number.
+        o.set("merchant_id", merchant_id as f64)?;
+        o.set("api_key", api_key)?;
+        o.set("banner", host::banner(mock.addr(), &config, keys))?;
+        o.set("handle", External::new(Some(mock)))?;
+        Ok(o)
+    })
+}
+
+/// Stops the mock of `handle` and waits for its thread (a few seconds at most for the
+/// requests under way); a stopped one again does nothing. Internal (`mock.js`).
+#[napi(skip_typescript, js_name = "mockStop")]
+pub fn mock_stop(handle: &mut External<Option<Mock>>) -> napi::Result<(), Thrown> {
+    guard(|| match handle.take() {
+        // It ends in error only when its thread panicked: a bug.
+        Some(mock) => mock.stop().map_err(|_| internal()),
+        None => Ok(()),
+    })
+}

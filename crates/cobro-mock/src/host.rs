@@ -1,0 +1,371 @@
+//! Starting the mock from a host: the `cobro mock` command, and the Python and Node
+//! packages (`cobro.mock.start` and `python -m cobro.mock`, `mock.start` and the npm
+//! `cobro-mock` command). Each host converts its own arguments to these types; what the
+//! options mean together, what a config argument is, which addresses are allowed, the
+//! errors and the start banner are decided here, once.
+
+use std::fmt;
+use std::io::Read;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Duration;
+
+use cobro::{Code, Locale, Secret, SigningError};
+
+use crate::config::{MAX_CONFIG_BYTES, merchants_from_json};
+use crate::{Config, Merchant, Mock};
+
+/// The environment variable the `cobro mock` commands read the virtual-account secret
+/// from (the name every `cobro` command uses).
+pub const VA_SECRET_VAR: &str = "COBRO_VA_SECRET";
+/// The environment variable the `cobro mock` commands read the pay-in key from.
+pub const PAYIN_KEY_VAR: &str = "COBRO_PAYIN_KEY";
+
+/// What a host may ask for; each option left out keeps the default of
+/// [`Config::with_fake_merchant`].
+#[derive(Default)]
+pub struct Options {
+    /// The one merchant's id.
+    pub merchant_id: Option<u64>,
+    /// The one merchant's X-Api-Key.
+    pub api_key: Option<String>,
+    /// Where the one merchant's notifications go; an empty one sends none.
+    pub webhook_url: Option<String>,
+    /// The one merchant's virtual-account secret.
+    pub va_secret: Option<Secret>,
+    /// The one merchant's pay-in key.
+    pub payin_key: Option<Secret>,
+    /// A config file's path, or its JSON text (see [`config_bytes`]): every merchant
+    /// with its keys, so none of the five options above goes with it.
+    pub config: Option<String>,
+    /// Seconds added to the mock's clock when it checks X-Timestamp (simulated skew).
+    pub clock_offset: i64,
+    /// Pay every pay-in by itself this many seconds after it is created.
+    pub auto_pay: Option<u64>,
+}
+
+/// Why the mock was not started.
+#[derive(Debug)]
+pub enum StartError {
+    /// An argument the core refuses (an empty API key, a host that is not a loopback
+    /// address): the hosts raise it as their signing error, with its code.
+    Argument(SigningError),
+    /// Options that do not go together: the hosts raise it as a wrong call (Python and
+    /// Node: `TypeError`), without a code.
+    Conflict(&'static str),
+    /// The address cannot be listened on, or the config cannot be read or is not valid:
+    /// ERR_MOCK_NOT_STARTED, with the reason.
+    NotStarted(String),
+}
+
+impl StartError {
+    /// The error's code in the catalogue; a [`StartError::Conflict`] has none.
+    pub fn code(&self) -> Option<Code> {
+        match self {
+            StartError::Argument(e) => Some(e.code()),
+            StartError::Conflict(_) => None,
+            StartError::NotStarted(_) => Some(Code::MockNotStarted),
+        }
+    }
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::Argument(e) => e.fmt(f),
+            StartError::Conflict(text) => f.write_str(text),
+            StartError::NotStarted(reason) => {
+                let template = Code::MockNotStarted.template(Locale::En);
+                f.write_str(&template.replace("{reason}", reason))
+            }
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// The address the mock listens on unless told otherwise.
+pub const DEFAULT_HOST: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+
+/// What the hosts that start the mock in-process accept as `host`: a loopback address
+/// (the control API drives every payment, so it must not be one network hop from
+/// anyone; `cobro mock --allow-remote` is the one way past this).
+const LOOPBACK: &str = "a loopback IP address (127.0.0.1, ::1)";
+
+/// The address named by a host's text, which must be a loopback IP address.
+pub fn host(text: &str) -> Result<IpAddr, StartError> {
+    match text.parse::<IpAddr>() {
+        Ok(ip) if ip.is_loopback() => Ok(ip),
+        _ => Err(StartError::Argument(SigningError::InvalidArgument {
+            name: "host",
+            allowed: LOOPBACK,
+        })),
+    }
+}
+
+/// The bytes of a config argument: its JSON text when it starts with `{` (after
+/// whitespace), since a config is a JSON object and a path hardly ever starts so;
+/// otherwise the file at that path, read up to one byte past [`MAX_CONFIG_BYTES`] so
+/// that an oversized file is refused without being read whole.
+pub fn config_bytes(argument: &str) -> Result<Vec<u8>, StartError> {
+    if argument.trim_start().starts_with('{') {
+        return Ok(argument.as_bytes().to_vec());
+    }
+    let unreadable = |e: std::io::Error| {
+        let path = shown(argument);
+        StartError::NotStarted(format!("the config file {path} cannot be read: {e}"))
+    };
+    let file = std::fs::File::open(argument).map_err(unreadable)?;
+    let mut bytes = Vec::new();
+    let limit = u64::try_from(MAX_CONFIG_BYTES).unwrap_or(u64::MAX).saturating_add(1);
+    file.take(limit).read_to_end(&mut bytes).map_err(unreadable)?;
+    Ok(bytes)
+}
+
+/// The most characters of a path an error repeats: enough for any real path, and a
+/// message stays small whatever text a caller passed.
+const MAX_PATH_SHOWN: usize = 200;
+
+/// `path` as an error shows it: cut after [`MAX_PATH_SHOWN`] characters.
+fn shown(path: &str) -> String {
+    match path.char_indices().nth(MAX_PATH_SHOWN) {
+        Some((end, _)) => format!("{}...", path.get(..end).unwrap_or_default()),
+        None => path.to_string(),
+    }
+}
+
+/// An API key given as argument `name` (as the host's language names it): any text
+/// but the empty one, which no request could carry in X-Api-Key.
+pub fn api_key(name: &'static str, key: String) -> Result<String, StartError> {
+    if key.is_empty() {
+        return Err(StartError::Argument(SigningError::EmptyArgument { name }));
+    }
+    Ok(key)
+}
+
+/// The config `options` describe: the merchants of a config, or the fake merchant with
+/// the options given.
+pub fn config(options: Options) -> Result<Config, StartError> {
+    let mut config = Config::with_fake_merchant().map_err(|e| StartError::NotStarted(e.0))?;
+    config.clock_offset = options.clock_offset;
+    config.auto_pay = options.auto_pay.map(Duration::from_secs);
+    if let Some(argument) = &options.config {
+        let alone = options.merchant_id.is_none()
+            && options.api_key.is_none()
+            && options.webhook_url.is_none()
+            && options.va_secret.is_none()
+            && options.payin_key.is_none();
+        if !alone {
+            return Err(StartError::Conflict(
+                "a config sets every merchant with its keys: it cannot be given with a merchant id, an API key, a webhook URL or keys",
+            ));
+        }
+        config.merchants = merchants_from_json(&config_bytes(argument)?)
+            .map_err(|e| StartError::NotStarted(format!("the config is refused: {e}")))?;
+        return Ok(config);
+    }
+    let mut merchant = Merchant::fake().map_err(|e| StartError::NotStarted(e.0))?;
+    if let Some(id) = options.merchant_id {
+        // Judged as a body's merchant id is (zero and values past 2^63 - 1 refused).
+        let id = i128::from(id);
+        merchant.id = cobro::signing::merchant_id_from_integer("merchant_id", id).map_err(StartError::Argument)?;
+    }
+    if let Some(key) = options.api_key {
+        merchant.api_key = api_key("api_key", key)?;
+    }
+    if let Some(url) = options.webhook_url {
+        merchant.webhook_url = Some(url).filter(|u| !u.is_empty());
+    }
+    if let Some(secret) = options.va_secret {
+        merchant.va_secret = secret;
+    }
+    if let Some(key) = options.payin_key {
+        merchant.payin_key = key;
+    }
+    config.merchants = vec![merchant];
+    Ok(config)
+}
+
+/// [`crate::start`], with a failure to listen named by its address.
+pub fn start(host: IpAddr, port: u16, config: Config) -> Result<Mock, StartError> {
+    crate::start(host, port, config).map_err(|e| not_listening(SocketAddr::new(host, port), &e))
+}
+
+/// The error of an address that cannot be listened on.
+pub fn not_listening(addr: SocketAddr, e: &std::io::Error) -> StartError {
+    StartError::NotStarted(format!("{addr} cannot be listened on: {e}"))
+}
+
+/// Where the keys the banner describes came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeySource {
+    /// A config: each merchant's keys are its own, never shown.
+    Config,
+    /// The fake merchant's, unless the environment variable of a key
+    /// ([`VA_SECRET_VAR`], [`PAYIN_KEY_VAR`]) gave it (then it is not shown).
+    Environment {
+        /// [`VA_SECRET_VAR`] gave the virtual-account secret.
+        va_secret: bool,
+        /// [`PAYIN_KEY_VAR`] gave the pay-in key.
+        payin_key: bool,
+    },
+}
+
+fn key_line(name: &str, var: &str, given: bool, fake: &str) -> String {
+    if given {
+        format!("  {name}: from {var} (not shown)")
+    } else {
+        format!("  {name}: {fake} (fake; set {var} to use another)")
+    }
+}
+
+/// What a `cobro mock` command prints once the mock listens on `addr`: the address
+/// first (scripts read that line), then each merchant with its id, API key and webhook
+/// (a key only when it is a fake one), then the base URLs.
+pub fn banner(addr: SocketAddr, config: &Config, keys: KeySource) -> Vec<String> {
+    let mut lines = vec![format!("cobro mock listening on http://{addr}")];
+    for m in &config.merchants {
+        match keys {
+            KeySource::Config => {
+                lines.push(format!(
+                    "merchant {} ({}): api key {}, keys from the config",
+                    m.id, m.name, m.api_key
+                ));
+            }
+            KeySource::Environment { va_secret, payin_key } => {
+                lines.push(format!("merchant {} ({}): api key {}", m.id, m.name, m.api_key));
+                lines.push(key_line(
+                    "virtual-account secret",
+                    VA_SECRET_VAR,
+                    va_secret,
+                    crate::config::DEFAULT_VA_SECRET,
+                ));
+                lines.push(key_line(
+                    "pay-in key",
+                    PAYIN_KEY_VAR,
+                    payin_key,
+                    crate::config::DEFAULT_PAYIN_KEY,
+                ));
+            }
+        }
+        lines.push(format!("  webhook: {}", m.webhook_url.as_deref().unwrap_or("(none)")));
+    }
+    lines.push(format!(
+        "Base URL of all three APIs: http://{addr}; control API: http://{addr}/_mock/; Ctrl-C stops it."
+    ));
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
+    use super::*;
+
+    #[test]
+    fn only_loopback_addresses_are_hosts() {
+        assert!(host("127.0.0.1").is_ok() && host("::1").is_ok());
+        for text in ["0.0.0.0", "10.0.0.1", "localhost", ""] {
+            let e = host(text).unwrap_err();
+            assert_eq!(e.code(), Some(Code::InvalidArgument), "{text}");
+            assert!(e.to_string().starts_with("host must be one of"), "{e}");
+        }
+    }
+
+    #[test]
+    fn options_change_the_fake_merchant() {
+        let config = config(Options {
+            merchant_id: Some(1234),
+            api_key: Some("k".into()),
+            webhook_url: Some(String::new()),
+            clock_offset: -5,
+            auto_pay: Some(2),
+            ..Options::default()
+        })
+        .unwrap();
+        let m = &config.merchants[0];
+        assert_eq!((m.id, m.api_key.as_str(), m.webhook_url.as_deref()), (1234, "k", None));
+        assert_eq!(
+            (config.clock_offset, config.auto_pay),
+            (-5, Some(Duration::from_secs(2)))
+        );
+        let e = super::config(Options {
+            api_key: Some(String::new()),
+            ..Options::default()
+        })
+        .unwrap_err();
+        assert_eq!(e.code(), Some(Code::EmptyArgument));
+    }
+
+    #[test]
+    fn a_config_is_text_or_a_path_and_goes_alone() {
+        let text = r#" {"merchants":[{"id":7,"api_key":"k7","va_secret":"s7","payin_key":"p7"}]}"#;
+        let from_text = config(Options {
+            config: Some(text.into()),
+            ..Options::default()
+        })
+        .unwrap();
+        assert_eq!(from_text.merchants[0].id, 7);
+        let e = config(Options {
+            config: Some(text.into()),
+            merchant_id: Some(1),
+            ..Options::default()
+        })
+        .unwrap_err();
+        assert!(matches!(e, StartError::Conflict(_)) && e.code().is_none());
+        let e = config(Options {
+            config: Some("/no/such/cobro-mock.json".into()),
+            ..Options::default()
+        })
+        .unwrap_err();
+        assert_eq!(e.code(), Some(Code::MockNotStarted));
+        assert!(e.to_string().contains("/no/such/cobro-mock.json"), "{e}");
+        let long = "x/".repeat(100_000);
+        let e = config(Options {
+            config: Some(long),
+            ..Options::default()
+        })
+        .unwrap_err();
+        assert!(e.to_string().len() < 400, "{e}");
+        // A refused config says why without quoting it (a key could be in it).
+        let e = config(Options {
+            config: Some(r#"{"merchants":[{"id":1,"api_key":"k","va_secret":" secret-1","payin_key":"p"}]}"#.into()),
+            ..Options::default()
+        })
+        .unwrap_err();
+        assert!(
+            e.to_string().contains("va_secret") && !e.to_string().contains("secret-1"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn an_address_in_use_is_named() {
+        let taken = std::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).unwrap();
+        let port = taken.local_addr().unwrap().port();
+        let config = Config::with_fake_merchant().unwrap();
+        let e = start(IpAddr::V4(Ipv4Addr::LOCALHOST), port, config).unwrap_err();
+        assert_eq!(e.code(), Some(Code::MockNotStarted));
+        let text = e.to_string();
+        assert!(
+            text.starts_with("the mock cannot start: ") && text.contains(&format!("127.0.0.1:{port}")),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_banner_names_the_address_first_and_no_given_key() {
+        let config = Config::with_fake_merchant().unwrap();
+        let addr = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 4242);
+        let lines = banner(
+            addr,
+            &config,
+            KeySource::Environment {
+                va_secret: true,
+                payin_key: false,
+            },
+        );
+        assert_eq!(lines[0], "cobro mock listening on http://127.0.0.1:4242");
+        let text = lines.join("\n");
+        assert!(!text.contains(crate::config::DEFAULT_VA_SECRET) && text.contains(crate::config::DEFAULT_PAYIN_KEY));
+    }
+}
