@@ -80,7 +80,7 @@ fn starts_on_a_free_port_prints_fake_keys_only_and_stops_on_sigterm() {
 fn refuses_what_it_cannot_serve() {
     for (args, says) in [
         (&["mock", "--host", "0.0.0.0", "--port", "0"][..], "--allow-remote"),
-        (&["mock", "--config", "no/such/file.json"], "cannot read --config"),
+        (&["mock", "--config", "no/such/file.json"], "cannot be read"),
         (
             &["mock", "--config", "x.json", "--merchant-id", "1"],
             "cannot be used with",
