@@ -5,7 +5,7 @@
 //! package around the handle they pass.
 
 use cobro_mock::Mock;
-use cobro_mock::host::{self, KeySource, Options, StartError};
+use cobro_mock::host::{self, Options, StartError};
 use napi::bindgen_prelude::{BigInt, Either3, External, Object};
 use napi::{Env, Unknown};
 use napi_derive::napi;
@@ -129,14 +129,7 @@ pub fn mock_start<'e>(env: &'e Env, options: Option<Unknown<'e>>) -> napi::Resul
             Some(o) => convert(o)?,
             None => (host::DEFAULT_HOST, 0, Options::default()),
         };
-        let keys = if options.config.is_some() {
-            KeySource::Config
-        } else {
-            KeySource::Environment {
-                va_secret: options.va_secret.is_some(),
-                payin_key: options.payin_key.is_some(),
-            }
-        };
+        let keys = options.key_source();
         let config = host::config(options).map_err(start_error)?;
         let (merchant_id, api_key) = config
             .merchants

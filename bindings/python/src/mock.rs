@@ -7,7 +7,7 @@ use std::sync::{Mutex, PoisonError};
 
 use cobro::Code;
 use cobro_mock::Mock;
-use cobro_mock::host::{self, KeySource, Options, StartError};
+use cobro_mock::host::{self, Options, StartError};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -169,14 +169,7 @@ pub fn start(
                 .unwrap_or(0),
             auto_pay: opt_size(auto_pay, "auto_pay")?,
         };
-        let keys = if options.config.is_some() {
-            KeySource::Config
-        } else {
-            KeySource::Environment {
-                va_secret: options.va_secret.is_some(),
-                payin_key: options.payin_key.is_some(),
-            }
-        };
+        let keys = options.key_source();
         // Without the GIL: reading a config file, binding, starting a thread.
         let started = py.detach(|| -> Result<_, StartError> {
             let config = self::host::config(options)?;

@@ -58,9 +58,8 @@ fn config(args: &MockArgs) -> Result<(Config, KeySource), CliError> {
         auto_pay: args.auto_pay,
         ..Options::default()
     };
-    let keys = if let Some(path) = &args.config {
+    if let Some(path) = &args.config {
         options.config = Some(path.to_string_lossy().into_owned());
-        KeySource::Config
     } else {
         if std::env::var_os(VA_SECRET_VAR).is_some() {
             options.va_secret = Some(SecretSource::va_secret(None).load()?);
@@ -68,11 +67,8 @@ fn config(args: &MockArgs) -> Result<(Config, KeySource), CliError> {
         if std::env::var_os(PAYIN_KEY_VAR).is_some() {
             options.payin_key = Some(SecretSource::payin_key(None).load()?);
         }
-        KeySource::Environment {
-            va_secret: options.va_secret.is_some(),
-            payin_key: options.payin_key.is_some(),
-        }
-    };
+    }
+    let keys = options.key_source();
     let config = host::config(options).map_err(|e| CliError::new(e.to_string()))?;
     Ok((config, keys))
 }

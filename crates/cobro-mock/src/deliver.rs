@@ -70,12 +70,7 @@ pub fn send(app: &Shared, d: Delivery, faults: &NotifyFaults) {
         // Held notifications count as waiting ones, so the bound on those holds here too.
         if held.len() + app.pending.load(Ordering::SeqCst) >= MAX_PENDING {
             drop(held);
-            log(
-                app,
-                &d,
-                None,
-                format!("dropped: {MAX_PENDING} notifications already waiting"),
-            );
+            dropped(app, &d);
             return;
         }
         held.push((d.merchant_id, d.clone()));
@@ -107,15 +102,20 @@ pub fn send(app: &Shared, d: Delivery, faults: &NotifyFaults) {
     }
 }
 
+/// Logs that `d` was dropped: [`MAX_PENDING`] notifications were already waiting.
+fn dropped(app: &App, d: &Delivery) {
+    log(
+        app,
+        d,
+        None,
+        format!("dropped: {MAX_PENDING} notifications already waiting"),
+    );
+}
+
 fn spawn(app: &Shared, d: Delivery, delay: Duration) {
     if app.pending.fetch_add(1, Ordering::SeqCst) >= MAX_PENDING {
         app.pending.fetch_sub(1, Ordering::SeqCst);
-        log(
-            app,
-            &d,
-            None,
-            format!("dropped: {MAX_PENDING} notifications already waiting"),
-        );
+        dropped(app, &d);
         return;
     }
     let app = app.clone();

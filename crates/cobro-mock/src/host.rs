@@ -43,6 +43,21 @@ pub struct Options {
     pub auto_pay: Option<u64>,
 }
 
+impl Options {
+    /// Where the keys of these options come from, for the banner: a config's, or the
+    /// ones given (not shown) and the fake ones (shown).
+    pub fn key_source(&self) -> KeySource {
+        if self.config.is_some() {
+            KeySource::Config
+        } else {
+            KeySource::Environment {
+                va_secret: self.va_secret.is_some(),
+                payin_key: self.payin_key.is_some(),
+            }
+        }
+    }
+}
+
 /// Why the mock was not started.
 #[derive(Debug)]
 pub enum StartError {
