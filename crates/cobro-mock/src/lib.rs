@@ -9,6 +9,7 @@
 //! Start it in-process with [`start`] (a background thread with its own runtime, for
 //! test fixtures and the Python and Node packages), or inside a runtime with [`serve`].
 
+mod body;
 mod checkout;
 pub mod config;
 mod control;

@@ -8,34 +8,27 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
+use cobro::country::payin_country;
+use cobro::json::Value;
 use cobro::payin::voucher::VoucherFamily;
 use cobro::provider::payin::{self as answers, AnswerFamily, Created, FALLBACK_CODE, Link, VoucherEntry};
 use cobro::subscription::lifecycle::may_charge;
 use cobro::{Amount, Kind, ValidateOptions};
-use serde_json::Value;
 
+use crate::body::{Body, at, text};
 use crate::control::{Action, move_payin};
 use crate::deliver::NotifyFaults;
-use crate::reply::{self, answered};
+use crate::reply::answered;
 use crate::state::{Payin, Refused};
 use crate::virtual_account::locale;
 use crate::{Shared, qr, time};
 
 /// The pay-in object of a body: the `data` object of the samples' wrapped form, or the
 /// body itself.
-fn payin_object(body: &Value) -> &Value {
-    match body.get("data") {
-        Some(data @ Value::Object(_)) => data,
-        _ => body,
-    }
-}
-
-/// A field's text as it appears in the body (a number's digits, a string's content).
-fn field(v: &Value, name: &str) -> String {
-    match v.get(name) {
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Number(n)) => n.to_string(),
-        _ => String::new(),
+fn payin_object<'v, 'a>(root: Option<&'v Value<'a>>) -> Option<&'v Value<'a>> {
+    match at(root, &["data"]) {
+        Some(data @ Value::Object(_)) => Some(data),
+        _ => root,
     }
 }
 
@@ -85,22 +78,13 @@ fn entries(family: AnswerFamily) -> &'static [VoucherEntry<'static>] {
     }
 }
 
-/// The symbol the provider's `currencyISO` carries for a pay-in currency.
-fn symbol(currency: &str) -> &'static str {
-    match currency {
-        "PEN" => "S/",
-        "DOP" => "RD$",
-        "BRL" => "R$",
-        _ => "$",
-    }
-}
-
 /// `POST /api-payin/v3/online-payments` (and the v1 path).
 pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
     let locale = locale(&headers);
-    let parsed: Value = serde_json::from_slice(&body).unwrap_or_default();
-    let p = payin_object(&parsed);
-    let merchant = field(p, "payinMerchantID").parse::<u64>().ok();
+    let body = Body::read(&body);
+    let p = payin_object(body.root());
+    let field = |name: &str| text(at(p, &[name]));
+    let merchant = field("payinMerchantID").parse::<u64>().ok();
     let key = match merchant.map(|id| (id, app.merchant(id))) {
         Some((id, None)) => {
             let a = answers::refusal("0009", "");
@@ -114,44 +98,40 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
         payin_key: key,
         ..ValidateOptions::default()
     };
-    let report = cobro::validate(Kind::Payin, &body, &options);
+    let report = body.validate(Kind::Payin, &options);
     let (Some(merchant_id), true) = (merchant, report.valid) else {
-        let a = answers::validation_refusal(&report, locale);
-        let code = reply::code_of(&a);
-        return answered(a, merchant, &code);
+        let code = answers::validation_code(&report);
+        return answered(answers::validation_refusal(&report, locale), merchant, code);
     };
-    let currency = field(p, "payinCurrency");
-    let method = field(p, "payinMethod");
-    let processor = field(p, "processorCode");
-    let family = answers::answer_family(&currency, &method, Some(&processor));
+    let currency = field("payinCurrency");
+    let method = field("payinMethod");
+    let processor = field("processorCode");
+    let family = answers::answer_family(currency, method, Some(processor));
     if family == AnswerFamily::WalletOnFile {
-        let charge_type = p
-            .pointer("/subscription/chargeType")
-            .and_then(Value::as_str)
-            .unwrap_or("");
-        let phone = field(p, "payinCustomerPhone");
+        let charge_type = text(at(p, &["subscription", "chargeType"]));
+        let phone = field("payinCustomerPhone");
         let active = app
             .state
-            .subscription_to_charge(merchant_id, &phone, charge_type)
+            .subscription_to_charge(merchant_id, phone, charge_type)
             .is_some_and(|s| may_charge(&s.status).allowed);
         if !active {
             return answered(answers::refusal("0044", ""), Some(merchant_id), "0044");
         }
     }
-    let Ok(amount) = Amount::parse(&field(p, "payinAmount")) else {
+    let Ok(amount) = Amount::parse(field("payinAmount")) else {
         // Validation has accepted the amount's text, which is what Amount::parse reads.
         return answered(answers::refusal("0015", ""), Some(merchant_id), "0015");
     };
     let serial = app.state.next_serial();
     let trx = format!("MOCKTRX{serial:012}");
-    let operation_number = field(p, "payinMerchantOperationNumber");
+    let operation_number = field("payinMerchantOperationNumber").to_string();
     let stored = app.state.add_payin(Payin {
         merchant_id,
         operation_number: operation_number.clone(),
         trx: trx.clone(),
         amount,
-        currency: currency.clone(),
-        method: method.clone(),
+        currency: currency.to_string(),
+        method: method.to_string(),
         state: 2,
     });
     match stored {
@@ -168,7 +148,7 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
             return answered(a, Some(merchant_id), FALLBACK_CODE);
         }
     }
-    let minutes = field(p, "payinExpirationTime").parse::<u64>().unwrap_or(120);
+    let minutes = field("payinExpirationTime").parse::<u64>().unwrap_or(120);
     let expiration = time::voucher(time::now().saturating_add(minutes.saturating_mul(60)));
     let checkout = format!("{}/checkout/{trx}", app.base_url);
     let payment_code = format!("{serial:08}");
@@ -199,8 +179,8 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
         expiration: &expiration,
         merchant: name,
         amount,
-        currency: &currency,
-        currency_symbol: symbol(&currency),
+        currency,
+        currency_symbol: payin_country(currency).map_or("", |(c, _)| c.currency_symbol),
         operation_number: &trx,
         entries: entries(family),
         links: if family == AnswerFamily::WalletOneShot {

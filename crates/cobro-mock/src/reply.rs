@@ -98,15 +98,3 @@ pub async fn log_requests(State(app): State<Shared>, request: Request, next: Nex
 pub fn not_loopback(peer: SocketAddr) -> Option<Response> {
     (!peer.ip().is_loopback()).then(|| mock_error(403, "the control API answers loopback clients only"))
 }
-
-/// The provider's code in an answer body (`payinErrorCode`, `errorCode`, the first
-/// `error.details[].code`), for the log.
-pub fn code_of(a: &Answer) -> String {
-    let v: serde_json::Value = serde_json::from_str(&a.body).unwrap_or_default();
-    let code = v
-        .get("payinErrorCode")
-        .or_else(|| v.get("errorCode"))
-        .or_else(|| v.pointer("/error/details/0/code"))
-        .and_then(serde_json::Value::as_str);
-    code.unwrap_or("").to_string()
-}

@@ -6,25 +6,22 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
+use cobro::json::Value;
 use cobro::provider::Answer;
 use cobro::provider::subscription as answers;
 use cobro::subscription::lifecycle::{can_cancel, may_request_subscription};
 use cobro::subscription::response::SubscriptionStatus;
 use cobro::{Kind, ValidateOptions};
-use serde_json::Value;
 
 use crate::Shared;
+use crate::body::{Body, at, text};
 use crate::reply::answered;
 use crate::state::Subscription;
 use crate::virtual_account::locale;
 
-/// A JSON value's text as it appears in the body: a string's content, a number's digits.
-fn wire_text(v: Option<&Value>) -> String {
-    match v {
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Number(n)) => n.to_string(),
-        _ => String::new(),
-    }
+/// The text of `subscriptionDetails.{name}` as the body writes it.
+fn detail<'v>(body: &'v Body<'_>, name: &str) -> &'v str {
+    text(at(body.root(), &["subscriptionDetails", name]))
 }
 
 /// A refusal: the answer, the merchant when known, and the code for the log.
@@ -33,60 +30,61 @@ type Refusal = (Answer, Option<u64>, &'static str);
 /// The checks both operations share, in the order the provider's codes suggest: an
 /// unreadable body or merchant id (B400), an unknown merchant (B401), a wrong
 /// Authorization (E401), then every rule of the core (B400).
-fn admit(app: &Shared, kind: Kind, headers: &HeaderMap, body: &[u8]) -> Result<(u64, Value), Refusal> {
+fn admit(app: &Shared, kind: Kind, headers: &HeaderMap, body: &Body<'_>) -> Result<u64, Refusal> {
     let locale = locale(headers);
     let options = ValidateOptions {
         locale,
         ..ValidateOptions::default()
     };
-    let parsed: Value = serde_json::from_slice(body).unwrap_or_default();
-    let id_text = wire_text(parsed.get("merchantId"));
+    let id_text = text(at(body.root(), &["merchantId"]));
     let Ok(merchant_id) = id_text.parse::<u64>() else {
-        let report = cobro::validate(kind, body, &options);
+        let report = body.validate(kind, &options);
         return Err((answers::validation_refusal(&report, locale), None, "B400"));
     };
     let Some(merchant) = app.merchant(merchant_id) else {
         return Err((answers::error("B401", &[]), Some(merchant_id), "B401"));
     };
-    let details = |name: &str| wire_text(parsed.pointer(&format!("/subscriptionDetails/{name}")));
     let authorization = headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or("");
     let signed = cobro::signing::verify_subscription_authorization(
         authorization,
-        &id_text,
-        &details("type"),
-        &details("customerId"),
-        &details("processorCode"),
+        id_text,
+        detail(body, "type"),
+        detail(body, "customerId"),
+        detail(body, "processorCode"),
         &merchant.payin_key,
     );
     if !signed {
         return Err((answers::error("E401", &[]), Some(merchant_id), "E401"));
     }
-    let report = cobro::validate(kind, body, &options);
+    let report = body.validate(kind, &options);
     if !report.valid {
         return Err((answers::validation_refusal(&report, locale), Some(merchant_id), "B400"));
     }
-    Ok((merchant_id, parsed))
+    Ok(merchant_id)
 }
 
 /// `POST /api/v1/subscription`.
 pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
-    let (merchant_id, parsed) = match admit(&app, Kind::Subscription, &headers, &body) {
-        Ok(ok) => ok,
+    let body = Body::read(&body);
+    let merchant_id = match admit(&app, Kind::Subscription, &headers, &body) {
+        Ok(id) => id,
         Err((a, m, c)) => return answered(a, m, c),
     };
-    let details = |name: &str| wire_text(parsed.pointer(&format!("/subscriptionDetails/{name}")));
+    let details = |name: &str| detail(&body, name).to_string();
     let id = i64::try_from(app.state.next_serial()).unwrap_or(i64::MAX);
     let device = details("device");
-    let metadata = parsed
-        .get("metadata")
-        .and_then(Value::as_array)
-        .map(|entries| {
-            entries
-                .iter()
-                .map(|e| (wire_text(e.get("key")), wire_text(e.get("value"))))
-                .collect()
-        })
-        .unwrap_or_default();
+    let metadata = match at(body.root(), &["metadata"]) {
+        Some(Value::Array(entries)) => entries
+            .iter()
+            .map(|e| {
+                (
+                    text(at(Some(e), &["key"])).to_string(),
+                    text(at(Some(e), &["value"])).to_string(),
+                )
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
     let subscription = Subscription {
         id,
         merchant_id,
@@ -121,16 +119,16 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
 
 /// `POST /api/v1/subscription/cancel`.
 pub async fn cancel(State(app): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
-    let (merchant_id, parsed) = match admit(&app, Kind::SubscriptionCancel, &headers, &body) {
-        Ok(ok) => ok,
+    let body = Body::read(&body);
+    let merchant_id = match admit(&app, Kind::SubscriptionCancel, &headers, &body) {
+        Ok(id) => id,
         Err((a, m, c)) => return answered(a, m, c),
     };
-    let details = |name: &str| wire_text(parsed.pointer(&format!("/subscriptionDetails/{name}")));
     let found = app.state.subscription_for(
         merchant_id,
-        &details("customerId"),
-        &details("type"),
-        &details("processorCode"),
+        detail(&body, "customerId"),
+        detail(&body, "type"),
+        detail(&body, "processorCode"),
     );
     let Some(s) = found else {
         return answered(answers::error("9025", &[]), Some(merchant_id), "9025");

@@ -8,8 +8,8 @@ use axum::response::Response;
 use cobro::provider::virtual_account::{self as answers, Created, Stamp};
 use cobro::signing::DEFAULT_WINDOW_SECONDS;
 use cobro::{Kind, UnixSeconds, VaSignatureVariant, VaSignedText, ValidateOptions, VerifyError};
-use serde_json::Value;
 
+use crate::body::{Body, at, text};
 use crate::reply::answered;
 use crate::state::{Account, Refused};
 use crate::{Shared, time};
@@ -28,10 +28,6 @@ pub fn locale(headers: &HeaderMap) -> cobro::Locale {
             cobro::Locale::from_tag(&primary.to_ascii_lowercase())
         })
         .unwrap_or_default()
-}
-
-fn text<'a>(v: &'a Value, pointer: &str) -> &'a str {
-    v.pointer(pointer).and_then(Value::as_str).unwrap_or("")
 }
 
 /// `POST /merchant-payin-accounts/v1/accounts`.
@@ -66,8 +62,9 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
         }
         return refuse(answers::unauthorized(stamp), None, "ERR_UNAUTHORIZED");
     };
-    let parsed: Value = serde_json::from_slice(&body).unwrap_or_default();
-    let reference_id = text(&parsed, "/owner/referenceId");
+    let body = Body::read(&body);
+    let field = |path: &[&str]| text(at(body.root(), path));
+    let reference_id = field(&["owner", "referenceId"]);
     let signed = match merchant.variant {
         VaSignatureVariant::ReferenceId => VaSignedText::reference_id(reference_id).unwrap_or(VaSignedText::Spec),
         _ => VaSignedText::Spec,
@@ -92,41 +89,42 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
         locale,
         ..ValidateOptions::default()
     };
-    let report = cobro::validate(Kind::VirtualAccount, &body, &options);
+    let report = body.validate(Kind::VirtualAccount, &options);
     if !report.valid {
         let first = report.errors.first().map_or("", |i| answers::provider_code(i.code));
         let a = answers::validation_refusal(&report, locale, stamp);
         return refuse(a, Some(merchant.id), first);
     }
+    let Some(request) = body.root() else {
+        // Validation has accepted the body, so it was read.
+        let a = answers::error(500, "internal_error", "Unexpected error", &[], stamp);
+        return refuse(a, Some(merchant.id), "ERR_INTERNAL_ERROR");
+    };
     let serial = app.state.next_serial();
-    let account_type = text(&parsed, "/account/type");
+    let account_type = field(&["account", "type"]);
     let Some(number) = cobro::document::make::account_number(account_type, serial) else {
         // Validation admits only CVU, CLABE and CCI, which all have a layout.
         let a = answers::error(500, "internal_error", "Unexpected error", &[], stamp);
         return refuse(a, Some(merchant.id), "ERR_INTERNAL_ERROR");
     };
     let id = format!("acc_{serial:011x}");
-    let owner_name = match text(&parsed, "/owner/type") {
-        "COMPANY" => text(&parsed, "/owner/companyName").to_string(),
-        _ => format!(
-            "{} {}",
-            text(&parsed, "/owner/firstName"),
-            text(&parsed, "/owner/lastName")
-        ),
+    let owner_name = match field(&["owner", "type"]) {
+        "COMPANY" => field(&["owner", "companyName"]).to_string(),
+        _ => format!("{} {}", field(&["owner", "firstName"]), field(&["owner", "lastName"])),
     };
     let account = Account {
         id: id.clone(),
         merchant_id: merchant.id,
         reference_id: reference_id.to_string(),
-        category: text(&parsed, "/account/category").to_string(),
+        category: field(&["account", "category"]).to_string(),
         account_type: account_type.to_string(),
         number: number.clone(),
-        name: text(&parsed, "/account/name").to_string(),
-        currency: text(&parsed, "/account/currency").to_string(),
+        name: field(&["account", "name"]).to_string(),
+        currency: field(&["account", "currency"]).to_string(),
         owner: [
             owner_name,
-            text(&parsed, "/owner/document/type").to_string(),
-            text(&parsed, "/owner/document/number").to_string(),
+            field(&["owner", "document", "type"]).to_string(),
+            field(&["owner", "document", "number"]).to_string(),
         ],
     };
     match app.state.add_account(account) {
@@ -146,7 +144,7 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
         number: &number,
         result_url: None,
     };
-    let a = answers::created(&parsed, &created, stamp);
+    let a = answers::created(request, &created, stamp);
     answered(a, Some(merchant.id), "ACTIVE")
 }
 

@@ -18,6 +18,8 @@ pub struct Country {
     pub calling_code: &'static str,
     /// ISO 4217 currency (DESIGN.md 9 rows 11 and 16).
     pub currency: &'static str,
+    /// The currency's symbol, as a voucher's `currencyISO` shows it (spec 2.8: "S/").
+    pub currency_symbol: &'static str,
     /// Virtual-account facts, for the countries of spec 2.1.
     pub virtual_account: Option<VirtualAccountRules>,
     /// Pay-in facts, for the countries of spec 2.4-2.7.
@@ -105,6 +107,7 @@ pub static COUNTRIES: &[Country] = &[
         names: &["Argentina"],
         calling_code: "54",
         currency: "ARS",
+        currency_symbol: "$",
         virtual_account: Some(VirtualAccountRules {
             document_types: &["CUIT"],
             account_types: &["CVU"],
@@ -121,6 +124,7 @@ pub static COUNTRIES: &[Country] = &[
         names: &["Mexico", "México"],
         calling_code: "52",
         currency: "MXN",
+        currency_symbol: "$",
         virtual_account: Some(VirtualAccountRules {
             document_types: &["RFC"],
             account_types: &["CLABE"],
@@ -151,6 +155,7 @@ pub static COUNTRIES: &[Country] = &[
         names: &["Peru", "Perú"],
         calling_code: "51",
         currency: "PEN",
+        currency_symbol: "S/",
         virtual_account: Some(VirtualAccountRules {
             document_types: &["DNI", "RUC"],
             account_types: &["CCI"],
@@ -191,6 +196,7 @@ pub static COUNTRIES: &[Country] = &[
         names: &["Chile"],
         calling_code: "56",
         currency: "CLP",
+        currency_symbol: "$",
         virtual_account: Some(VirtualAccountRules {
             document_types: &["RUN", "RUT", "PASS"],
             account_types: &["CVU", "CCI", "CLABE"],
@@ -207,6 +213,7 @@ pub static COUNTRIES: &[Country] = &[
         names: &["Colombia"],
         calling_code: "57",
         currency: "COP",
+        currency_symbol: "$",
         virtual_account: None,
         payin: Some(PayinRules {
             methods: &["TCTD", "TC", "TD", "BankTransfer", "Cash", "Wallet"],
@@ -230,6 +237,7 @@ pub static COUNTRIES: &[Country] = &[
         names: &["Dominican Republic", "República Dominicana", "Republica Dominicana"],
         calling_code: "1",
         currency: "DOP",
+        currency_symbol: "RD$",
         virtual_account: None,
         payin: Some(PayinRules {
             methods: &["BankTransfer", "bankTransfer"],
@@ -252,6 +260,7 @@ pub static COUNTRIES: &[Country] = &[
         names: &["Brazil", "Brasil"],
         calling_code: "55",
         currency: "BRL",
+        currency_symbol: "R$",
         virtual_account: None,
         payin: Some(PayinRules {
             methods: &["BankTransfer", "bankTransfer"],

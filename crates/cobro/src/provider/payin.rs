@@ -13,7 +13,7 @@ use crate::payin::catalog::{payin_creation_code, payin_state};
 use crate::payin::response::SUCCESS_CODE;
 use crate::payin::voucher::VoucherFamily;
 use crate::processor::{WALLET_ONE_SHOT, is_on_file};
-use crate::report::Report;
+use crate::report::{Issue, Report};
 use crate::signing::{Secret, SigningError, payin_verification};
 
 /// The code of a refused request whose problem has no creation code of its own in the
@@ -422,6 +422,23 @@ fn creation_code(path: &str, code: Code) -> Option<&'static str> {
     Some(by_field)
 }
 
+/// The code that decides the refusal of an invalid request, with the error it comes
+/// from: the first error (in the report's order) that has a creation code of its own,
+/// else the first error with [`FALLBACK_CODE`].
+fn deciding(report: &Report) -> (&'static str, Option<&Issue>) {
+    let coded = report.errors.iter().find_map(|issue| {
+        let path = issue.path.to_string();
+        let field = path.strip_prefix("data.").unwrap_or(&path);
+        creation_code(field, issue.code).map(|c| (c, Some(issue)))
+    });
+    coded.unwrap_or((FALLBACK_CODE, report.errors.first()))
+}
+
+/// The creation code [`validation_refusal`] answers for `report`.
+pub fn validation_code(report: &Report) -> &'static str {
+    deciding(report).0
+}
+
 /// The refusal of an invalid request: the provider answers one code, so the first
 /// error (in the report's order) that has a creation code of its own decides it
 /// (missing fields 0001-0007, processor 0008, merchant id 0009, payinVerification 0010,
@@ -429,15 +446,8 @@ fn creation_code(path: &str, code: Code) -> Option<&'static str> {
 /// [`FALLBACK_CODE`]. The message is that error's, in `locale`, naming the field.
 /// Warnings never refuse a request.
 pub fn validation_refusal(report: &Report, locale: Locale) -> Answer {
-    let coded = report.errors.iter().find_map(|issue| {
-        let path = issue.path.to_string();
-        let field = path.strip_prefix("data.").unwrap_or(&path);
-        creation_code(field, issue.code).map(|c| (c, issue))
-    });
-    match coded.or_else(|| report.errors.first().map(|i| (FALLBACK_CODE, i))) {
-        Some((code, issue)) => refusal(code, &issue.message_in(locale)),
-        None => refusal(FALLBACK_CODE, ""),
-    }
+    let (code, issue) = deciding(report);
+    refusal(code, &issue.map(|i| i.message_in(locale)).unwrap_or_default())
 }
 
 /// The facts of a payment notification (PROVIDER_FACTS.md "Notifications").
@@ -616,6 +626,7 @@ mod tests {
         let answer = validation_refusal(&report, Locale::En);
         let parsed = parse_payin_response(answer.body.as_bytes()).unwrap();
         assert_eq!(parsed.error_code, "0001");
+        assert_eq!(validation_code(&report), "0001");
         assert!(!parsed.success);
         assert_eq!(answer.status, 400);
         assert_eq!(refusal("0010", "").status, 401);

@@ -1,11 +1,14 @@
 //! The virtual-account API's answers (spec 2.2, 7.1), error objects and the deposit
 //! notification (PROVIDER_FACTS.md "Notifications"), as the provider writes them.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::value::RawValue;
 
 use super::{Answer, to_json};
 use crate::code::Code;
+use crate::json::{Value, write_value};
 use crate::messages::Locale;
 use crate::report::Report;
 use crate::signing::VerifyError;
@@ -47,32 +50,49 @@ struct CreatedBody<'a> {
     trace_id: &'a str,
     timestamp: &'a str,
     status: &'a str,
-    owner: Value,
-    account: Value,
+    owner: Box<RawValue>,
+    account: Box<RawValue>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    metadata: Option<Value>,
+    metadata: Option<Box<RawValue>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     result_url: Option<&'a str>,
 }
 
+/// `value` as raw JSON written by the core's writer: member order and number texts as
+/// the request wrote them.
+fn raw(value: &Value<'_>) -> Box<RawValue> {
+    let mut text = String::new();
+    write_value(&mut text, value);
+    // The core's writer writes JSON; `null` keeps this total.
+    RawValue::from_string(text).unwrap_or_else(|_| RawValue::NULL.to_owned())
+}
+
+/// The member `name` of an object value.
+fn member<'v, 'a>(value: &'v Value<'a>, name: &str) -> Option<&'v Value<'a>> {
+    match value {
+        Value::Object(members) => members.iter().find(|(k, _)| k == name).map(|(_, v)| v),
+        _ => None,
+    }
+}
+
 /// The answer to a created account (spec 2.2, HTTP 200): the request's `owner`,
-/// `account` (with `number` added) and `metadata` echoed, and the provider's fields.
-/// `request` is the validated request body as a JSON value.
-pub fn created(request: &Value, created: &Created<'_>, stamp: Stamp<'_>) -> Answer {
-    let field = |name: &str| request.get(name).cloned();
-    let mut account = match field("account") {
-        Some(Value::Object(map)) => map,
-        _ => Map::new(),
+/// `account` (with `number` added) and `metadata` echoed in the request's own order and
+/// texts, and the provider's fields. `request` is the validated request body, as the
+/// core's reader read it.
+pub fn created(request: &Value<'_>, created: &Created<'_>, stamp: Stamp<'_>) -> Answer {
+    let mut account = match member(request, "account") {
+        Some(Value::Object(members)) => members.clone(),
+        _ => Vec::new(),
     };
-    account.insert("number".into(), Value::String(created.number.to_string()));
+    account.push((Cow::Borrowed("number"), Value::String(Cow::Borrowed(created.number))));
     let body = CreatedBody {
         id: created.id,
         trace_id: stamp.trace_id,
         timestamp: stamp.timestamp,
         status: created.status,
-        owner: field("owner").unwrap_or(Value::Null),
-        account: Value::Object(account),
-        metadata: field("metadata").filter(|m| !m.is_null()),
+        owner: raw(member(request, "owner").unwrap_or(&Value::Null)),
+        account: raw(&Value::Object(account)),
+        metadata: member(request, "metadata").filter(|m| **m != Value::Null).map(raw),
         result_url: created.result_url,
     };
     Answer::json(200, &body)
@@ -351,6 +371,35 @@ mod tests {
                 assert_eq!(e.details.len(), report.errors.len());
                 assert!(e.details.iter().all(|d| virtual_account_error_entry(&d.code).is_some()));
             }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_created_account_echoes_the_request_as_written() {
+        let request = br#"{"owner":{"referenceId":"u-1","type":"PERSON"},"account":{"type":"CCI","name":"ana.perez"},"metadata":{"z":"1","a":"2"}}"#;
+        let tree = crate::json::parse(request, crate::Limits::for_body(None)).unwrap();
+        let made = Created {
+            id: "acc_1",
+            status: "ACTIVE",
+            number: "00200100000000000012",
+            result_url: None,
+        };
+        let answer = created(&tree, &made, STAMP);
+        assert!(
+            answer
+                .body
+                .contains(r#""account":{"type":"CCI","name":"ana.perez","number":"00200100000000000012"}"#),
+            "{}",
+            answer.body
+        );
+        assert!(
+            answer.body.contains(r#""metadata":{"z":"1","a":"2"}"#),
+            "{}",
+            answer.body
+        );
+        match parse_virtual_account_response(answer.status, answer.body.as_bytes()).unwrap() {
+            VirtualAccountAnswer::Account(a) => assert_eq!(a.account.number.as_str(), made.number),
             other => panic!("{other:?}"),
         }
     }

@@ -1,0 +1,74 @@
+//! A request body read once, by the core's reader: the same tree feeds the core's
+//! validation and the handlers' reads of fields, so each body is parsed once and a
+//! number keeps the text it was written with (an amount never passes through a float).
+
+use cobro::json::{self, Value};
+use cobro::{Kind, Limits, Report, ValidateOptions};
+
+/// A body and, when it is JSON within the core's default limits, its tree.
+pub struct Body<'a> {
+    bytes: &'a [u8],
+    tree: Option<Value<'a>>,
+}
+
+impl<'a> Body<'a> {
+    /// Reads `bytes` under the core's default limits (what validation reads them under).
+    pub fn read(bytes: &'a [u8]) -> Body<'a> {
+        Body {
+            bytes,
+            tree: json::parse(bytes, Limits::for_body(None)).ok(),
+        }
+    }
+
+    /// The tree, when the body is JSON.
+    pub fn root(&self) -> Option<&Value<'a>> {
+        self.tree.as_ref()
+    }
+
+    /// The core's report on the body; an unreadable body is reported from its bytes,
+    /// as `cobro::validate` reports it.
+    pub fn validate(&self, kind: Kind, options: &ValidateOptions<'_>) -> Report {
+        match &self.tree {
+            Some(tree) => cobro::validate_value(kind, tree, options),
+            None => cobro::validate(kind, self.bytes, options),
+        }
+    }
+}
+
+/// The value at `path` (object keys) below `value`. A repeated key resolves to its first
+/// member; validation refuses repeated keys (ERR_DUPLICATE_FIELD), so a body that passed
+/// it has one.
+pub fn at<'v, 'a>(value: Option<&'v Value<'a>>, path: &[&str]) -> Option<&'v Value<'a>> {
+    path.iter().try_fold(value?, |v, key| match v {
+        Value::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, member)| member),
+        _ => None,
+    })
+}
+
+/// A field's text as the body writes it: a string's content or a number's digits, `""`
+/// for anything else.
+pub fn text<'v>(value: Option<&'v Value<'_>>) -> &'v str {
+    match value {
+        Some(Value::String(s)) => s,
+        Some(Value::Number(n)) => n,
+        _ => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_keep_their_text() {
+        let body = Body::read(br#"{"a":{"amount":150.50,"id":"007"},"n":[1]}"#);
+        assert_eq!(text(at(body.root(), &["a", "amount"])), "150.50");
+        assert_eq!(text(at(body.root(), &["a", "id"])), "007");
+        assert_eq!(text(at(body.root(), &["n"])), "");
+        assert_eq!(text(at(body.root(), &["a", "missing"])), "");
+        let unreadable = Body::read(b"{");
+        assert!(unreadable.root().is_none());
+        let report = unreadable.validate(Kind::Payin, &ValidateOptions::default());
+        assert_eq!(report.errors[0].code, cobro::Code::MalformedJson);
+    }
+}
