@@ -7,15 +7,13 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use cobro::provider::virtual_account::{self as answers, Created, Stamp};
 use cobro::signing::DEFAULT_WINDOW_SECONDS;
+use cobro::signing::{API_KEY_HEADER, VIRTUAL_ACCOUNT_HEADERS};
 use cobro::{Kind, UnixSeconds, VaSignatureVariant, VaSignedText, ValidateOptions, VerifyError};
 
 use crate::body::{Body, at, text};
 use crate::reply::answered;
 use crate::state::{Account, Refused};
 use crate::{Shared, time};
-
-/// The four headers of spec 5.1, as received.
-const HEADERS: [&str; 4] = ["X-Api-Key", "X-Timestamp", "X-Signature", "X-Account-deposit-mode"];
 
 /// The answers' language: the locale whose tag is the primary subtag of the request's
 /// first Accept-Language range (`es-PE` Spanish, `pt-BR` Portuguese); English otherwise.
@@ -40,13 +38,13 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
         trace_id: &trace_id,
     };
     let locale = locale(&headers);
-    let pairs: Vec<(&str, &str)> = HEADERS
+    let pairs: Vec<(&str, &str)> = VIRTUAL_ACCOUNT_HEADERS
         .iter()
         .filter_map(|name| headers.get(*name).and_then(|v| v.to_str().ok()).map(|v| (*name, v)))
         .collect();
     let api_key = pairs
         .iter()
-        .find(|(n, _)| *n == "X-Api-Key")
+        .find(|(n, _)| *n == API_KEY_HEADER)
         .map(|(_, v)| *v)
         .unwrap_or("");
     let refuse = answered;
@@ -57,7 +55,7 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
         .find(|m| !api_key.is_empty() && m.api_key == api_key)
     else {
         if api_key.is_empty() {
-            let e = VerifyError::MissingHeader { name: "X-Api-Key" };
+            let e = VerifyError::MissingHeader { name: API_KEY_HEADER };
             return refuse(answers::header_refusal(&e, locale, stamp), None, e.code().as_str());
         }
         return refuse(answers::unauthorized(stamp), None, "ERR_UNAUTHORIZED");

@@ -181,7 +181,7 @@ pub fn prepare_virtual_account(
     headers.push(header(JSON.0, JSON.1));
     Ok(PreparedRequest {
         method: "POST".to_string(),
-        path: "/merchant-payin-accounts/v1/accounts".to_string(),
+        path: VIRTUAL_ACCOUNT_PATH.to_string(),
         headers,
         body: String::from_utf8_lossy(body).into_owned(),
     })
@@ -193,7 +193,7 @@ pub fn prepare_subscription(
     key: &Secret,
     options: &PrepareOptions,
 ) -> Result<PreparedRequest, PrepareError> {
-    prepare_subscription_kind(Kind::Subscription, "/api/v1/subscription", body, key, options)
+    prepare_subscription_kind(Kind::Subscription, SUBSCRIPTION_PATH, body, key, options)
 }
 
 /// Spec 4.3 and 5.2: `POST /api/v1/subscription/cancel` with `Authorization: Bearer <hash>`.
@@ -202,13 +202,7 @@ pub fn prepare_subscription_cancel(
     key: &Secret,
     options: &PrepareOptions,
 ) -> Result<PreparedRequest, PrepareError> {
-    prepare_subscription_kind(
-        Kind::SubscriptionCancel,
-        "/api/v1/subscription/cancel",
-        body,
-        key,
-        options,
-    )
+    prepare_subscription_kind(Kind::SubscriptionCancel, SUBSCRIPTION_CANCEL_PATH, body, key, options)
 }
 
 fn prepare_subscription_kind(
@@ -275,6 +269,15 @@ fn rewrite_members(root: &Value<'_>, replace: impl Fn(&str, &Value<'_>, &mut Str
     out.push('}');
     out
 }
+
+/// The virtual-account creation path (spec 4.1, section 9: v1), under the base URL.
+pub const VIRTUAL_ACCOUNT_PATH: &str = "/merchant-payin-accounts/v1/accounts";
+
+/// The subscription creation path (spec 4.2), under the subscriptions base URL.
+pub const SUBSCRIPTION_PATH: &str = "/api/v1/subscription";
+
+/// The subscription cancellation path (spec 4.3), under the subscriptions base URL.
+pub const SUBSCRIPTION_CANCEL_PATH: &str = "/api/v1/subscription/cancel";
 
 /// The pay-in path (spec 4.4, section 9: v3).
 pub const PAYIN_PATH: &str = "/api-payin/v3/online-payments";

@@ -108,6 +108,9 @@ pub enum DeviceCode {
 }
 
 impl DeviceCode {
+    /// The device codes spec 2.8 names. Any other text is read as it is.
+    pub const NAMED: [&'static str; 2] = ["DESKTOP", "MOBILE"];
+
     /// The code as written on the wire.
     pub fn as_str(&self) -> &str {
         match self {
@@ -238,6 +241,9 @@ mod tests {
 
     #[test]
     fn device_codes_are_open() {
+        for s in DeviceCode::NAMED {
+            assert!(!matches!(DeviceCode::from_wire(s), DeviceCode::Other(_)), "{s}");
+        }
         assert_eq!(DeviceCode::from_wire("MOBILE"), DeviceCode::Mobile);
         assert_eq!(DeviceCode::from_wire("TABLET").as_str(), "TABLET");
         assert_eq!(serde_json::to_value(DeviceCode::Desktop).unwrap(), "DESKTOP");

@@ -29,6 +29,9 @@ pub enum VoucherStatus {
 }
 
 impl VoucherStatus {
+    /// The voucher statuses spec 2.8 names. Any other text is read as it is.
+    pub const NAMED: [&'static str; 2] = ["PENDIENTE_PAGO", "PENDING_PAYMENT"];
+
     /// The status as written on the wire.
     pub fn as_str(&self) -> &str {
         match self {
@@ -496,6 +499,9 @@ mod tests {
 
     #[test]
     fn status_is_open() {
+        for s in VoucherStatus::NAMED {
+            assert!(!matches!(VoucherStatus::from_wire(s), VoucherStatus::Other(_)), "{s}");
+        }
         assert!(VoucherStatus::from_wire("PENDIENTE_PAGO").is_pending());
         assert!(!VoucherStatus::from_wire("PAGADO").is_pending());
         assert_eq!(

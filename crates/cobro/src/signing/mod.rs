@@ -23,7 +23,8 @@ pub use subscription::{
     SUBSCRIPTION_TYPES, subscription_authorization, subscription_authorization_text, verify_subscription_authorization,
 };
 pub use virtual_account::{
-    DEFAULT_WINDOW_SECONDS, DepositMode, ReferenceId, VaSignatureVariant, VaSignedText, VerifyError,
+    API_KEY_HEADER, DEFAULT_WINDOW_SECONDS, DEPOSIT_MODE_HEADER, DepositMode, HEADERS as VIRTUAL_ACCOUNT_HEADERS,
+    ReferenceId, SIGNATURE_HEADER, TIMESTAMP_HEADER, VaSignatureVariant, VaSignedText, VerifyError,
     verify_virtual_account_headers, verify_virtual_account_headers_with, virtual_account_headers,
     virtual_account_headers_with, virtual_account_message, virtual_account_message_with, virtual_account_signature,
     virtual_account_signature_with,

@@ -207,6 +207,9 @@ impl DepositMode {
         }
     }
 
+    /// Both modes, in the spec's order.
+    pub const ALL: [DepositMode; 2] = [DepositMode::Owner, DepositMode::Any];
+
     /// The mode named exactly `OWNER` or `ANY`, or the argument error that says so.
     pub fn parse(name: &str) -> Result<DepositMode, SigningError> {
         DepositMode::from_name(name).ok_or(SigningError::InvalidArgument {
@@ -217,11 +220,7 @@ impl DepositMode {
 
     /// The mode named exactly `OWNER` or `ANY`.
     pub fn from_name(name: &str) -> Option<DepositMode> {
-        match name {
-            "OWNER" => Some(DepositMode::Owner),
-            "ANY" => Some(DepositMode::Any),
-            _ => None,
-        }
+        DepositMode::ALL.into_iter().find(|m| m.as_str() == name)
     }
 }
 
@@ -247,12 +246,23 @@ pub fn virtual_account_headers_with(
 ) -> Result<Vec<(String, String)>, SigningError> {
     let signature = virtual_account_signature_with(timestamp, api_key, secret, text)?;
     Ok(vec![
-        ("X-Api-Key".to_string(), api_key.to_string()),
-        ("X-Timestamp".to_string(), timestamp.to_string()),
-        ("X-Signature".to_string(), signature),
-        ("X-Account-deposit-mode".to_string(), deposit_mode.as_str().to_string()),
+        (API_KEY_HEADER.to_string(), api_key.to_string()),
+        (TIMESTAMP_HEADER.to_string(), timestamp.to_string()),
+        (SIGNATURE_HEADER.to_string(), signature),
+        (DEPOSIT_MODE_HEADER.to_string(), deposit_mode.as_str().to_string()),
     ])
 }
+
+/// The header carrying the merchant's API key (spec 5.1).
+pub const API_KEY_HEADER: &str = "X-Api-Key";
+/// The header carrying the request's Unix time in seconds (spec 5.1).
+pub const TIMESTAMP_HEADER: &str = "X-Timestamp";
+/// The header carrying the HMAC-SHA512 signature (spec 5.1).
+pub const SIGNATURE_HEADER: &str = "X-Signature";
+/// The header carrying the deposit mode, OWNER or ANY (spec 5.1).
+pub const DEPOSIT_MODE_HEADER: &str = "X-Account-deposit-mode";
+/// The four headers of spec 5.1, in the spec's order.
+pub const HEADERS: [&str; 4] = [API_KEY_HEADER, TIMESTAMP_HEADER, SIGNATURE_HEADER, DEPOSIT_MODE_HEADER];
 
 /// The spec's timestamp window: at most 2 minutes (spec 5.1, 8).
 pub const DEFAULT_WINDOW_SECONDS: u64 = 120;
@@ -297,8 +307,8 @@ impl VerifyError {
     pub fn header(&self) -> &'static str {
         match self {
             VerifyError::MissingHeader { name } | VerifyError::InvalidHeader { name } => name,
-            VerifyError::TimestampOutOfRange { .. } => "X-Timestamp",
-            VerifyError::InvalidSignature => "X-Signature",
+            VerifyError::TimestampOutOfRange { .. } => TIMESTAMP_HEADER,
+            VerifyError::InvalidSignature => SIGNATURE_HEADER,
         }
     }
 
@@ -376,13 +386,13 @@ pub fn verify_virtual_account_headers_with<N: AsRef<str>, V: AsRef<str>>(
     window_seconds: u64,
     text: VaSignedText<'_>,
 ) -> Result<(), VerifyError> {
-    let api_key = header(headers, "X-Api-Key")?;
-    let ts_text = header(headers, "X-Timestamp")?;
-    let signature = header(headers, "X-Signature")?;
-    let mode = header(headers, "X-Account-deposit-mode")?;
+    let api_key = header(headers, API_KEY_HEADER)?;
+    let ts_text = header(headers, TIMESTAMP_HEADER)?;
+    let signature = header(headers, SIGNATURE_HEADER)?;
+    let mode = header(headers, DEPOSIT_MODE_HEADER)?;
     if DepositMode::from_name(mode).is_none() {
         return Err(VerifyError::InvalidHeader {
-            name: "X-Account-deposit-mode",
+            name: DEPOSIT_MODE_HEADER,
         });
     }
     let ts = ts_text

@@ -78,6 +78,9 @@ pub enum SubscriptionStatus {
 }
 
 impl SubscriptionStatus {
+    /// The statuses spec 2.3 and PROVIDER_FACTS.md name. Any other text is read as it is.
+    pub const NAMED: [&'static str; 6] = ["PENDING", "EXPIRED", "AUTHORIZED", "FAILED", "CANCELLED", "DENIED"];
+
     /// The status named by `text` (case-sensitive; anything else is `Other`).
     pub fn from_wire(text: &str) -> SubscriptionStatus {
         match text {
@@ -281,6 +284,12 @@ mod tests {
 
     #[test]
     fn status_round_trip() {
+        for s in SubscriptionStatus::NAMED {
+            assert!(
+                !matches!(SubscriptionStatus::from_wire(s), SubscriptionStatus::Other(_)),
+                "{s}"
+            );
+        }
         for s in [
             "PENDING",
             "EXPIRED",

@@ -127,6 +127,9 @@ pub enum VirtualAccountStatus {
 }
 
 impl VirtualAccountStatus {
+    /// The statuses spec 2.2 and PROVIDER_FACTS.md name. Any other text is read as it is.
+    pub const NAMED: [&'static str; 3] = ["ACTIVE", "INACTIVE", "DELETED"];
+
     /// The status named by `text` (case-sensitive; anything else is `Other`).
     pub fn from_wire(text: &str) -> VirtualAccountStatus {
         match text {
@@ -204,6 +207,15 @@ pub enum VirtualAccountErrorType {
 }
 
 impl VirtualAccountErrorType {
+    /// The error types spec 7.1 names. Any other text is read as it is.
+    pub const NAMED: [&'static str; 5] = [
+        "validation_error",
+        "authentication_error",
+        "conflict_error",
+        "provider_error",
+        "internal_error",
+    ];
+
     /// The type named by `text` (case-sensitive; anything else is `Other`).
     pub fn from_wire(text: &str) -> VirtualAccountErrorType {
         match text {
@@ -461,6 +473,20 @@ pub fn is_iso_datetime(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn named_values_are_known() {
+        for s in VirtualAccountStatus::NAMED {
+            assert!(
+                !matches!(VirtualAccountStatus::from_wire(s), VirtualAccountStatus::Other(_)),
+                "{s}"
+            );
+        }
+        for s in VirtualAccountErrorType::NAMED {
+            let t = VirtualAccountErrorType::from_wire(s);
+            assert!(!matches!(t, VirtualAccountErrorType::Other(_)), "{s}");
+        }
+    }
 
     #[test]
     fn iso_datetimes() {
