@@ -11,6 +11,6 @@ export const {
   payinCreationCode, paymentConfirmationCode, payinState, subscriptionErrorCode,
   virtualAccountErrorCode, payinCreationCodes, paymentConfirmationCodes, payinStates,
   subscriptionErrorCodes, virtualAccountErrorCodes, canCancel, mayRequestSubscription, mayCharge,
-  payinStateIsFinal, nextStates, payinTransition, virtualAccountTransition, documents, codes, mock,
+  payinStateIsFinal, nextStates, payinTransition, virtualAccountTransition, documents, codes, schema, openapi, mock,
   CobroError, ValidationError, SigningError, ParseError, VerificationError, DocumentError,
 } = cobro

@@ -88,6 +88,13 @@ export interface MockOptions {
 export declare function nextStates(id: number | bigint | string): Array<import('./parsed').Int64Text> | null
 
 /**
+ * The OpenAPI 3.1 document of the three APIs (operations, headers, security, request
+ * and answer schemas, the notifications as `webhooks`), as JSON text: the text of
+ * `schemas/openapi.json`.
+ */
+export declare function openapi(): string
+
+/**
  * Parses an answer or notification of the service: `document` is
  * `virtual-account-response`, `subscription-response`, `payin-response`,
  * `payin-notification`, `subscription-webhook` or `deposit-notification`; `body` is
@@ -299,6 +306,15 @@ export interface Report {
   /** Hints and suggestions, in the order found. */
   warnings: Array<Issue>
 }
+
+/**
+ * The JSON Schema (draft 2020-12) of the request kind (`"virtual-account"`,
+ * `"subscription"`, `"subscription-cancel"`, `"payin"`), as JSON text: the text of
+ * `schemas/<kind>.schema.json`. Rules JSON Schema cannot state are listed in
+ * `x-cobro-unexpressed` annotations. Throws `SigningError` (ERR_INVALID_ARGUMENT) for an
+ * unknown kind, `TypeError` for a kind that is not a string.
+ */
+export declare function schema(kind: 'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin'): string
 
 /**
  * Spec 5.2: the Authorization header value, `Bearer ` + lowercase hex SHA-512 of

@@ -20,6 +20,7 @@ mod packed;
 mod parse;
 mod personal;
 mod prepare;
+mod schema;
 mod signing;
 mod text64;
 mod utf16;

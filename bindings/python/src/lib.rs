@@ -15,6 +15,7 @@ mod mock;
 mod parse;
 mod prepare;
 mod records;
+mod schema;
 mod signing;
 #[cfg(not(feature = "abi3-py39"))]
 mod tree;
@@ -76,6 +77,8 @@ fn _cobro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(documents::format, m)?)?;
     m.add_function(wrap_pyfunction!(documents::types, m)?)?;
     m.add_function(wrap_pyfunction!(codes::codes, m)?)?;
+    m.add_function(wrap_pyfunction!(schema::schema, m)?)?;
+    m.add_function(wrap_pyfunction!(schema::openapi, m)?)?;
     m.add_class::<mock::MockServer>()?;
     m.add("MOCK_DEFAULT_PORT", cobro_mock::DEFAULT_PORT)?;
     m.add(

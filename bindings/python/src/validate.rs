@@ -25,7 +25,7 @@ static KIND_NAMES: PyOnceLock<[Py<PyString>; 4]> = PyOnceLock::new();
 /// (found by identity); otherwise the one name of the same length is compared with
 /// Python's `str.__eq__` (the four names differ in length). Anything else is read and
 /// looked up, for the core's error.
-fn kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<Kind> {
+pub(crate) fn kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<Kind> {
     let py = obj.py();
     let names = KIND_NAMES.get_or_init(py, || Kind::ALL.map(|k| PyString::intern(py, k.as_str()).unbind()));
     for (k, name) in Kind::ALL.into_iter().zip(names) {

@@ -95,6 +95,8 @@ CALLS = {
     "documents.format": ("PE", "RUC", "20100070970"),
     "documents.types": (),
     "codes": (),
+    "schema": ("payin",),
+    "openapi": (),
     # Every argument but `config`, which goes with none of the merchant's (test_mock.py).
     "mock.start": dict(
         port=0,

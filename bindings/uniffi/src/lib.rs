@@ -30,6 +30,7 @@ pub mod payin;
 pub mod payin_notification;
 pub mod personal;
 pub mod records;
+pub mod schema;
 pub mod subscription;
 pub mod validate;
 pub mod virtual_account;

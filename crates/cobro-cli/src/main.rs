@@ -52,7 +52,8 @@ enum Command {
     Verify(parse::VerifyCommand),
     /// List every code cobro can report or raise, with its meaning and messages.
     Codes(codes::CodesArgs),
-    /// Print the JSON Schema (draft 2020-12) of a request kind, generated from cobro's rules.
+    /// Print the JSON Schema (draft 2020-12) of a request kind, or the OpenAPI 3.1 document
+    /// of the three APIs (`openapi`), generated from cobro's rules.
     Schema(schema::SchemaArgs),
     /// Run a local stand-in for the provider: the four endpoints, state, notifications, faults.
     Mock(mock::MockArgs),

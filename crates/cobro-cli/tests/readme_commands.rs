@@ -211,6 +211,11 @@ const EXPECTED: &[Expected] = &[
         exit: 0,
         stdout_has: r#""$schema": "https://json-schema.org/draft/2020-12/schema""#,
     },
+    Expected {
+        command: "cobro schema openapi",
+        exit: 0,
+        stdout_has: r#""openapi": "3.1.0""#,
+    },
     // The walkthrough of `cobro mock`, in README order: the mock has merchant 1234 with
     // the examples' keys, and ids come from one counter from 1.
     ok("export MOCK=http://127.0.0.1:12111"),

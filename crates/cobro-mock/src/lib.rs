@@ -45,13 +45,13 @@ pub const DEFAULT_PORT: u16 = 12111;
 /// The spec's paths (section 4), on one port for all three base URLs.
 pub mod paths {
     /// Spec 4.1.
-    pub const VIRTUAL_ACCOUNTS: &str = "/merchant-payin-accounts/v1/accounts";
+    pub const VIRTUAL_ACCOUNTS: &str = cobro::prepare::VIRTUAL_ACCOUNT_PATH;
     /// Spec 4.2.
-    pub const SUBSCRIPTION: &str = "/api/v1/subscription";
+    pub const SUBSCRIPTION: &str = cobro::prepare::SUBSCRIPTION_PATH;
     /// Spec 4.3.
-    pub const SUBSCRIPTION_CANCEL: &str = "/api/v1/subscription/cancel";
+    pub const SUBSCRIPTION_CANCEL: &str = cobro::prepare::SUBSCRIPTION_CANCEL_PATH;
     /// Spec 4.4.
-    pub const PAYIN: &str = "/api-payin/v3/online-payments";
+    pub const PAYIN: &str = cobro::prepare::PAYIN_PATH;
     /// The v1 path the URLMonnet field of most samples names (spec 2.4, 9).
     pub const PAYIN_V1: &str = "/api-payin/v1/online-payments";
 }
@@ -271,4 +271,16 @@ fn interrupted() -> io::Result<impl Future<Output = ()> + Send + 'static> {
     Ok(async {
         let _ = tokio::signal::ctrl_c().await;
     })
+}
+
+#[cfg(test)]
+mod tests {
+    /// The OpenAPI document's servers default to this mock's address.
+    #[test]
+    fn openapi_servers_default_to_the_mock() {
+        assert_eq!(
+            cobro::schema::MOCK_URL,
+            format!("http://127.0.0.1:{}", super::DEFAULT_PORT)
+        );
+    }
 }

@@ -70,6 +70,8 @@ fn rust_items() -> Vec<String> {
         cobro::document::find,
         cobro::document::numbers,
         cobro::catalogue_json,
+        cobro::schema::schema,
+        cobro::schema::openapi,
     ]
 }
 

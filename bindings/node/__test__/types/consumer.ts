@@ -79,6 +79,8 @@ const everyExport: { [K in keyof typeof cobro]: true } = {
   virtualAccountTransition: true,
   documents: true,
   codes: true,
+  schema: true,
+  openapi: true,
   mock: true,
   CobroError: true,
   ValidationError: true,
@@ -267,6 +269,13 @@ const states: Array<PayinState | null> = [cobro.payinState(5), cobro.payinState(
 const subscriptionCode: SubscriptionCode | null = cobro.subscriptionErrorCode('9025')
 const vaCode: CodeInfo | null = cobro.virtualAccountErrorCode('ERR_UNAUTHORIZED')
 void [creation, confirmation, states, subscriptionCode, vaCode?.disposition]
+
+// ---- the JSON Schemas and the OpenAPI document, as JSON text ----
+const schemaText: string = cobro.schema('payin')
+const openapiText: string = cobro.openapi()
+// @ts-expect-error: not a request kind
+void cobro.schema('refund')
+void [schemaText, openapiText]
 
 // ---- the catalogue of codes ----
 const catalogue: CatalogueCode[] = cobro.codes()

@@ -38,6 +38,7 @@ __all__ = [
     "verify_virtual_account_headers",
     "verify_payin_notification",
     "prepare_virtual_account",
+    "schema",
     "prepare_subscription",
     "prepare_subscription_cancel",
     "prepare_payin",
@@ -63,6 +64,7 @@ __all__ = [
     "may_charge",
     "payin_state_is_final",
     "next_states",
+    "openapi",
     "payin_transition",
     "virtual_account_transition",
     "personal_fields",
@@ -338,6 +340,16 @@ def document_is_valid(country: str, type: str, number: str) -> bool: ...
 def document_compact(country: str, type: str, number: str) -> str: ...
 def document_format(country: str, type: str, number: str) -> str: ...
 def document_types() -> List[DocumentType]: ...
+def schema(kind: _Kind) -> str:
+    """The JSON Schema (draft 2020-12) of the request kind, as JSON text: the core's,
+    the text of ``schemas/<kind>.schema.json``. Rules JSON Schema cannot state are
+    listed in ``x-cobro-unexpressed`` annotations."""
+
+def openapi() -> str:
+    """The OpenAPI 3.1 document of the three APIs (operations, headers, security,
+    request and answer schemas, the notifications as ``webhooks``), as JSON text: the
+    text of ``schemas/openapi.json``."""
+
 def codes() -> List[CatalogueCode]:
     """Every code of the core's catalogue, in its order: ``CatalogueCode`` records with ``code``,
     ``severity`` (``"error"``, ``"warning"``, or ``None`` for a code raised only as an

@@ -35,6 +35,7 @@ fun main(args: Array<String>) {
     documentTests()
     junkTests()
     catalogueTests()
+    schemaTests()
     lifecycleTests()
     apiSurfaceTests()
     manifestTests()

@@ -99,6 +99,27 @@ pub(crate) fn texts<'a>(values: impl IntoIterator<Item = &'a str>) -> Node {
 }
 
 impl Node {
+    /// Rewrites every `$ref` starting with `from` to start with `to` instead: a schema
+    /// placed inside another document keeps pointing at its own `$defs`.
+    pub(crate) fn rebase_refs(&mut self, from: &str, to: &str) {
+        match self {
+            Node::List(items) => items.iter_mut().for_each(|i| i.rebase_refs(from, to)),
+            Node::Map(Obj(members)) => {
+                for (key, value) in members.iter_mut() {
+                    match value {
+                        Node::Text(target) if key == "$ref" => {
+                            if let Some(rest) = target.strip_prefix(from) {
+                                *target = format!("{to}{rest}");
+                            }
+                        }
+                        other => other.rebase_refs(from, to),
+                    }
+                }
+            }
+            Node::Bool(_) | Node::Number(_) | Node::Text(_) => {}
+        }
+    }
+
     /// The value as pretty JSON: two spaces per level, one member or item per line, a
     /// newline at the end.
     pub(crate) fn pretty(&self) -> String {

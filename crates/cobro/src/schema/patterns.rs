@@ -129,6 +129,58 @@ pub(crate) fn amount_text(max_integer_digits: usize) -> String {
     ))
 }
 
+/// Two digits `00..=max` for `max` 23, 59 or 60.
+fn two_digits(max: u8) -> &'static str {
+    match max {
+        23 => "(?:[01][0-9]|2[0-3])",
+        59 => "[0-5][0-9]",
+        _ => "(?:[0-5][0-9]|60)",
+    }
+}
+
+/// A month `01..=12` and a day `01..=31` (the day is not judged against the month).
+const MONTH_DAY: &str = "(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])";
+
+/// `virtual_account::response::is_iso_datetime` (spec 2.2, 7.1): `YYYY-MM-DDTHH:MM:SS`,
+/// an optional fraction of 1-9 digits, then `Z` or an offset `+HH:MM`/`-HH:MM`.
+pub(crate) fn iso_datetime() -> String {
+    anchored(&format!(
+        "[0-9]{{4}}-{MONTH_DAY}T{h}:{m}:{s}(?:\\.[0-9]{{1,9}})?(?:Z|[+-]{h}:{m})",
+        h = two_digits(23),
+        m = two_digits(59),
+        s = two_digits(60),
+    ))
+}
+
+/// `payin::voucher::VoucherExpiration::parse` (spec 2.8): `YYYY-MM-DD HH:MM:SS`.
+pub(crate) fn voucher_expiration() -> String {
+    anchored(&format!(
+        "[0-9]{{4}}-{MONTH_DAY} {h}:{m}:{m}",
+        h = two_digits(23),
+        m = two_digits(59),
+    ))
+}
+
+/// `reader::parse_int` on a string: ASCII digits, an optional leading `-`.
+pub(crate) fn whole_text() -> String {
+    anchored("-?[0-9]+")
+}
+
+/// A notification's amount (`payin::notification`, `virtual_account::notification`):
+/// digits, optionally a dot and digits.
+pub(crate) fn plain_decimal() -> String {
+    anchored("[0-9]+(?:\\.[0-9]+)?")
+}
+
+/// The frame of `payin::qr::decode_png_data_uri` (spec 2.8): `data:image/png`, any
+/// parameters, `;base64,`, then Base64 characters and ASCII white space, the fixed
+/// words in any case.
+pub(crate) fn png_data_uri() -> String {
+    anchored(
+        "[Dd][Aa][Tt][Aa]:[Ii][Mm][Aa][Gg][Ee]/[Pp][Nn][Gg](?:;[^,]*)?;[Bb][Aa][Ss][Ee]64,[A-Za-z0-9+/=\\t\\n\\f\\r ]*",
+    )
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)] // tests may unwrap
 mod tests {
@@ -287,6 +339,50 @@ mod tests {
             let max = i64::MAX.unsigned_abs();
             prop_assert_eq!(re(&integer_text(1, max)).is_match(&s), field::integer(&s, "string", 1, max).is_ok());
             prop_assert_eq!(re(&amount_text(15)).is_match(&s), Amount::parse(&s).is_ok());
+        }
+    }
+
+    #[test]
+    fn answer_patterns_agree_with_their_readers() {
+        let iso = re(&iso_datetime());
+        for t in [
+            "2025-11-10T15:14:22Z",
+            "2025-11-10T15:14:22.123456789+05:30",
+            "2025-11-10T15:14:22.1234567890Z",
+            "2025-11-10T15:14:60-23:59",
+            "2025-11-10T24:00:00Z",
+            "2025-13-10T10:00:00Z",
+            "2025-11-10 15:14:22Z",
+            "2025-11-10T15:14:22",
+            "2025-11-10T15:14:22+5:30",
+            "2025-11-10T15:14:22.Z",
+            "2025-11-10T15:14:22Z\n",
+        ] {
+            let by_reader = crate::virtual_account::response::is_iso_datetime(t);
+            assert_eq!(iso.is_match(t), by_reader, "{t:?}");
+        }
+        let expiration = re(&voucher_expiration());
+        for t in [
+            "2030-01-31 23:59:59",
+            "2030-01-31T23:59:59",
+            "2030-1-31 23:59:59",
+            "2030-01-31 24:00:00",
+            "2030-01-31 23:60:00",
+            "2030-00-10 10:00:00",
+            "2030-01-31 23:59:59 ",
+        ] {
+            let by_reader = crate::payin::voucher::VoucherExpiration::parse(t).is_some();
+            assert_eq!(expiration.is_match(t), by_reader, "{t:?}");
+        }
+        let uri = re(&png_data_uri());
+        for (t, frame) in [
+            ("data:image/png;base64,iVBORw0KGgo=", true),
+            ("DATA:Image/PNG;charset=x;BASE64,iVBO\nRw0KGgo", true),
+            ("data:image/jpeg;base64,iVBORw0KGgo=", false),
+            ("data:image/png,iVBORw0KGgo=", false),
+            ("data:image/png;base64,iVBO-Rw0KGgo", false),
+        ] {
+            assert_eq!(uri.is_match(t), frame, "{t:?}");
         }
     }
 }

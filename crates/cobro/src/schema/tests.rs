@@ -75,3 +75,31 @@ fn committed_schemas_are_current() {
         );
     }
 }
+
+/// The README lists what JSON Schema cannot state: every code an `x-cobro-unexpressed`
+/// annotation of any document names is in its section.
+#[test]
+fn readme_names_every_unexpressed_code() {
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md")).unwrap();
+    let section = readme
+        .split("### JSON Schema and OpenAPI for other languages")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .unwrap();
+    let mut notes = Vec::new();
+    let mut documents: Vec<String> = Kind::ALL.iter().map(|&k| schema(k)).collect();
+    documents.push(openapi());
+    for text in documents {
+        unexpressed_texts(&serde_json::from_str(&text).unwrap(), &mut notes);
+    }
+    for note in notes {
+        let head = note.split(':').next().unwrap();
+        for code in head
+            .split(", ")
+            .filter(|c| c.starts_with("ERR_") || c.starts_with("WARN_"))
+        {
+            assert!(section.contains(code), "README does not list {code} ({note})");
+        }
+    }
+}

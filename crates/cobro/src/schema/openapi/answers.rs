@@ -1,0 +1,170 @@
+//! The answers of the virtual-account and subscription APIs (spec 2.2, 2.3, 7.1, 7.2)
+//! as `virtual_account::response` and `subscription::response` read them.
+
+use super::super::node::{Node, Obj};
+use super::super::{integer, patterns, string, unexpressed};
+use super::wire::{code, codes, known, list, opt_code, opt_text, or_null, record, reference, text};
+use crate::field::SUBSCRIPTION_ID;
+use crate::subscription::response::{SUBSCRIPTION_ERROR_CODES, SubscriptionStatus};
+use crate::virtual_account::catalog::VIRTUAL_ACCOUNT_ERROR_CODES;
+use crate::virtual_account::response::{VirtualAccountErrorType, VirtualAccountStatus};
+
+/// Spec 2.2 and 7.1: an ISO 8601 date-time as the service writes them.
+fn iso_datetime() -> Obj {
+    string().with("pattern", patterns::iso_datetime())
+}
+
+/// Spec 2.2: the created account; the request's data echoed (possibly normalized) with
+/// what the service adds.
+pub(super) fn virtual_account() -> Obj {
+    let document = record(&[], Obj::new().with("type", opt_text()).with("number", opt_code()));
+    let phone = record(
+        &[],
+        Obj::new().with("countryCode", opt_code()).with("number", opt_code()),
+    );
+    let mut owner = Obj::new()
+        .with("referenceId", opt_text())
+        .with("type", opt_text())
+        .with("document", or_null(document))
+        .with("phone", or_null(phone));
+    for key in ["firstName", "lastName", "companyName", "email"] {
+        owner.push(key, opt_text());
+    }
+    let mut account = Obj::new().with("number", code());
+    for key in ["category", "type", "name", "country", "currency"] {
+        account.push(key, opt_text());
+    }
+    let metadata = Obj::new().with("type", "object").with("additionalProperties", string());
+    let metadata = unexpressed(
+        metadata,
+        &["ERR_DUPLICATE_FIELD: a key repeated in the echoed metadata"],
+    );
+    record(
+        &["id", "traceId", "timestamp", "status", "account"],
+        Obj::new()
+            .with("id", text())
+            .with("traceId", text())
+            .with("timestamp", iso_datetime())
+            .with("status", known(text(), VirtualAccountStatus::NAMED))
+            .with("owner", or_null(record(&[], owner)))
+            .with("account", record(&["number"], account))
+            .with("metadata", or_null(metadata))
+            .with("resultUrl", opt_text()),
+    )
+    .with("description", "Spec 2.2: the created account (the request echoed, possibly normalized, with id, traceId, timestamp, status and account.number). Persist these values.")
+}
+
+/// Spec 7.1: the error object, whatever the HTTP status.
+pub(super) fn virtual_account_error() -> Obj {
+    let detail = record(
+        &["code", "message"],
+        Obj::new()
+            .with(
+                "code",
+                codes(code(), VIRTUAL_ACCOUNT_ERROR_CODES.iter().map(|c| &c.info)),
+            )
+            .with("message", text())
+            .with("field", opt_text()),
+    );
+    let error = record(
+        &["type", "summary", "details", "timestamp", "traceId"],
+        Obj::new()
+            .with("type", known(text(), VirtualAccountErrorType::NAMED))
+            .with("summary", text())
+            .with("details", list(detail))
+            .with("timestamp", iso_datetime())
+            .with("traceId", text()),
+    );
+    record(&["error"], Obj::new().with("error", error))
+        .with("description", "Spec 7.1: the virtual-account error object. error.type is read as an open string (the provider's table also writes auth_error, business_error, system_error).")
+}
+
+/// What `parse_virtual_account_response` reads from a 2xx answer: the error object
+/// when the body holds `error`, else the account.
+pub(super) fn virtual_account_answer() -> Obj {
+    Obj::new()
+        .with(
+            "if",
+            Obj::new().with("required", super::super::node::texts(["error"])).with(
+                "properties",
+                Obj::new().with("error", Obj::new().with("not", Obj::new().with("type", "null"))),
+            ),
+        )
+        .with("then", reference("VirtualAccountError"))
+        .with("else", reference("VirtualAccount"))
+}
+
+/// `subscriptionId`: a whole number in `field::SUBSCRIPTION_ID`, as a number or digits
+/// (`subscription::response::subscription_id`, which the webhook reads too).
+pub(super) fn subscription_id() -> Obj {
+    let (min, max) = SUBSCRIPTION_ID;
+    integer(min, max)
+}
+
+/// Spec 2.3 and 4.2: the creation answer; `deepLink` is empty for WEB.
+pub(super) fn subscription_created() -> Obj {
+    record(
+        &["subscriptionId", "status"],
+        Obj::new()
+            .with("subscriptionId", subscription_id())
+            .with("status", known(text(), ["PENDING"]))
+            .with("deepLink", opt_text()),
+    )
+}
+
+/// Spec 2.3 and 4.3: the cancellation answer.
+pub(super) fn subscription_cancelled() -> Obj {
+    record(
+        &["subscriptionId", "status"],
+        Obj::new()
+            .with("subscriptionId", subscription_id())
+            .with("status", known(text(), ["CANCELLED"])),
+    )
+}
+
+/// Spec 7.2: the error object.
+pub(super) fn subscription_error() -> Obj {
+    let detail = record(
+        &["field", "errorMessage"],
+        Obj::new().with("field", text()).with("errorMessage", text()),
+    );
+    record(
+        &["errorMessage"],
+        Obj::new()
+            .with(
+                "errorCode",
+                codes(opt_code(), SUBSCRIPTION_ERROR_CODES.iter().map(|c| &c.info)),
+            )
+            .with("errorMessage", text())
+            .with("errorFieldDetails", or_null(list(detail))),
+    )
+}
+
+/// What `parse_subscription_response` reads: the error object when the body holds
+/// `errorCode` or `errorMessage`, else an answer with an id and a status.
+pub(super) fn subscription_answer() -> Obj {
+    let not_null = || Obj::new().with("not", Obj::new().with("type", "null"));
+    let holds = |key: &str| {
+        Node::from(
+            Obj::new()
+                .with("required", super::super::node::texts([key]))
+                .with("properties", Obj::new().with(key, not_null())),
+        )
+    };
+    Obj::new()
+        .with(
+            "if",
+            Obj::new().with("anyOf", vec![holds("errorCode"), holds("errorMessage")]),
+        )
+        .with("then", reference("SubscriptionError"))
+        .with(
+            "else",
+            record(
+                &["subscriptionId", "status"],
+                Obj::new()
+                    .with("subscriptionId", subscription_id())
+                    .with("status", known(text(), SubscriptionStatus::NAMED))
+                    .with("deepLink", opt_text()),
+            ),
+        )
+}

@@ -1,0 +1,64 @@
+//! The OpenAPI document's own tests: JSON, every reference resolves, the committed copy
+//! is current.
+
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)] // tests may unwrap
+
+use super::*;
+
+fn refs(value: &serde_json::Value, out: &mut Vec<String>) {
+    match value {
+        serde_json::Value::Object(m) => {
+            for (k, v) in m {
+                match (k.as_str(), v) {
+                    ("$ref", serde_json::Value::String(s)) => out.push(s.clone()),
+                    _ => refs(v, out),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| refs(v, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn every_reference_resolves_and_the_text_is_stable() {
+    let text = openapi();
+    assert_eq!(text, openapi());
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(doc["openapi"], "3.1.0");
+    let mut found = Vec::new();
+    refs(&doc, &mut found);
+    assert!(found.len() > 20);
+    for r in found {
+        let pointer = r.strip_prefix('#').unwrap();
+        assert!(doc.pointer(pointer).is_some(), "{r} does not resolve");
+    }
+    for kind in Kind::ALL {
+        assert!(doc["components"]["schemas"][component_name(kind)].is_object());
+    }
+    for path in [
+        VIRTUAL_ACCOUNT_PATH,
+        SUBSCRIPTION_PATH,
+        SUBSCRIPTION_CANCEL_PATH,
+        PAYIN_PATH,
+    ] {
+        assert!(doc["paths"][path]["post"].is_object(), "{path}");
+    }
+}
+
+/// The committed copy in `schemas/` is what the core generates; `COBRO_BLESS=1`
+/// rewrites it.
+#[test]
+fn committed_document_is_current() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../schemas/openapi.json");
+    let fresh = openapi();
+    if std::env::var_os("COBRO_BLESS").is_some() {
+        std::fs::write(&path, &fresh).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == fresh,
+        "{} is not what the core generates: run `COBRO_BLESS=1 cargo test -p cobro schema` (or `cobro schema openapi`) and commit it",
+        path.display()
+    );
+}
