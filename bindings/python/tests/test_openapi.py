@@ -2,8 +2,9 @@
 openapi``, ``cobro.openapi()``) is valid OpenAPI 3.1 by ``openapi-spec-validator``, and
 describes what cobro reads and sends: every answer and notification vector cobro's
 parsers accept validates against the document's schema of that answer (a voucherConfig's
-JSON text against its ``contentSchema`` too), and cobro's own example files validate
-as cobro judges them. The figures are printed."""
+JSON text against its ``contentSchema`` too), cobro's own example files validate as
+cobro judges them, and ``cobro mock`` answers and notifies as the document says. The
+figures are printed."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 import cobro
+from test_mock import PAYIN_KEY, VA_SECRET, WRONG_KEY, Webhook, control, example, mock, send, webhook  # noqa: F401 (fixtures)
 from vectors import body_bytes, cases
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -243,3 +245,62 @@ def test_the_examples_validate_as_cobro_judges_them() -> None:
 
 if __name__ == "__main__":
     print(json.dumps(judge_vectors(), indent=1))
+
+
+# ---- the mock answers as the document says ---------------------------------------------
+
+def _answer_schema(doc: Any, path: str, status: int) -> str:
+    """The component the document gives for the answer of `path` with `status`."""
+    responses = doc["paths"][path]["post"]["responses"]
+    response = responses.get(str(status), responses["default"])
+    ref: str = response["content"]["application/json"]["schema"]["$ref"]
+    return ref.rsplit("/", 1)[1]
+
+
+def _notification_schema(doc: Any, name: str) -> str:
+    ref: str = doc["webhooks"][name]["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    return ref.rsplit("/", 1)[1]
+
+
+def test_the_mock_answers_and_notifies_as_the_document_says(mock: Any, webhook: Webhook) -> None:  # noqa: F811
+    """The answers of the four operations (created, refused, a conflict) validate
+    against the response the document gives for their status, and the three
+    notifications against their webhooks' schemas."""
+    doc = _document()
+    answers: List[Tuple[str, cobro.PreparedRequest]] = [
+        ("created", cobro.prepare_virtual_account(example("virtual-account-pe.json"), api_key=mock.api_key, secret=VA_SECRET, deposit_mode="OWNER")),
+        ("a second account", cobro.prepare_virtual_account(example("virtual-account-pe.json"), api_key=mock.api_key, secret=VA_SECRET, deposit_mode="OWNER")),
+        ("wrong secret", cobro.prepare_virtual_account(example("virtual-account-pe.json"), api_key=mock.api_key, secret=WRONG_KEY, deposit_mode="ANY")),
+        ("created", cobro.prepare_subscription(example("subscription-recurrent.json"), key=PAYIN_KEY)),
+        ("wrong key", cobro.prepare_subscription(example("subscription-recurrent.json"), key=WRONG_KEY)),
+        ("created", cobro.prepare_payin(example("payin-pe-banktransfer-unsigned.json"), key=PAYIN_KEY)),
+        ("repeated", cobro.prepare_payin(example("payin-pe-banktransfer-unsigned.json"), key=PAYIN_KEY)),
+        ("wrong key", cobro.prepare_payin(example("payin-pe-banktransfer-unsigned.json"), key=WRONG_KEY)),
+    ]
+    statuses = set()
+    created: Dict[str, Any] = {}
+    for what, request in answers:
+        status, body = send(mock, request)
+        statuses.add(status)
+        component = _answer_schema(doc, request.path, status)
+        answer = json.loads(body)
+        errors = [e.message for e in _validator(doc, component).iter_errors(answer)][:3]
+        assert not errors, f"{request.path} {what}: {status} against {component}: {errors}"
+        if what == "created":
+            created[request.path] = answer
+    assert {200, 401, 409} <= statuses
+
+    account = created["/merchant-payin-accounts/v1/accounts"]["id"]
+    subscription = created["/api/v1/subscription"]["subscriptionId"]
+    triggers = [
+        ("payinNotification", "/_mock/payins/ORDER-0001/pay", None),
+        ("subscriptionWebhook", f"/_mock/subscriptions/{subscription}/authorize", None),
+        ("depositNotification", f"/_mock/virtual-accounts/{account}/deposit", {"amount": "200", "currency": "PEN"}),
+    ]
+    for name, path, payload in triggers:
+        status, reply = control(mock, path, payload)
+        assert status == 200, (path, reply)
+        notification = json.loads(webhook.next())
+        component = _notification_schema(doc, name)
+        errors = [e.message for e in _validator(doc, component).iter_errors(notification)][:3]
+        assert not errors, f"{name} against {component}: {errors}"
