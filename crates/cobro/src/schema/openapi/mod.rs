@@ -133,13 +133,16 @@ fn paths() -> Obj {
     };
     let mut va_responses = Obj::new().with("200", answer("Spec 2.2: the account was created.", "VirtualAccount"));
     for status in va_statuses {
-        va_responses.push(
-            &status.to_string(),
-            answer(
-                "Spec 7.1 with the status PROVIDER_FACTS.md gives its codes.",
-                "VirtualAccountError",
-            ),
+        let codes: Vec<&str> = VIRTUAL_ACCOUNT_ERROR_CODES
+            .iter()
+            .filter(|c| c.http_status == status)
+            .map(|c| c.info.code)
+            .collect();
+        let description = format!(
+            "Spec 7.1: the error object; the provider answers {} with this status (PROVIDER_FACTS.md).",
+            codes.join(", ")
         );
+        va_responses.push(&status.to_string(), answer(&description, "VirtualAccountError"));
     }
     va_responses.push("default", answer("Spec 7.1: any other failure.", "VirtualAccountError"));
     let va = post(
