@@ -37,7 +37,21 @@ async fn deliveries_are_retried_and_logged_without_keys() {
     assert_eq!(control(&mock, "/_mock/payins/R-1/pay", "").await.0, 200);
     let body = hook.next().await;
     assert!(cobro::verify_payin_notification(&body, &payin_key()).is_ok());
-    let log = events(&mock).await;
+    // The mock logs a delivery once the webhook's answer reaches it, which may be just
+    // after the webhook has the body: wait for the third entry (bounded).
+    let deliveries = |log: &serde_json::Value| {
+        log["events"]
+            .as_array()
+            .map_or(0, |events| events.iter().filter(|e| e["kind"] == "delivery").count())
+    };
+    let mut log = events(&mock).await;
+    for _ in 0..100 {
+        if deliveries(&log) >= 3 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        log = events(&mock).await;
+    }
     assert_eq!(log["counts"]["payins"], 1);
     let attempts: Vec<&str> = log["events"]
         .as_array()
