@@ -20,7 +20,7 @@ mod virtual_account;
 use crate::Kind;
 use crate::field;
 use node::{Node, Obj, texts};
-pub use openapi::{MOCK_URL, openapi};
+pub use openapi::{MOCK_PORT, openapi};
 
 /// The dialect of every schema.
 const DRAFT: &str = "https://json-schema.org/draft/2020-12/schema";

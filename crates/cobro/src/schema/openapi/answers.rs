@@ -2,8 +2,8 @@
 //! as `virtual_account::response` and `subscription::response` read them.
 
 use super::super::node::{Node, Obj};
-use super::super::{integer, patterns, string, unexpressed};
-use super::wire::{code, codes, known, list, opt_code, opt_text, or_null, record, reference, text};
+use super::super::{integer, object, patterns, string, unexpressed};
+use super::wire::{code, codes, known, list, opt_code, opt_text, or_null, reference, text};
 use crate::field::SUBSCRIPTION_ID;
 use crate::subscription::response::{SUBSCRIPTION_ERROR_CODES, SubscriptionStatus};
 use crate::virtual_account::catalog::VIRTUAL_ACCOUNT_ERROR_CODES;
@@ -17,8 +17,8 @@ fn iso_datetime() -> Obj {
 /// Spec 2.2: the created account; the request's data echoed (possibly normalized) with
 /// what the service adds.
 pub(super) fn virtual_account() -> Obj {
-    let document = record(&[], Obj::new().with("type", opt_text()).with("number", opt_code()));
-    let phone = record(
+    let document = object(&[], Obj::new().with("type", opt_text()).with("number", opt_code()));
+    let phone = object(
         &[],
         Obj::new().with("countryCode", opt_code()).with("number", opt_code()),
     );
@@ -39,15 +39,15 @@ pub(super) fn virtual_account() -> Obj {
         metadata,
         &["ERR_DUPLICATE_FIELD: a key repeated in the echoed metadata"],
     );
-    record(
+    object(
         &["id", "traceId", "timestamp", "status", "account"],
         Obj::new()
             .with("id", text())
             .with("traceId", text())
             .with("timestamp", iso_datetime())
             .with("status", known(text(), VirtualAccountStatus::NAMED))
-            .with("owner", or_null(record(&[], owner)))
-            .with("account", record(&["number"], account))
+            .with("owner", or_null(object(&[], owner)))
+            .with("account", object(&["number"], account))
             .with("metadata", or_null(metadata))
             .with("resultUrl", opt_text()),
     )
@@ -56,7 +56,7 @@ pub(super) fn virtual_account() -> Obj {
 
 /// Spec 7.1: the error object, whatever the HTTP status.
 pub(super) fn virtual_account_error() -> Obj {
-    let detail = record(
+    let detail = object(
         &["code", "message"],
         Obj::new()
             .with(
@@ -66,7 +66,7 @@ pub(super) fn virtual_account_error() -> Obj {
             .with("message", text())
             .with("field", opt_text()),
     );
-    let error = record(
+    let error = object(
         &["type", "summary", "details", "timestamp", "traceId"],
         Obj::new()
             .with("type", known(text(), VirtualAccountErrorType::NAMED))
@@ -75,7 +75,7 @@ pub(super) fn virtual_account_error() -> Obj {
             .with("timestamp", iso_datetime())
             .with("traceId", text()),
     );
-    record(&["error"], Obj::new().with("error", error))
+    object(&["error"], Obj::new().with("error", error))
         .with("description", "Spec 7.1: the virtual-account error object. error.type is read as an open string (the provider's table also writes auth_error, business_error, system_error).")
 }
 
@@ -103,7 +103,7 @@ pub(super) fn subscription_id() -> Obj {
 
 /// Spec 2.3 and 4.2: the creation answer; `deepLink` is empty for WEB.
 pub(super) fn subscription_created() -> Obj {
-    record(
+    object(
         &["subscriptionId", "status"],
         Obj::new()
             .with("subscriptionId", subscription_id())
@@ -114,7 +114,7 @@ pub(super) fn subscription_created() -> Obj {
 
 /// Spec 2.3 and 4.3: the cancellation answer.
 pub(super) fn subscription_cancelled() -> Obj {
-    record(
+    object(
         &["subscriptionId", "status"],
         Obj::new()
             .with("subscriptionId", subscription_id())
@@ -124,11 +124,11 @@ pub(super) fn subscription_cancelled() -> Obj {
 
 /// Spec 7.2: the error object.
 pub(super) fn subscription_error() -> Obj {
-    let detail = record(
+    let detail = object(
         &["field", "errorMessage"],
         Obj::new().with("field", text()).with("errorMessage", text()),
     );
-    record(
+    object(
         &["errorMessage"],
         Obj::new()
             .with(
@@ -159,7 +159,7 @@ pub(super) fn subscription_answer() -> Obj {
         .with("then", reference("SubscriptionError"))
         .with(
             "else",
-            record(
+            object(
                 &["subscriptionId", "status"],
                 Obj::new()
                     .with("subscriptionId", subscription_id())

@@ -4,8 +4,8 @@
 //! required is required.
 
 use super::super::node::Obj;
-use super::super::{patterns, string, unexpressed};
-use super::wire::{code, codes, known, list, opt_code, opt_text, or_null, record, text, whole};
+use super::super::{object, patterns, string, unexpressed};
+use super::wire::{code, codes, known, list, opt_code, opt_text, or_null, text, whole};
 use crate::payin::catalog::{PAYIN_STATES, PAYMENT_CONFIRMATION_CODES};
 use crate::subscription::response::SubscriptionStatus;
 
@@ -28,13 +28,13 @@ fn amount() -> Obj {
 /// checks (`verify_payin_notification`).
 pub(super) fn payin() -> Obj {
     let ids: Vec<String> = PAYIN_STATES.iter().map(|s| s.id.to_string()).collect();
-    let error_details = record(
+    let error_details = object(
         &[],
         Obj::new()
             .with("codeErrorTrx", codes(opt_code(), PAYMENT_CONFIRMATION_CODES.iter()))
             .with("messageErrorTrx", opt_text()),
     );
-    record(
+    object(
         &[
             "payinStateID",
             "payinMerchantID",
@@ -68,9 +68,9 @@ pub(super) fn payin() -> Obj {
 /// The subscription webhook: no signature (the provider recommends allow-listing its
 /// addresses).
 pub(super) fn subscription() -> Obj {
-    let error_details = record(&[], Obj::new().with("code", opt_code()).with("message", opt_text()));
-    let entry = record(&[], Obj::new().with("key", opt_text()).with("value", opt_code()));
-    record(
+    let error_details = object(&[], Obj::new().with("code", opt_code()).with("message", opt_text()));
+    let entry = object(&[], Obj::new().with("key", opt_text()).with("value", opt_code()));
+    object(
         &["subscriptionId"],
         Obj::new()
             .with("subscriptionId", super::answers::subscription_id())
@@ -87,7 +87,7 @@ pub(super) fn subscription() -> Obj {
 
 /// The virtual-account deposit notification: no signature.
 pub(super) fn deposit() -> Obj {
-    let account = record(
+    let account = object(
         &[],
         Obj::new()
             .with("id", opt_code())
@@ -96,7 +96,7 @@ pub(super) fn deposit() -> Obj {
             .with("number", opt_code())
             .with("name", opt_text()),
     );
-    let owner = record(
+    let owner = object(
         &[],
         Obj::new()
             .with("fullName", opt_text())
@@ -104,21 +104,21 @@ pub(super) fn deposit() -> Obj {
             .with("documentNumber", opt_code())
             .with("referenceId", opt_code()),
     );
-    let depositor = record(
+    let depositor = object(
         &[],
         Obj::new()
             .with("fullName", opt_text())
             .with("documentType", opt_text())
             .with("documentNumber", opt_code()),
     );
-    let details = record(
+    let details = object(
         &[],
         Obj::new()
             .with("account", or_null(account))
             .with("owner", or_null(owner))
             .with("depositor", or_null(depositor)),
     );
-    let status = record(
+    let status = object(
         &["code"],
         Obj::new()
             .with("code", known(whole(), ["5", "6"]))
@@ -131,7 +131,7 @@ pub(super) fn deposit() -> Obj {
             Obj::new().with("type", "null").into(),
         ],
     );
-    record(
+    object(
         &["operationId", "status", "amount", "currency"],
         Obj::new()
             .with("version", opt_code())

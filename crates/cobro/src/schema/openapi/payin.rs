@@ -2,8 +2,8 @@
 //! with voucherConfig's JSON text described by its own schema (`contentSchema`).
 
 use super::super::node::{Node, Obj, texts};
-use super::super::{is, patterns, string, unexpressed};
-use super::wire::{code, codes, known, list, opt_code, opt_text, opt_whole, or_null, record, reference, text};
+use super::super::{is, object, patterns, string, unexpressed};
+use super::wire::{code, codes, known, list, opt_code, opt_text, opt_whole, or_null, reference, text};
 use crate::payin::catalog::PAYIN_CREATION_CODES;
 use crate::payin::qr::DeviceCode;
 use crate::payin::response::SUCCESS_CODE;
@@ -37,7 +37,7 @@ pub(super) fn answer() -> Obj {
         )
         .with(
             "then",
-            record(
+            object(
                 &["experienceVoucher", "qrCode"],
                 Obj::new()
                     .with("experienceVoucher", reference("QrVoucher"))
@@ -53,7 +53,7 @@ pub(super) fn answer() -> Obj {
                     .with("qrCode", opt_text()),
             ),
         );
-    record(
+    object(
         &["payinErrorCode"],
         Obj::new()
             .with(
@@ -143,7 +143,7 @@ fn voucher(qr: bool, extra_required: &[&'static str], extra: Obj) -> Obj {
     for (key, value) in extra.into_members() {
         fields.push(&key, value);
     }
-    record(&required, fields)
+    object(&required, fields)
 }
 
 /// `voucherConfig`: a JSON text whose content `schema` describes.
@@ -182,13 +182,13 @@ pub(super) fn experience_voucher() -> Obj {
 
 /// The QR variant of experienceVoucher (spec 2.8).
 pub(super) fn qr_voucher() -> Obj {
-    let device = record(
+    let device = object(
         &["code", "instructions"],
         Obj::new()
             .with("code", known(text(), DeviceCode::NAMED))
             .with("instructions", list(instruction_text())),
     );
-    let instruction = record(
+    let instruction = object(
         &["method", "devices"],
         Obj::new()
             .with("method", known(text(), ["QR"]))
@@ -206,15 +206,15 @@ pub(super) fn qr_voucher() -> Obj {
 /// The content of a bank-transfer, cash or wallet voucherConfig: exactly one of the
 /// lists names the family (spec 2.8).
 pub(super) fn voucher_config() -> Obj {
-    let step = record(
+    let step = object(
         &["value"],
         Obj::new().with("order", opt_whole()).with("value", instruction_text()),
     );
-    let method = record(
+    let method = object(
         &["method", "instructions"],
         Obj::new().with("method", text()).with("instructions", list(step)),
     );
-    let entry = record(
+    let entry = object(
         &["bankCode"],
         Obj::new()
             .with("bankCode", code())
@@ -241,7 +241,7 @@ pub(super) fn voucher_config() -> Obj {
         })
         .collect();
     unexpressed(
-        record(&[], properties).with("oneOf", one_list),
+        object(&[], properties).with("oneOf", one_list),
         &[
             "ERR_INVALID_VALUE: voucherConfig may hold its JSON text encoded twice (a JSON string of the JSON text); it is read once more",
         ],
@@ -250,16 +250,16 @@ pub(super) fn voucher_config() -> Obj {
 
 /// The content of a QR voucherConfig (spec 2.8).
 pub(super) fn qr_voucher_config() -> Obj {
-    let entry = record(
+    let entry = object(
         &["bankCode"],
         Obj::new().with("bankCode", code()).with("nroOrder", opt_whole()),
     );
-    record(&["bankList"], Obj::new().with("bankList", list(entry)))
+    object(&["bankList"], Obj::new().with("bankList", list(entry)))
 }
 
 /// experienceVoucher.deepLinks of the deeplink method (spec 2.8).
 pub(super) fn bank_deep_link() -> Obj {
-    record(
+    object(
         &["processor", "collectorId", "deepLink"],
         Obj::new()
             .with("processor", known(text(), [crate::payin::DEEPLINK_METHOD]))
@@ -281,7 +281,7 @@ pub(super) fn wallet_deep_link() -> Obj {
                 .into()
         })
         .collect();
-    record(
+    object(
         &["processor", "deepLink"],
         Obj::new()
             .with("processor", text())

@@ -3,7 +3,7 @@
 //! as a string or a number, and ignores the fields it does not name.
 
 use super::super::node::{Node, Obj, texts};
-use super::super::{object, patterns, string, unexpressed};
+use super::super::{patterns, string, unexpressed};
 use crate::catalog::CodeInfo;
 
 /// `{"$ref": "#/components/schemas/<name>"}`.
@@ -53,12 +53,6 @@ pub(super) fn opt_whole() -> Obj {
     let mut forms = whole_forms();
     forms.push(Obj::new().with("type", "null").into());
     unexpressed(Obj::new().with("anyOf", forms), &[WITHIN_I64])
-}
-
-/// `Fields::obj`, `Fields::of`: an object with `required` members; members it does not
-/// name are ignored.
-pub(super) fn record(required: &[&str], properties: Obj) -> Obj {
-    object(required, properties)
 }
 
 /// `schema`, or null (absent): `Fields::opt_obj`, `Fields::opt_array`.
