@@ -156,6 +156,12 @@ impl Amount {
         Ok(Amount { minor })
     }
 
+    /// Whether `text` is this amount's canonical text (see [`fmt::Display`]): the form
+    /// a pay-in body carries and its payinVerification hashes (DESIGN.md 9 row 10).
+    pub fn is_canonical_text(self, text: &str) -> bool {
+        self.canonical_bytes(&mut [0u8; 24]) == text.as_bytes()
+    }
+
     /// The amount in minor units (cents).
     pub fn minor_units(self) -> u64 {
         self.minor
@@ -253,6 +259,17 @@ mod tests {
             let a = Amount::from_minor_units(minor).unwrap();
             assert_eq!(a.canonical_bytes(&mut [0u8; 24]), a.to_string().as_bytes());
         }
+    }
+
+    #[test]
+    fn canonical_text_is_exactly_two_decimals_without_leading_zeros() {
+        let a = Amount::parse("29.9").unwrap();
+        assert!(a.is_canonical_text("29.90"));
+        for other in ["29.9", "029.90", "29.900", " 29.90", ""] {
+            assert!(!a.is_canonical_text(other), "{other}");
+        }
+        assert!(Amount::parse("0.5").unwrap().is_canonical_text("0.50"));
+        assert!(!Amount::parse("30").unwrap().is_canonical_text("30"));
     }
 
     #[test]

@@ -41,7 +41,7 @@ impl OptionalParam {
 }
 
 /// Optional params that add a clause to any code's message, in this order.
-pub const OPTIONAL_PARAMS: [OptionalParam; 9] = [
+pub const OPTIONAL_PARAMS: [OptionalParam; 11] = [
     // ERR_INVALID_TYPE names the type found when it is known (a report always knows).
     OptionalParam {
         name: "found",
@@ -99,6 +99,22 @@ pub const OPTIONAL_PARAMS: [OptionalParam; 9] = [
         en: "; the provider takes {sent_form}, without the check character",
         es: "; el proveedor recibe {sent_form}, sin el carácter verificador",
         pt: "; o provedor recebe {sent_form}, sem o caractere verificador",
+    },
+    // DESIGN.md 9 row 22: an unknown key that differs from a field's name only in case
+    // (`ProcessorCode`) names the field.
+    OptionalParam {
+        name: "field_case_of",
+        en: "; it differs from the field {field_case_of} only in letter case, and keys are case-sensitive",
+        es: "; solo difiere del campo {field_case_of} en mayúsculas y minúsculas, y las claves las distinguen",
+        pt: "; só difere do campo {field_case_of} em maiúsculas e minúsculas, e as chaves as diferenciam",
+    },
+    // DESIGN.md 9 row 22: a missing field whose key is present in another letter case;
+    // `found` names that key.
+    OptionalParam {
+        name: "keys_case_sensitive",
+        en: "; keys are case-sensitive",
+        es: "; las claves distinguen mayúsculas de minúsculas",
+        pt: "; as chaves diferenciam maiúsculas de minúsculas",
     },
 ];
 
@@ -391,6 +407,13 @@ codes! {
         en: "{path} is a JSON number where the spec says string; its JSON text is used as the value (send a string to keep leading zeros)",
         es: "{path} es un número JSON donde la especificación indica texto; se usa su texto JSON como valor (envíe un texto para conservar los ceros a la izquierda)",
         pt: "{path} é um número JSON onde a especificação pede texto; o texto JSON dele é usado como valor (envie um texto para manter os zeros à esquerda)";
+    /// payinAmount is a JSON number, or a string without exactly two decimals
+    /// (DESIGN.md 9 row 10): the service hashes the amount as text, so it must carry the
+    /// canonical two-decimal text the signature covers.
+    AmountFormat = "WARN_AMOUNT_FORMAT" [Report]
+        en: "{path} should be a string with exactly two decimals, such as \"29.90\": the service hashes the amount as written, and a JSON number loses its trailing zeros on the way",
+        es: "{path} debería ser un texto con exactamente dos decimales, como \"29.90\": el servicio calcula el hash sobre el monto tal como está escrito, y un número JSON pierde sus ceros finales en el camino",
+        pt: "{path} deveria ser um texto com exatamente duas casas decimais, como \"29.90\": o serviço calcula o hash sobre o valor como está escrito, e um número JSON perde os zeros finais no caminho";
     /// payinExpirationTime is below the spec's suggested minimum (2.6).
     ExpirationBelowSuggested = "WARN_EXPIRATION_BELOW_SUGGESTED" [Report]
         en: "{path} is below the suggested minimum of {minimum} minutes",

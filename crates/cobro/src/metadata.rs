@@ -151,11 +151,7 @@ pub(crate) fn validate_array(ctx: &mut Ctx, path: &Path<'_>, value: &Value<'_>) 
             let Some(members) = rules::object(ctx, &at, Some(item), Need::Required) else {
                 return;
             };
-            let [key, value] = rules::fields::<2>(ctx, &at, members, |k| match k {
-                "key" => Some(0),
-                "value" => Some(1),
-                _ => None,
-            });
+            let [key, value] = rules::fields(ctx, &at, members, &["key", "value"]);
             let key_path = at.key("key");
             if let Some(k) = rules::string(ctx, &key_path, key, Need::Required) {
                 if is_valid_key(k) {

@@ -286,12 +286,14 @@ pub const PAYIN_PATH: &str = "/api-payin/v3/online-payments";
 ///
 /// Completion: optional fields left out become `""` (row 6), `typePost` becomes `json`,
 /// a missing or blank `payinDateTime` becomes `today`, a blank
-/// `payinCustomerRegion` becomes the country's default region (Lima for Peru, row 20); payinMerchantID, payinAmount and
-/// payinExpirationTime are written as JSON numbers (row 9), the amount in canonical
-/// two-decimal form; a whole number in a free-text field (payinMerchantOperationNumber,
-/// payinProductID, ...) is written as the string of its JSON text (row 28);
-/// payinVerification is computed over that same amount and operation-number text (any
-/// value the caller gave is replaced). Values the spec requires from the merchant (names,
+/// `payinCustomerRegion` becomes the country's default region (Lima for Peru, row 20);
+/// payinMerchantID, payinAmount and payinExpirationTime are written as JSON strings, as
+/// every provider sample and public integration sends them (row 9; a null expiration
+/// stays null, row 8), the amount in its canonical two-decimal text (`29.9` or `"29.9"`
+/// in, `"29.90"` out, row 10); a whole number in a free-text field
+/// (payinMerchantOperationNumber, payinProductID, ...) is written as the string of its
+/// JSON text (row 28); payinVerification is computed over that same merchant, amount and
+/// operation-number text (any value the caller gave is replaced). Values the spec requires from the merchant (names,
 /// e-mail, phone, products, ...) are never invented: they stay errors. The completed
 /// body is then validated with the key and refused with its report if invalid.
 pub fn prepare_payin(
@@ -333,11 +335,7 @@ pub fn prepare_payin(
 /// The four texts payinVerification covers, in canonical form, when all are usable.
 fn hash_inputs<'m>(members: &'m crate::rules::Members<'_>) -> Option<(u64, &'m str, Amount, &'m str)> {
     let get = |name: &str| members.iter().find(|(k, _)| k == name).map(|(_, v)| v);
-    let merchant = match get("payinMerchantID")? {
-        Value::Number(n) => canonical_integer(n)?,
-        Value::String(s) => canonical_integer(s)?,
-        _ => return None,
-    };
+    let merchant = integer_text(get("payinMerchantID")?)?;
     // DESIGN.md 9 row 28: a whole number's JSON text is the operation number, as
     // validation reads it.
     let operation = match get("payinMerchantOperationNumber")? {
@@ -352,6 +350,15 @@ fn hash_inputs<'m>(members: &'m crate::rules::Members<'_>) -> Option<(u64, &'m s
     };
     let currency = get("payinCurrency")?.as_str().filter(|s| !s.is_empty())?;
     Some((merchant, operation, amount, currency))
+}
+
+/// The whole number a JSON number or a string of digits writes (payinExpirationTime).
+fn integer_text(value: &Value<'_>) -> Option<u64> {
+    match value {
+        Value::Number(n) => canonical_integer(n),
+        Value::String(s) => canonical_integer(s),
+        _ => None,
+    }
 }
 
 /// Writes the completed pay-in object; returns it and whether payinVerification was set.
@@ -380,10 +387,10 @@ fn complete_payin(members: &crate::rules::Members<'_>, key: &Secret, today: Civi
         let name: &str = k;
         field(&mut out, name);
         match (name, v, inputs) {
-            ("payinMerchantID", _, Some((merchant, ..))) => out.push_str(&merchant.to_string()),
-            ("payinAmount", _, Some((_, _, amount, _))) => out.push_str(&amount.to_string()),
-            ("payinExpirationTime", Value::String(s), _) if canonical_integer(s).is_some() => {
-                out.push_str(&canonical_integer(s).unwrap_or_default().to_string());
+            ("payinMerchantID", _, Some((merchant, ..))) => write_string(&mut out, &merchant.to_string()),
+            ("payinAmount", _, Some((_, _, amount, _))) => write_string(&mut out, &amount.to_string()),
+            ("payinExpirationTime", v, _) if integer_text(v).is_some() => {
+                write_string(&mut out, &integer_text(v).unwrap_or_default().to_string());
             }
             ("payinVerification", _, _) if verification.is_some() => {
                 write_string(&mut out, verification.as_deref().unwrap_or_default());

@@ -1,6 +1,8 @@
 //! The validation report (DESIGN.md section 3): issues with stable codes, paths, params
 //! and rendered messages; errors apart from warnings; identical in every language.
 
+use std::borrow::Cow;
+
 use crate::code::Code;
 pub use crate::code::Severity;
 use crate::field::FieldError;
@@ -169,7 +171,29 @@ pub(crate) struct Ctx {
     /// While above zero, issues are counted, not listed (elements past a list's own
     /// limit, unknown fields past [`MAX_UNKNOWN_FIELDS_LISTED`]).
     counting_only: usize,
+    /// Keys present in another letter case than an absent field's name, newest last, at
+    /// most [`MAX_CASE_VARIANTS`] (see [`Ctx::case_variant`]).
+    case_variants: Vec<CaseVariant>,
 }
+
+/// A key of the body that differs only in letter case from the name of a field absent
+/// from the same object (DESIGN.md 9 row 22: `PayinMerchantID` for payinMerchantID).
+struct CaseVariant {
+    /// The rendered path of the absent field.
+    field: Box<str>,
+    /// The rendered path of the key as found, where its WARN_UNKNOWN_FIELD was recorded.
+    at: Box<str>,
+    /// Whether that warning was listed (else it was counted among the omitted).
+    listed: bool,
+    /// The key as found.
+    key: Box<str>,
+}
+
+/// The most case variants waiting for their field's ERR_MISSING_FIELD. A field's
+/// missing error follows its object's dispatch closely, so only the newest few can
+/// still be claimed; the cap keeps the look-up constant on a body with thousands of
+/// such keys (one past the cap keeps its WARN_UNKNOWN_FIELD, which names the field).
+const MAX_CASE_VARIANTS: usize = 64;
 
 /// A rule's figures that are all static text: `(name, value)` pairs.
 pub(crate) type StaticParams<'a> = &'a [(&'static str, &'static str)];
@@ -183,12 +207,16 @@ impl Ctx {
             omitted: 0,
             omitted_errors: 0,
             counting_only: 0,
+            case_variants: Vec::new(),
         }
     }
 
     /// Records `code` at `path`; its severity comes from the code. The params are static
     /// text, borrowed by the issue.
     pub(crate) fn report(&mut self, path: &Path<'_>, code: Code, params: StaticParams<'_>) {
+        if code == Code::MissingField && !self.case_variants.is_empty() {
+            return self.report_missing(path, Params::from_static(params));
+        }
         if self.admit(code) {
             self.push(IssuePath::of(path), code, Params::from_static(params));
         }
@@ -196,8 +224,68 @@ impl Ctx {
 
     /// [`Ctx::report`] with params some of whose values were made for the issue.
     pub(crate) fn report_with(&mut self, path: &Path<'_>, code: Code, params: impl Into<Params>) {
+        if code == Code::MissingField && !self.case_variants.is_empty() {
+            return self.report_missing(path, params.into());
+        }
         if self.admit(code) {
             self.push(IssuePath::of(path), code, params.into());
+        }
+    }
+
+    /// Records WARN_UNKNOWN_FIELD at `at` for `key`, which differs only in letter case
+    /// from the name of `field`, absent from the same object (DESIGN.md 9 row 22). The
+    /// warning names the field (`field_case_of`), and is listed whatever the cap on
+    /// unknown fields: it is the one fix that matters. Should `field` then be reported
+    /// missing, the error names the key (`found`) and says keys are case-sensitive, and
+    /// this warning is withdrawn: one fix, one issue.
+    pub(crate) fn case_variant(&mut self, field: &Path<'_>, name: &'static str, at: &Path<'_>, key: &str) {
+        let listed = self.admit(Code::UnknownField);
+        let rendered = at.render();
+        if listed {
+            let params = Params::from_static(&[("field_case_of", name)]);
+            self.push(IssuePath::from(rendered.as_str()), Code::UnknownField, params);
+        }
+        if self.case_variants.len() >= MAX_CASE_VARIANTS {
+            self.case_variants.remove(0);
+        }
+        self.case_variants.push(CaseVariant {
+            field: field.render().into_boxed_str(),
+            at: rendered.into_boxed_str(),
+            listed,
+            key: key.into(),
+        });
+    }
+
+    /// ERR_MISSING_FIELD at `path`, naming the key found in another letter case when
+    /// there is one (see [`Ctx::case_variant`]).
+    #[cold]
+    fn report_missing(&mut self, path: &Path<'_>, mut params: Params) {
+        let field = path.render();
+        if let Some(at) = self.case_variants.iter().rposition(|v| *v.field == *field) {
+            let variant = self.case_variants.remove(at);
+            self.withdraw_unknown(&variant);
+            params.push(("found", Cow::Owned(variant.key.into_string())));
+            params.push(("keys_case_sensitive", Cow::Borrowed("true")));
+        }
+        if self.admit(Code::MissingField) {
+            self.push(IssuePath::of(path), Code::MissingField, params);
+        }
+    }
+
+    /// Takes back the WARN_UNKNOWN_FIELD of `variant`: from the list, or from the count
+    /// of omitted issues when it was not listed or was displaced by an error once the
+    /// report was full.
+    fn withdraw_unknown(&mut self, variant: &CaseVariant) {
+        let listed = variant.listed.then(|| {
+            self.warnings
+                .iter()
+                .rposition(|w| w.code == Code::UnknownField && w.path == *variant.at)
+        });
+        match listed.flatten() {
+            Some(i) => {
+                self.warnings.remove(i);
+            }
+            None => self.omitted = self.omitted.saturating_sub(1),
         }
     }
 

@@ -12,7 +12,7 @@ use crate::amount::{Amount, AmountError, MAX_INTEGER_DIGITS};
 use crate::code::Code;
 use crate::field;
 use crate::json::Value;
-use crate::report::{Ctx, MAX_UNKNOWN_FIELDS_LISTED, Path};
+use crate::report::{Ctx, MAX_UNKNOWN_FIELDS_LISTED, Path, StaticParams};
 pub(crate) use crate::text::{
     Choices, char_count, choices, is_blank, is_digits, join, join_alternatives, joined, list, number, push_case_hint,
 };
@@ -179,31 +179,58 @@ fn key_at<'m>(members: &'m Members<'_>, i: usize) -> &'m str {
     members.get(i).map(|(k, _)| k.as_ref()).unwrap_or_default()
 }
 
-/// Dispatches the members of an object into `N` named slots. `slot` maps a key to its
-/// slot; repeated keys are ERR_DUPLICATE_FIELD (DESIGN.md 9 row 26), other keys
-/// WARN_UNKNOWN_FIELD (the first [`MAX_UNKNOWN_FIELDS_LISTED`] listed, the rest counted).
-pub(crate) fn fields<'v, const N: usize>(
+/// The fields an object may hold: the slot of each name, and the name of each slot.
+pub(crate) trait Shape {
+    /// The slot of the field named `key` (names are case-sensitive).
+    fn slot(&self, key: &str) -> Option<usize>;
+    /// The name of the field in `slot`.
+    fn name(&self, slot: usize) -> Option<&'static str>;
+}
+
+/// A list of names: each name's slot is its place in the list.
+impl<const M: usize> Shape for [&'static str; M] {
+    fn slot(&self, key: &str) -> Option<usize> {
+        self.iter().position(|name| *name == key)
+    }
+
+    fn name(&self, slot: usize) -> Option<&'static str> {
+        self.get(slot).copied()
+    }
+}
+
+/// A list of names, as [`Shape`] for arrays.
+impl Shape for [&'static str] {
+    fn slot(&self, key: &str) -> Option<usize> {
+        self.iter().position(|name| *name == key)
+    }
+
+    fn name(&self, slot: usize) -> Option<&'static str> {
+        self.get(slot).copied()
+    }
+}
+
+/// Dispatches the members of an object into `N` named slots by `shape`. Repeated keys
+/// are ERR_DUPLICATE_FIELD (DESIGN.md 9 row 26), other keys WARN_UNKNOWN_FIELD (the
+/// first [`MAX_UNKNOWN_FIELDS_LISTED`] listed, the rest counted); see [`unknown_keys`]
+/// for a key that differs from a field's name only in letter case.
+pub(crate) fn fields<'v, const N: usize, S: Shape + ?Sized>(
     ctx: &mut Ctx,
     path: &Path<'_>,
     members: &'v Members<'v>,
-    slot: impl Fn(&str) -> Option<usize>,
+    shape: &S,
 ) -> [Option<&'v Value<'v>>; N] {
     let mut slots: [Option<&'v Value<'v>>; N] = [None; N];
     let mut unknown = 0usize;
     let mut repeated = false;
     for (key, value) in members {
-        match slot(key).and_then(|i| slots.get_mut(i)) {
+        match shape.slot(key).and_then(|i| slots.get_mut(i)) {
             Some(place @ None) => *place = Some(value),
             Some(Some(_)) => repeated = true,
-            None => {
-                unknown += 1;
-                if unknown > MAX_UNKNOWN_FIELDS_LISTED {
-                    ctx.counting_only(|ctx| ctx.report(&path.body_key(key), Code::UnknownField, &[]));
-                } else {
-                    ctx.report(&path.body_key(key), Code::UnknownField, &[]);
-                }
-            }
+            None => unknown += 1,
         }
+    }
+    if unknown > 0 {
+        unknown_keys(ctx, path, members, shape, &slots);
     }
     if repeated || unknown > 1 {
         for i in repeated_keys(members) {
@@ -211,6 +238,51 @@ pub(crate) fn fields<'v, const N: usize>(
         }
     }
     slots
+}
+
+/// WARN_UNKNOWN_FIELD for each key `shape` does not name, in body order (DESIGN.md 9
+/// row 22 for letter case). A key that differs only in case from the name of a field
+/// absent from the object (`PayinMerchantID`, a .NET serializer's default) is recorded
+/// by [`Ctx::case_variant`]: listed whatever the cap, naming the field, and folded into
+/// that field's ERR_MISSING_FIELD if one follows. A key that differs only in case from
+/// a field that is present also names it. Only the first such key of each field is a
+/// variant; a second is an ordinary unknown key.
+#[cold]
+fn unknown_keys<const N: usize, S: Shape + ?Sized>(
+    ctx: &mut Ctx,
+    path: &Path<'_>,
+    members: &Members<'_>,
+    shape: &S,
+    slots: &[Option<&Value<'_>>; N],
+) {
+    let mut claimed = [false; N];
+    let mut listed = 0usize;
+    for (key, _) in members {
+        if shape.slot(key).is_some() {
+            continue;
+        }
+        let at = path.body_key(key);
+        let resembles = (0..N).find_map(|i| {
+            let name = shape.name(i)?;
+            (name.len() == key.len() && name.eq_ignore_ascii_case(key)).then_some((i, name))
+        });
+        if let Some((i, name)) = resembles
+            && matches!(slots.get(i), Some(None))
+            && let Some(claim @ false) = claimed.get_mut(i)
+        {
+            *claim = true;
+            ctx.case_variant(&path.key(name), name, &at, key);
+            continue;
+        }
+        listed += 1;
+        let named = resembles.map(|(_, name)| [("field_case_of", name)]);
+        let params: StaticParams<'_> = named.as_ref().map_or(&[], |p| p.as_slice());
+        if listed > MAX_UNKNOWN_FIELDS_LISTED {
+            ctx.counting_only(|ctx| ctx.report(&at, Code::UnknownField, params));
+        } else {
+            ctx.report(&at, Code::UnknownField, params);
+        }
+    }
 }
 
 /// A whole number given as a JSON number or as a string of one, with no issue either

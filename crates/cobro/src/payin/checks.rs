@@ -128,11 +128,17 @@ fn number_text<'v>(value: Option<&'v Value<'v>>) -> Option<&'v str> {
 }
 
 /// Spec 2.4 "two decimals", DESIGN.md 9 rows 10 and 27: greater than zero, at most two
-/// decimals, no exponent, judged on the JSON text (`150.000` and `1e2` are errors);
-/// a string of one passes with no issue (row 9). Spec 2.6: in a country with a cents
-/// step (Mexico, 50) other cents are WARN_AMOUNT_STEP, a suggestion.
+/// decimals, no exponent, judged on the JSON text (`150.000` and `1e2` are errors).
+/// Row 10: the amount is sent as the string of its canonical two-decimal text
+/// (`"29.90"`), the text the service hashes; a JSON number, or a string in another form
+/// (`"29.9"`, `"30"`, `"029.90"`), is WARN_AMOUNT_FORMAT. Spec 2.6: in a country with a
+/// cents step (Mexico, 50) other cents are WARN_AMOUNT_STEP, a suggestion.
 fn amount<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: &Request<'v>) -> Option<&'v str> {
     let parsed = rules::amount(ctx, path, value, Need::Required, true, MAX_INTEGER_DIGITS)?;
+    let canonical = matches!(value, Some(Value::String(s)) if parsed.is_canonical_text(s));
+    if !canonical {
+        ctx.report(path, Code::AmountFormat, &[]);
+    }
     if let Some(step) = req.country.and_then(|(_, r)| r.cents_step)
         && step > 0
         && parsed.cents() % step != 0

@@ -213,6 +213,20 @@ pub(crate) fn slot(key: &str) -> Option<usize> {
     })
 }
 
+/// Spec 2.4's table as the fields of the pay-in object: [`slot`] for each key, the
+/// table's names for each slot.
+pub(crate) struct Table;
+
+impl rules::Shape for Table {
+    fn slot(&self, key: &str) -> Option<usize> {
+        slot(key)
+    }
+
+    fn name(&self, slot: usize) -> Option<&'static str> {
+        FIELDS.get(slot).map(|f| f.name)
+    }
+}
+
 /// A field that must be present with a non-blank string (spec 2.4 "never empty", "must
 /// not be empty"; DESIGN.md 9 row 6): absent or null is ERR_MISSING_FIELD, another type
 /// ERR_INVALID_TYPE, blank ERR_EMPTY_FIELD. Returns the text when it is usable.

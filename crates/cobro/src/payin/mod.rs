@@ -144,7 +144,7 @@ pub(crate) fn validate(ctx: &mut Ctx, value: &Value<'_>, key: Option<&Secret>) {
         }
         return;
     };
-    let slots = rules::fields::<{ fields::COUNT }>(ctx, &root, members, fields::slot);
+    let slots = rules::fields(ctx, &root, members, &fields::Table);
     let req = Request::new(slots);
     let signed = checks::walk(ctx, &req);
     wallet::cross_checks(ctx, &req);

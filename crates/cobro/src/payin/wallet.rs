@@ -127,11 +127,7 @@ pub(crate) fn subscription<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v
         rules::wrong_type(ctx, path, "object", v);
         return;
     };
-    let [charge_type, subscription_id] = rules::fields::<2>(ctx, path, members, |k| match k {
-        "chargeType" => Some(0),
-        "subscriptionId" => Some(1),
-        _ => None,
-    });
+    let [charge_type, subscription_id] = rules::fields(ctx, path, members, &["chargeType", "subscriptionId"]);
     let charge_path = path.key("chargeType");
     if let Some(s) =
         rules::string(ctx, &charge_path, charge_type, Need::Required).filter(|s| rules::non_blank(ctx, &charge_path, s))

@@ -72,12 +72,12 @@ fn validate(ctx: &mut Ctx, value: &Value<'_>, op: Op) {
         rules::wrong_type(ctx, &root, "object", value);
         return;
     };
-    let [merchant_id, details, meta] = rules::fields::<3>(ctx, &root, members, |key| match (key, op) {
-        ("merchantId", _) => Some(0),
-        ("subscriptionDetails", _) => Some(1),
-        ("metadata", Op::Create) => Some(2),
-        _ => None,
-    });
+    // The cancellation names no metadata (a metadata key there is an unknown field).
+    let names: &[&str] = match op {
+        Op::Create => &["merchantId", "subscriptionDetails", "metadata"],
+        Op::Cancel => &["merchantId", "subscriptionDetails"],
+    };
+    let [merchant_id, details, meta] = rules::fields(ctx, &root, members, names);
     merchant(ctx, &root.key("merchantId"), merchant_id);
     let details_path = root.key("subscriptionDetails");
     if let Some(details) = rules::object(ctx, &details_path, details, Need::Required) {
@@ -101,16 +101,12 @@ fn merchant(ctx: &mut Ctx, path: &Path<'_>, value: Option<&Value<'_>>) {
 
 /// Spec 2.3: subscriptionDetails of a creation request.
 fn details_create(ctx: &mut Ctx, path: &Path<'_>, members: &Members<'_>) {
-    let [kind, device, customer, processor, periodicity, amount] =
-        rules::fields::<6>(ctx, path, members, |key| match key {
-            "type" => Some(0),
-            "device" => Some(1),
-            "customerId" => Some(2),
-            "processorCode" => Some(3),
-            "periodicity" => Some(4),
-            "amount" => Some(5),
-            _ => None,
-        });
+    let [kind, device, customer, processor, periodicity, amount] = rules::fields(
+        ctx,
+        path,
+        members,
+        &["type", "device", "customerId", "processorCode", "periodicity", "amount"],
+    );
     let kind = subscription_type(ctx, &path.key("type"), kind);
     let device_path = path.key("device");
     if let Some(d) = rules::string(ctx, &device_path, device, Need::Required) {
@@ -136,12 +132,7 @@ fn details_create(ctx: &mut Ctx, path: &Path<'_>, members: &Members<'_>) {
 /// Spec 2.3: subscriptionDetails of a cancellation request: type, customerId and
 /// processorCode, all required, with the same rules as in a creation request.
 fn details_cancel(ctx: &mut Ctx, path: &Path<'_>, members: &Members<'_>) {
-    let [kind, customer, processor] = rules::fields::<3>(ctx, path, members, |key| match key {
-        "type" => Some(0),
-        "customerId" => Some(1),
-        "processorCode" => Some(2),
-        _ => None,
-    });
+    let [kind, customer, processor] = rules::fields(ctx, path, members, &["type", "customerId", "processorCode"]);
     subscription_type(ctx, &path.key("type"), kind);
     customer_id(ctx, &path.key("customerId"), customer);
     processor_code(ctx, &path.key("processorCode"), processor);

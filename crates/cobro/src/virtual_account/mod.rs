@@ -201,12 +201,7 @@ pub(crate) fn validate(ctx: &mut Ctx, value: &Value<'_>) {
         rules::wrong_type(ctx, &root, "object", value);
         return;
     };
-    let [owner, account, meta] = rules::fields::<3>(ctx, &root, members, |k| match k {
-        "owner" => Some(0),
-        "account" => Some(1),
-        "metadata" => Some(2),
-        _ => None,
-    });
+    let [owner, account, meta] = rules::fields(ctx, &root, members, &["owner", "account", "metadata"]);
     let mut seen = Seen::default();
     let owner_path = root.key("owner");
     if let Some(m) = rules::object(ctx, &owner_path, owner, Need::Required) {
@@ -231,18 +226,21 @@ fn text<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, need: 
 
 /// Spec 2.1 `owner` (limits of spec 8).
 fn validate_owner<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Members<'v>, seen: &mut Seen<'v>) {
-    let [reference, owner_type, document, first, last, company, email, phone] =
-        rules::fields::<8>(ctx, path, members, |k| match k {
-            "referenceId" => Some(0),
-            "type" => Some(1),
-            "document" => Some(2),
-            "firstName" => Some(3),
-            "lastName" => Some(4),
-            "companyName" => Some(5),
-            "email" => Some(6),
-            "phone" => Some(7),
-            _ => None,
-        });
+    let [reference, owner_type, document, first, last, company, email, phone] = rules::fields(
+        ctx,
+        path,
+        members,
+        &[
+            "referenceId",
+            "type",
+            "document",
+            "firstName",
+            "lastName",
+            "companyName",
+            "email",
+            "phone",
+        ],
+    );
     let reference_path = path.key("referenceId");
     if let Some(r) = rules::string(ctx, &reference_path, reference, Need::Required) {
         ctx.check(&reference_path, crate::field::reference_id(r));
@@ -286,11 +284,7 @@ fn validate_owner<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Member
 
     let phone_path = path.key("phone");
     if let Some(m) = rules::object(ctx, &phone_path, phone, Need::Required) {
-        let [code, number] = rules::fields::<2>(ctx, &phone_path, m, |k| match k {
-            "countryCode" => Some(0),
-            "number" => Some(1),
-            _ => None,
-        });
+        let [code, number] = rules::fields(ctx, &phone_path, m, &["countryCode", "number"]);
         let code_path = phone_path.key("countryCode");
         if let Some(c) = rules::string(ctx, &code_path, code, Need::Required) {
             if is_calling_code(c) {
@@ -313,11 +307,7 @@ fn validate_owner<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Member
 /// checked here. A number whose type is absent or not a type of any served country is
 /// left unchecked (its format is unknown, and the message would have to echo the type).
 fn validate_document<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Members<'v>, seen: &mut Seen<'v>) {
-    let [doc_type, number] = rules::fields::<2>(ctx, path, members, |k| match k {
-        "type" => Some(0),
-        "number" => Some(1),
-        _ => None,
-    });
+    let [doc_type, number] = rules::fields(ctx, path, members, &["type", "number"]);
     let doc_type = rules::string(ctx, &path.key("type"), doc_type, Need::Required);
     seen.document_type = doc_type;
     let number_path = path.key("number");
@@ -365,14 +355,8 @@ fn validate_document<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Mem
 
 /// Spec 2.1 `account` (limits of spec 8).
 fn validate_account<'v>(ctx: &mut Ctx, path: &Path<'_>, members: &'v rules::Members<'v>, seen: &mut Seen<'v>) {
-    let [category, account_type, country_value, currency, name] = rules::fields::<5>(ctx, path, members, |k| match k {
-        "category" => Some(0),
-        "type" => Some(1),
-        "country" => Some(2),
-        "currency" => Some(3),
-        "name" => Some(4),
-        _ => None,
-    });
+    let [category, account_type, country_value, currency, name] =
+        rules::fields(ctx, path, members, &["category", "type", "country", "currency", "name"]);
 
     // Spec 2.1: enum VIRTUAL, length 1-36; the enum is checked only within the length.
     let category_path = path.key("category");
