@@ -50,7 +50,7 @@ function payloads() {
       ['"ana.perez@example.com"', '"ana.perez(at)example.com"'],
       ['"payinCustomerPhone": "987654321"', '"payinCustomerPhone": "98765"'],
       ['https://shop.example.com/checkout/ok', 'http://shop.example.com/checkout/ok'],
-      ['150.50,', '150.505,'],
+      ['"150.50",', '"150.505",'],
     ]), false, 4),
   ]
 }

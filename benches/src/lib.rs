@@ -138,7 +138,7 @@ pub fn payloads() -> Vec<Payload> {
                     "https://shop.example.com/checkout/ok",
                     "http://shop.example.com/checkout/ok",
                 ),
-                ("150.50,", "150.505,"),
+                ("\"150.50\",", "\"150.505\","),
             ],
         ),
         false,

@@ -147,3 +147,42 @@ fn real_values_in_the_official_peru_shape_draw_no_issue() {
     };
     assert!(validate(Kind::Payin, on_file.to_string().as_bytes(), &strict).valid);
 }
+
+/// DESIGN.md 9 row 10: every pay-in request the provider's documentation shows sends
+/// payinAmount as a string; none draws WARN_AMOUNT_FORMAT (a placeholder `"00.00"` is
+/// its own error, not a format warning). And `prepare_payin` writes the amount of the
+/// realistic sample back as the same two-decimal string.
+#[test]
+fn no_provider_sample_draws_an_amount_format_warning() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/provider-samples.json");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("note: {} is absent; provider sample test skipped", path.display());
+        return;
+    };
+    let all: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut checked = 0;
+    for sample in all["samples"].as_array().unwrap() {
+        let name = sample["name"].as_str().unwrap();
+        if !name.contains("payin_create_request") {
+            continue;
+        }
+        let body = sample["body"].as_str().unwrap();
+        let report = validate(Kind::Payin, body.as_bytes(), &ValidateOptions::default());
+        let warned: Vec<_> = report
+            .issues()
+            .filter(|i| i.code == cobro::Code::AmountFormat)
+            .collect();
+        assert!(warned.is_empty(), "{name}: {warned:?}");
+        checked += 1;
+    }
+    assert!(checked >= 2, "only {checked} pay-in request samples found");
+
+    let body = sample_body("guide_payin_create_request_peru_banktransfer").unwrap();
+    let mut sample: serde_json::Value = serde_json::from_str(&body).unwrap();
+    sample["payinDiscountCoupon"] = "NONE".into();
+    sample.as_object_mut().unwrap().remove("payinVerification");
+    let key = cobro::Secret::new("fake-payin-key-0001").unwrap();
+    let today = cobro::CivilDate::parse("2026-11-27").unwrap();
+    let prepared = cobro::prepare_payin(sample.to_string().as_bytes(), &key, today, &Default::default()).unwrap();
+    assert!(prepared.body.contains(r#""payinAmount":"150.00""#), "{}", prepared.body);
+}

@@ -54,6 +54,12 @@ fn payin() -> Obj {
     object(&required, properties).with("allOf", conditions())
 }
 
+/// What to send as payinAmount (DESIGN.md 9 rows 9 and 10).
+const AMOUNT_TO_SEND: &str = "Send a string with exactly two decimals, such as \"29.90\": the text payinVerification covers (spec 5.3) and the form every provider sample uses. A JSON number, or a string with fewer decimals, is accepted with WARN_AMOUNT_FORMAT.";
+
+/// What the pay-in amount's schema accepts and cobro warns about.
+const AMOUNT_FORMAT: &str = "WARN_AMOUNT_FORMAT: a JSON number, or a string not in canonical two-decimal form (\"29.9\", \"30\", \"029.90\"), is accepted with a warning (DESIGN.md 9 row 10)";
+
 /// A whole number besides a string (DESIGN.md 9 row 28).
 fn or_number(text: Obj) -> Obj {
     unexpressed(
@@ -81,9 +87,12 @@ fn field_schema(slot: usize) -> Obj {
     match slot {
         fields::MERCHANT_ID => merchant_id(),
         fields::AMOUNT => unexpressed(
-            amount(MAX_INTEGER_DIGITS, true),
+            amount(MAX_INTEGER_DIGITS, true)
+                .with("description", AMOUNT_TO_SEND)
+                .with("examples", texts(["29.90"])),
             &[
                 AMOUNT_TEXT,
+                AMOUNT_FORMAT,
                 "WARN_AMOUNT_STEP: cents not in the country's steps (spec 2.6: MXN, 0.50)",
             ],
         ),
