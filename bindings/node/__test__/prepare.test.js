@@ -61,3 +61,17 @@ test('every prepare vector', () => {
     }
   }
 })
+
+// DESIGN.md 9 rows 9 and 10: a JS object whose payinMerchantID, payinAmount and
+// payinExpirationTime are numbers (`150.5`, what JSON.parse makes of `150.50`) is sent
+// with the three as strings, the amount in two decimals, byte for byte what its JSON
+// text gives.
+test('a JS object with number amounts is prepared as the strings real bodies send', () => {
+  const { case: c } = CASES.find(({ file, case: v }) => file.kind === 'payin' && v.body_text.includes('"payinAmount":150.5,'))
+  const body = JSON.parse(c.body_text)
+  assert.equal(body.payinAmount, 150.5)
+  const p = cobro.preparePayin(body, { key: c.key, today: c.today })
+  assert.equal(p.body, c.expected.body)
+  assert.ok(p.body.includes('"payinMerchantID":"1234","payinAmount":"150.50"'), p.body)
+  assert.ok(p.body.includes('"payinExpirationTime":"60"'), p.body)
+})

@@ -65,3 +65,18 @@ def test_today_as_a_date_and_as_text_agree():
     assert a.body == b.body
     with pytest.raises(cobro.SigningError):
         cobro.prepare_payin(payin["body_text"], key=payin["key"], today="2026-02-30")
+
+
+def test_a_dict_with_number_amounts_is_prepared_as_the_strings_real_bodies_send():
+    """DESIGN.md 9 rows 9 and 10: a dict whose payinMerchantID, payinAmount and
+    payinExpirationTime are numbers (an int, a Decimal of one decimal) is sent with the
+    three as strings, the amount in two decimals, byte for byte what its JSON text gives."""
+    from decimal import Decimal
+
+    payin = [c for _, f, c in CASES if f.get("kind") == "payin" and '"payinAmount":150.5,' in c["body_text"]][0]
+    body = json.loads(payin["body_text"], parse_float=Decimal)
+    assert body["payinAmount"] == Decimal("150.5") and body["payinMerchantID"] == 1234
+    p = cobro.prepare_payin(body, key=payin["key"], today=payin["today"])
+    assert p.body == payin["expected"]["body"]
+    assert '"payinMerchantID":"1234","payinAmount":"150.50"' in p.body
+    assert '"payinExpirationTime":"60"' in p.body
