@@ -186,13 +186,14 @@ impl SecretSource<'_> {
     }
 }
 
-/// The pay-in key for `validate payin`, only when `COBRO_PAYIN_KEY` is set (DESIGN.md 9
-/// row 18: payinVerification is checked against the key only when one is given).
-pub fn optional_payin_key() -> Result<Option<Secret>, CliError> {
-    if std::env::var_os(PAYIN_KEY_VAR).is_none() {
+/// The pay-in key for `validate payin`, only when `--key-file` is given or
+/// `COBRO_PAYIN_KEY` is set (DESIGN.md 9 row 18: payinVerification is checked against
+/// the key only when one is given); read as `prepare payin` reads it.
+pub fn optional_payin_key(file: Option<&PathBuf>) -> Result<Option<Secret>, CliError> {
+    if file.is_none() && std::env::var_os(PAYIN_KEY_VAR).is_none() {
         return Ok(None);
     }
-    SecretSource::payin_key(None).load().map(Some)
+    SecretSource::payin_key(file).load().map(Some)
 }
 
 /// `--timestamp SECONDS`, or the system clock. Values that look like milliseconds are

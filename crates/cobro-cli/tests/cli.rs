@@ -167,6 +167,158 @@ fn payin_key_from_the_environment_checks_the_verification() {
     assert!(!stdout(&o).contains(TEST_KEY) && !stderr(&o).contains(TEST_KEY));
 }
 
+/// The text output of `validate payin` with a key ends with a line saying whether
+/// payinVerification was checked against it; without a key, or with --json, there is none.
+#[test]
+fn validate_payin_with_a_key_says_whether_the_signature_was_checked() {
+    let file = example("payin-pe-banktransfer.json");
+    let o = run_with(&["validate", "payin", &file], &[("COBRO_PAYIN_KEY", EXAMPLE_KEY)], None);
+    assert_eq!(code(&o), 0);
+    assert_eq!(
+        stdout(&o),
+        "valid\npayinVerification checked against the key: matches\n"
+    );
+
+    let o = run_with(&["validate", "payin", &file], &[("COBRO_PAYIN_KEY", TEST_KEY)], None);
+    assert_eq!(code(&o), 1);
+    assert_eq!(
+        stdout(&o),
+        "error   payinVerification  ERR_INVALID_SIGNATURE  payinVerification does not match the SHA-512 of \
+         payinMerchantID, payinMerchantOperationNumber, payinAmount, payinCurrency and the key\n\
+         invalid: 1 error\n\
+         payinVerification checked against the key: does not match\n"
+    );
+
+    // The line is the CLI's own, in English like its other lines; the report is localized.
+    let unsigned = example("payin-pe-banktransfer-unsigned.json");
+    let o = run_with(
+        &["validate", "payin", &unsigned, "--locale", "es"],
+        &[("COBRO_PAYIN_KEY", TEST_KEY)],
+        None,
+    );
+    assert_eq!(code(&o), 1);
+    assert_eq!(
+        stdout(&o),
+        "error   payinVerification  ERR_MISSING_FIELD  payinVerification es obligatorio\n\
+         error   payinDateTime      ERR_EMPTY_FIELD    payinDateTime no debe estar vacío\n\
+         inválido: 2 errores\n\
+         payinVerification not checked against the key: first fix the errors of payinVerification\n"
+    );
+
+    let body = std::fs::read_to_string(&file)
+        .unwrap()
+        .replace(r#""payinAmount": "150.50""#, r#""payinAmount": "-150.50""#);
+    let o = run_with(
+        &["validate", "payin", "-"],
+        &[("COBRO_PAYIN_KEY", EXAMPLE_KEY)],
+        Some(body.as_bytes()),
+    );
+    assert_eq!(code(&o), 1);
+    assert_eq!(
+        stdout(&o).lines().last(),
+        Some("payinVerification not checked against the key: first fix the errors of payinAmount")
+    );
+
+    let o = run_with(
+        &["validate", "payin", "-"],
+        &[("COBRO_PAYIN_KEY", EXAMPLE_KEY)],
+        Some(b"[]"),
+    );
+    assert_eq!(code(&o), 1);
+    assert_eq!(
+        stdout(&o).lines().last(),
+        Some("payinVerification not checked against the key: the body could not be read as a pay-in")
+    );
+
+    // No key, no line.
+    let o = run(&["validate", "payin", &file]);
+    assert_eq!(stdout(&o), "valid\n");
+    // --json prints the report alone, as every binding's report.
+    let o = run_with(
+        &["validate", "payin", &file, "--json"],
+        &[("COBRO_PAYIN_KEY", EXAMPLE_KEY)],
+        None,
+    );
+    assert_eq!(stdout(&o), "{\"valid\":true,\"errors\":[],\"warnings\":[]}\n");
+    // Other kinds take no key: the variable is ignored, as it always was.
+    let o = run_with(
+        &["validate", "subscription", &example("subscription-recurrent.json")],
+        &[("COBRO_PAYIN_KEY", EXAMPLE_KEY)],
+        None,
+    );
+    assert_eq!(stdout(&o), "valid\n");
+}
+
+/// `validate payin --key-file PATH` reads the key as `prepare payin` does: one trailing
+/// newline dropped, the file winning over COBRO_PAYIN_KEY, and never printed.
+#[test]
+fn validate_payin_takes_the_key_from_key_file() {
+    let file = example("payin-pe-banktransfer.json");
+    let right = scratch("validate-right.key", format!("{EXAMPLE_KEY}\n").as_bytes());
+    let wrong = scratch("validate-wrong.key", TEST_KEY.as_bytes());
+    let o = run_with(
+        &["validate", "payin", &file, "--key-file", right.to_str().unwrap()],
+        &[("COBRO_PAYIN_KEY", TEST_KEY)],
+        None,
+    );
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    assert_eq!(
+        stdout(&o).lines().last(),
+        Some("payinVerification checked against the key: matches")
+    );
+    let o = run_with(
+        &["validate", "payin", &file, "--key-file", wrong.to_str().unwrap()],
+        &[("COBRO_PAYIN_KEY", EXAMPLE_KEY)],
+        None,
+    );
+    assert_eq!(code(&o), 1);
+    assert_eq!(
+        stdout(&o).lines().last(),
+        Some("payinVerification checked against the key: does not match")
+    );
+    for key in [EXAMPLE_KEY, TEST_KEY] {
+        assert!(!stdout(&o).contains(key) && !stderr(&o).contains(key));
+    }
+
+    // The lines of --jsonl are checked against it too.
+    let o = run(&[
+        "validate",
+        "payin",
+        "--jsonl",
+        &example("payins.jsonl"),
+        "--key-file",
+        wrong.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 1);
+    assert!(
+        stdout(&o)
+            .lines()
+            .next()
+            .unwrap()
+            .contains("ERR_INVALID_SIGNATURE at payinVerification"),
+        "{}",
+        stdout(&o)
+    );
+
+    let o = run(&["validate", "payin", &file, "--key-file", "no/such.key"]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).starts_with("error: cannot read --key-file no/such.key"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&[
+        "validate",
+        "subscription",
+        &example("subscription-recurrent.json"),
+        "--key-file",
+        right.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("only `cobro validate payin`"), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty());
+}
+
 #[test]
 fn jsonl_reports_each_line_then_a_summary() {
     let file = example("payins.jsonl");
@@ -682,6 +834,9 @@ fn secrets_never_appear_in_any_output() {
             .map(String::from)
             .to_vec(),
         ["validate", "payin", &example("payin-pe-banktransfer.json"), "--json"]
+            .map(String::from)
+            .to_vec(),
+        ["validate", "payin", &example("payin-pe-banktransfer.json")]
             .map(String::from)
             .to_vec(),
         ["validate", "payin", "--jsonl", &example("payins.jsonl")]

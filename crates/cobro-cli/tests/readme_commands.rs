@@ -93,11 +93,16 @@ const EXAMPLE_VA_SIGNATURE: &str = "a38ab3e8bda2d5d335f665f9f3373314d189c109516d
 /// Every README command that runs here. Exit codes: 0 valid (or done), 1 invalid, 2
 /// usage error, unreadable file or unusable credential (the README's "Exit codes").
 const EXPECTED: &[Expected] = &[
-    // The first line of the README; before and after COBRO_PAYIN_KEY is set.
+    // The first line of the README, then the same command under the next headings.
     Expected {
         command: "cobro validate payin examples/payin-pe-banktransfer.json",
         exit: 0,
         stdout_has: "valid",
+    },
+    Expected {
+        command: "cobro validate payin examples/payin-pe-banktransfer.json",
+        exit: 0,
+        stdout_has: "valid\n",
     },
     Expected {
         command: "cobro validate virtual-account examples/virtual-account-invalid.json --locale es",
@@ -121,6 +126,12 @@ const EXPECTED: &[Expected] = &[
         stdout_has: "5 bodies: 3 valid, 2 invalid",
     },
     ok("export COBRO_PAYIN_KEY='fake-payin-key-for-examples'"),
+    // With the key exported: what the README says it prints.
+    Expected {
+        command: "cobro validate payin examples/payin-pe-banktransfer.json",
+        exit: 0,
+        stdout_has: "valid\npayinVerification checked against the key: matches\n",
+    },
     // The key the README exports is the one the example body was signed with.
     Expected {
         command: "cobro sign payin --merchant-id 1234 --operation-number ORDER-0001 --amount 150.50 --currency PEN",

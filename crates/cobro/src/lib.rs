@@ -64,6 +64,7 @@ pub use signing::{
 };
 // The parsers of DESIGN.md section 6, as reachable as the `prepare_*` functions.
 pub use parse::{DocumentKind, ParseError, Parsed, parse_document};
+pub use payin::SignatureCheck;
 pub use payin::notification::{parse_payin_notification, verify_payin_notification};
 pub use payin::response::parse_payin_response;
 pub use subscription::response::parse_subscription_response;
@@ -162,9 +163,29 @@ pub fn validate_value(kind: Kind, value: &json::Value<'_>, options: &ValidateOpt
         Kind::VirtualAccount => virtual_account::validate(&mut ctx, value),
         Kind::Subscription => subscription::validate_create(&mut ctx, value),
         Kind::SubscriptionCancel => subscription::validate_cancel(&mut ctx, value),
-        Kind::Payin => payin::validate(&mut ctx, value, options.payin_key),
+        Kind::Payin => {
+            payin::validate(&mut ctx, value, options.payin_key);
+        }
     }
     ctx.finish(options.strict)
+}
+
+/// [`validate`] of a pay-in body, with what became of the check of payinVerification
+/// against `options.payin_key` (DESIGN.md 9 row 18): `None` when no key is given. The
+/// report is the one [`validate`] returns; the check tells "checked and matches" apart
+/// from "not checked", which the report alone does not.
+pub fn validate_payin(body: &[u8], options: &ValidateOptions<'_>) -> (Report, Option<SignatureCheck>) {
+    match json::parse(body, options.limits()) {
+        Ok(value) => {
+            let mut ctx = Ctx::new(options.locale);
+            let check = payin::validate(&mut ctx, &value, options.payin_key);
+            (ctx.finish(options.strict), check)
+        }
+        Err(e) => (
+            unreadable_body(&e, body, options),
+            options.payin_key.map(|_| SignatureCheck::unreadable()),
+        ),
+    }
 }
 
 /// The report of `body`, which could not be read as JSON (DESIGN.md section 8): an

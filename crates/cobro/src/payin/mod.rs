@@ -130,8 +130,34 @@ pub(crate) struct Signed<'v> {
     pub(crate) verification: Option<&'v str>,
 }
 
-/// Validates a pay-in body, flat or wrapped in `data` (spec 2.4, 4.4).
-pub(crate) fn validate(ctx: &mut Ctx, value: &Value<'_>, key: Option<&Secret>) {
+/// What became of the check of payinVerification against a key (DESIGN.md 9 row 18), as
+/// [`crate::validate_payin`] tells it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SignatureCheck {
+    /// payinVerification is the hash of the four signed texts under the key.
+    Matches,
+    /// It is not: the report holds ERR_INVALID_SIGNATURE at payinVerification.
+    DoesNotMatch,
+    /// Not checked, so that one mistake is not reported twice: the fields named failed
+    /// their own checks, whose errors the report holds. No field named: the body could
+    /// not be read as a pay-in object.
+    NotChecked {
+        /// Of payinMerchantID, payinMerchantOperationNumber, payinAmount, payinCurrency
+        /// and payinVerification, in that order, those in error.
+        invalid: Vec<&'static str>,
+    },
+}
+
+impl SignatureCheck {
+    /// The check of a body that could not be read as a pay-in object.
+    pub(crate) fn unreadable() -> SignatureCheck {
+        SignatureCheck::NotChecked { invalid: Vec::new() }
+    }
+}
+
+/// Validates a pay-in body, flat or wrapped in `data` (spec 2.4, 4.4); with a key, what
+/// became of the payinVerification check.
+pub(crate) fn validate(ctx: &mut Ctx, value: &Value<'_>, key: Option<&Secret>) -> Option<SignatureCheck> {
     let root = Path::Root;
     let Some((members, _wrapped)) = payin_members(value) else {
         match value {
@@ -142,15 +168,13 @@ pub(crate) fn validate(ctx: &mut Ctx, value: &Value<'_>, key: Option<&Secret>) {
             }
             other => rules::wrong_type(ctx, &root, "object", other),
         }
-        return;
+        return key.map(|_| SignatureCheck::unreadable());
     };
     let slots = rules::fields(ctx, &root, members, &fields::Table);
     let req = Request::new(slots);
     let signed = checks::walk(ctx, &req);
     wallet::cross_checks(ctx, &req);
-    if let Some(key) = key {
-        check_signature(ctx, &signed, key);
-    }
+    key.map(|key| check_signature(ctx, &signed, key))
 }
 
 /// DESIGN.md 9 row 18: with a key, payinVerification must be the SHA-512 of the four
@@ -158,7 +182,7 @@ pub(crate) fn validate(ctx: &mut Ctx, value: &Value<'_>, key: Option<&Secret>) {
 /// `150.5` does not match a body saying `150.50`). Checked only when every input and the
 /// hash itself passed their own checks, so one mistake is not reported twice. Hex case
 /// does not matter (the comparison decodes it).
-fn check_signature(ctx: &mut Ctx, signed: &Signed<'_>, key: &Secret) {
+fn check_signature(ctx: &mut Ctx, signed: &Signed<'_>, key: &Secret) -> SignatureCheck {
     let (Some(m), Some(o), Some(a), Some(c), Some(v)) = (
         signed.merchant_id,
         signed.operation_number,
@@ -166,14 +190,27 @@ fn check_signature(ctx: &mut Ctx, signed: &Signed<'_>, key: &Secret) {
         signed.currency,
         signed.verification,
     ) else {
-        return;
+        let inputs = [
+            ("payinMerchantID", signed.merchant_id),
+            ("payinMerchantOperationNumber", signed.operation_number),
+            ("payinAmount", signed.amount),
+            ("payinCurrency", signed.currency),
+            ("payinVerification", signed.verification),
+        ];
+        let invalid = inputs.iter().filter(|(_, text)| text.is_none()).map(|(name, _)| *name);
+        return SignatureCheck::NotChecked {
+            invalid: invalid.collect(),
+        };
     };
-    if !signing::verify_payin_verification(m, o, a, c, v, key) {
+    if signing::verify_payin_verification(m, o, a, c, v, key) {
+        SignatureCheck::Matches
+    } else {
         ctx.report(
             &Path::Root.key("payinVerification"),
             Code::InvalidSignature,
             &notification::SIGNED_PARAMS,
         );
+        SignatureCheck::DoesNotMatch
     }
 }
 
