@@ -1,8 +1,11 @@
 'use strict'
-// The package as a user gets it: `npm pack` makes the tarball, which is installed into
-// a fresh folder with `npm install --offline <tarball>` (the package has no runtime
-// dependencies, so no network is needed), then required (CommonJS) and imported (ESM)
-// from there and used; its published types are checked from there too.
+// The package as a user gets it: the two tarballs scripts/package writes into
+// target/dist (napi-rs's layout: `cobro`, and the platform package holding the addon),
+// installed into a fresh folder with `npm install --offline` (the package has no
+// runtime dependencies; the other platforms' optional packages are skipped), then
+// required (CommonJS) and imported (ESM) from there and used; its published types are
+// checked from there too. scripts/test sets COBRO_DIST_REQUIRED, so the tarballs must be
+// there; a bare `node --test` without them skips this test and says why.
 const test = require('node:test')
 const assert = require('node:assert/strict')
 const fs = require('node:fs')
@@ -12,7 +15,10 @@ const { spawnSync } = require('node:child_process')
 const ts = require('typescript')
 
 const PACKAGE = path.join(__dirname, '..')
+const DIST = path.join(PACKAGE, '..', '..', 'target', 'dist')
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+const { version } = require('../package.json')
+const PLATFORM = `${process.platform}-${process.arch}${process.platform === 'linux' ? '-gnu' : ''}`
 
 /**
  * The section names of an ELF file (64-bit, little-endian: what Linux x64 builds), read
@@ -34,40 +40,63 @@ function elfSectionNames(file) {
   return names
 }
 
+/** The file list and package.json of a tarball, as `tar` reads them. */
+function tarball(file) {
+  const list = spawnSync('tar', ['tzf', file], { encoding: 'utf8' })
+  assert.equal(list.status, 0, list.stderr)
+  const manifest = spawnSync('tar', ['xzf', file, '-O', 'package/package.json'], { encoding: 'utf8' })
+  assert.equal(manifest.status, 0, manifest.stderr)
+  return { files: list.stdout.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, '')).sort(), pkg: JSON.parse(manifest.stdout) }
+}
+
 function run(command, args, cwd) {
   const r = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } })
   assert.equal(r.status, 0, `${command} ${args.join(' ')}:\n${r.stdout}\n${r.stderr}`)
   return r.stdout
 }
 
-test('npm pack, install the tarball offline, require and import it', () => {
+test('the packed tarballs install offline, require and import', (t) => {
+  const main = path.join(DIST, `cobro-${version}.tgz`)
+  const native = path.join(DIST, `cobro-${PLATFORM}-${version}.tgz`)
+  if (!fs.existsSync(main) && !process.env.COBRO_DIST_REQUIRED) {
+    t.skip(`no ${main}: run scripts/package npm`)
+    return
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cobro-install-'))
   try {
-    const packed = JSON.parse(run(NPM, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], PACKAGE))
-    const files = packed[0].files.map((f) => f.path).sort()
-    for (const f of ['cobro.js', 'cobro.mjs', 'cobro.d.ts', 'errors.js', 'errors.d.ts', 'parsed.d.ts', 'index.js', 'index.d.ts', 'package.json']) {
+    const { files, pkg } = tarball(main)
+    for (const f of ['cobro.js', 'cobro.mjs', 'cobro.d.ts', 'errors.js', 'errors.d.ts', 'parsed.d.ts', 'index.js', 'index.d.ts', 'package.json', 'README.md', 'LICENSE-MIT', 'LICENSE-APACHE']) {
       assert.ok(files.includes(f), `${f} is not in the tarball: ${files}`)
     }
-    assert.ok(files.some((f) => f.endsWith('.node')), 'no .node file in the tarball')
-    assert.ok(!files.some((f) => f.startsWith('__test__') || f.startsWith('src/') || f === 'Cargo.toml'), String(files))
-    const tarball = path.join(dir, packed[0].filename)
+    assert.ok(!files.some((f) => f.endsWith('.node')), 'the main package carries no addon: its platform package does')
+    assert.ok(!files.some((f) => f.startsWith('__test__') || f.startsWith('src/') || f.startsWith('npm/') || f === 'Cargo.toml'), String(files))
+    assert.equal(pkg.version, version)
+    assert.equal(pkg.devDependencies, undefined)
+    const platforms = fs.readdirSync(path.join(PACKAGE, 'npm')).sort()
+    assert.deepEqual(pkg.optionalDependencies, Object.fromEntries(platforms.map((p) => [`cobro-${p}`, version])))
+
+    const platform = tarball(native)
+    assert.deepEqual(platform.files, ['LICENSE-APACHE', 'LICENSE-MIT', 'README.md', `cobro.${PLATFORM}.node`, 'package.json'].sort())
+    assert.equal(platform.pkg.version, version)
+    assert.deepEqual([platform.pkg.os, platform.pkg.cpu], [[process.platform], [process.arch]])
+    if (process.platform === 'linux') assert.deepEqual(platform.pkg.libc, ['glibc'])
 
     const app = path.join(dir, 'app')
     fs.mkdirSync(app)
     fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }))
-    run(NPM, ['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', tarball], app)
+    const installed = run(NPM, ['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock', main, native], app)
+    assert.ok(!/EBADENGINE|ERR!/.test(installed), installed)
     assert.ok(fs.existsSync(path.join(app, 'node_modules', 'cobro', 'cobro.js')))
+    assert.deepEqual(fs.readdirSync(path.join(app, 'node_modules')).filter((d) => d.startsWith('cobro')).sort(), ['cobro', `cobro-${PLATFORM}`])
 
-    // The shipped addon is stripped (the release profile of cobro-node in Cargo.toml): no
-    // symbol table, no debug information; Node loads it from the dynamic symbol table.
+    // The shipped addon is stripped (Cargo.toml's release profile): no symbol table, no
+    // debug information; Node loads it from the dynamic symbol table.
     if (process.platform === 'linux') {
-      const installed = path.join(app, 'node_modules', 'cobro')
-      const addons = fs.readdirSync(installed).filter((f) => f.endsWith('.node'))
-      assert.equal(addons.length, 1, String(addons))
-      const sections = elfSectionNames(path.join(installed, addons[0]))
+      const addon = path.join(app, 'node_modules', `cobro-${PLATFORM}`, `cobro.${PLATFORM}.node`)
+      const sections = elfSectionNames(addon)
       assert.ok(sections.includes('.dynsym') && sections.includes('.text'), String(sections))
       const unstripped = sections.filter((s) => s === '.symtab' || s === '.strtab' || s.startsWith('.debug'))
-      assert.deepEqual(unstripped, [], `${addons[0]} is not stripped (Cargo.toml: profile.release.package.cobro-node)`)
+      assert.deepEqual(unstripped, [], `${addon} is not stripped (Cargo.toml: profile.release)`)
     }
 
     const cjs = run(process.execPath, ['-e', `
