@@ -9,7 +9,7 @@ use cobro::{Kind, ValidateOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::input::{BODY_LIMITS, set_body_size};
-use crate::validate::write_jsonl_result;
+use crate::report_text::write_jsonl_result;
 use crate::{CliError, Verdict};
 
 /// Input read at a time. Large enough that a refill (a read system call, and a flush of

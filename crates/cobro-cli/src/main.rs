@@ -14,6 +14,7 @@ mod mock;
 mod parse;
 mod prepare;
 mod render;
+mod report_text;
 mod schema;
 mod sign;
 mod validate;

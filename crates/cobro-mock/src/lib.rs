@@ -40,20 +40,20 @@ use tokio::sync::watch;
 pub use config::{Config, ConfigError, Merchant, RetryPolicy, merchants_from_json};
 
 /// The port `cobro mock` listens on by default.
-pub const DEFAULT_PORT: u16 = cobro::schema::MOCK_PORT;
+pub const DEFAULT_PORT: u16 = cobro::endpoints::MOCK_PORT;
 
 /// The spec's paths (section 4), on one port for all three base URLs.
 pub mod paths {
     /// Spec 4.1.
-    pub const VIRTUAL_ACCOUNTS: &str = cobro::prepare::VIRTUAL_ACCOUNT_PATH;
+    pub const VIRTUAL_ACCOUNTS: &str = cobro::endpoints::VIRTUAL_ACCOUNT_PATH;
     /// Spec 4.2.
-    pub const SUBSCRIPTION: &str = cobro::prepare::SUBSCRIPTION_PATH;
+    pub const SUBSCRIPTION: &str = cobro::endpoints::SUBSCRIPTION_PATH;
     /// Spec 4.3.
-    pub const SUBSCRIPTION_CANCEL: &str = cobro::prepare::SUBSCRIPTION_CANCEL_PATH;
+    pub const SUBSCRIPTION_CANCEL: &str = cobro::endpoints::SUBSCRIPTION_CANCEL_PATH;
     /// Spec 4.4.
-    pub const PAYIN: &str = cobro::prepare::PAYIN_PATH;
+    pub const PAYIN: &str = cobro::endpoints::PAYIN_PATH;
     /// The v1 path the URLMonnet field of most samples names (spec 2.4, 9).
-    pub const PAYIN_V1: &str = "/api-payin/v1/online-payments";
+    pub const PAYIN_V1: &str = cobro::endpoints::PAYIN_PATH_V1;
 }
 
 /// What every handler shares.

@@ -19,6 +19,7 @@ pub mod code;
 pub mod country;
 pub mod date;
 pub mod document;
+pub mod endpoints;
 mod field;
 pub mod host;
 pub mod json;

@@ -270,17 +270,8 @@ fn rewrite_members(root: &Value<'_>, replace: impl Fn(&str, &Value<'_>, &mut Str
     out
 }
 
-/// The virtual-account creation path (spec 4.1, section 9: v1), under the base URL.
-pub const VIRTUAL_ACCOUNT_PATH: &str = "/merchant-payin-accounts/v1/accounts";
-
-/// The subscription creation path (spec 4.2), under the subscriptions base URL.
-pub const SUBSCRIPTION_PATH: &str = "/api/v1/subscription";
-
-/// The subscription cancellation path (spec 4.3), under the subscriptions base URL.
-pub const SUBSCRIPTION_CANCEL_PATH: &str = "/api/v1/subscription/cancel";
-
-/// The pay-in path (spec 4.4, section 9: v3).
-pub const PAYIN_PATH: &str = "/api-payin/v3/online-payments";
+/// The operations' paths, where a prepared request's `path` comes from (spec 4.1-4.4).
+pub use crate::endpoints::{PAYIN_PATH, SUBSCRIPTION_CANCEL_PATH, SUBSCRIPTION_PATH, VIRTUAL_ACCOUNT_PATH};
 
 /// Spec 4.4 and 5.3: completes, signs and validates a pay-in body (DESIGN.md section 5).
 ///

@@ -8,6 +8,7 @@ use crate::amount::MAX_INTEGER_DIGITS;
 use crate::code::Code;
 use crate::country::{self, COUNTRIES, PayinDocument};
 use crate::date::CivilDate;
+use crate::endpoints;
 use crate::field;
 use crate::json::Value;
 use crate::report::{Ctx, Params, Path};
@@ -28,7 +29,7 @@ pub(crate) const URL_MAX: usize = 250;
 pub(crate) const HASH_HEX_LEN: usize = 128;
 /// DESIGN.md 9 row 21: the URLMonnet paths, v1 (most samples) and v3 (the current
 /// version, the path `prepare_payin` sends to).
-const URLMONNET_PATHS: [&str; 2] = ["/api-payin/v1/online-payments", crate::prepare::PAYIN_PATH];
+const URLMONNET_PATHS: [&str; 2] = [endpoints::PAYIN_PATH_V1, endpoints::PAYIN_PATH];
 /// [`URLMONNET_PATHS`] as alternatives, for the `expected` param.
 const URLMONNET_ALTERNATIVES: &str = rules::joined!(URLMONNET_PATHS, "|");
 /// payinType's one value as the values the rule accepts.

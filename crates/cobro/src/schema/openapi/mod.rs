@@ -11,17 +11,13 @@ mod wire;
 use super::node::{Node, Obj, texts};
 use super::{BODY_UNEXPRESSED, DRAFT, request};
 use crate::Kind;
-use crate::prepare::{PAYIN_PATH, SUBSCRIPTION_CANCEL_PATH, SUBSCRIPTION_PATH, VIRTUAL_ACCOUNT_PATH};
+pub use crate::endpoints::MOCK_PORT;
+use crate::endpoints::{PAYIN_PATH, SUBSCRIPTION_CANCEL_PATH, SUBSCRIPTION_PATH, VIRTUAL_ACCOUNT_PATH};
 use crate::signing::{
     API_KEY_HEADER, DEFAULT_WINDOW_SECONDS, DEPOSIT_MODE_HEADER, DepositMode, SIGNATURE_HEADER, TIMESTAMP_HEADER,
 };
 use crate::virtual_account::catalog::VIRTUAL_ACCOUNT_ERROR_CODES;
 use wire::reference;
-
-/// The port `cobro mock` listens on by default. Every server of the document defaults
-/// to the mock's address on it, so that a console or a generated client works against
-/// the mock out of the box; the mock takes its default from here.
-pub const MOCK_PORT: u16 = 12111;
 
 /// `cobro mock`'s address on its default port.
 fn mock_url() -> String {
