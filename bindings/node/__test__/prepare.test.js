@@ -51,6 +51,10 @@ test('every prepare vector', () => {
       assert.throws(() => prepare(file, c), (e) => {
         assert.ok(e instanceof cobro.ValidationError, `${id}: ${e}`)
         assert.deepEqual(e.errors.map((i) => [i.code, i.path]), c.errors, id)
+        // The text counts the errors and names the first few, code and path.
+        const [code, path] = c.errors[0]
+        const count = c.errors.length
+        assert.ok(e.message.startsWith(`the request is invalid: ${count} error${count > 1 ? 's' : ''} (${code} at ${path || 'the body'}`), `${id}: ${e.message}`)
         assert.equal(e.report.valid, false, id)
         assert.deepEqual(e.report.errors, e.errors, id)
         assert.equal(e.code, 'ERR_INVALID_REQUEST', id)

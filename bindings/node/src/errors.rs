@@ -70,7 +70,7 @@ pub fn prepare(e: PrepareError) -> Fail {
     match e {
         PrepareError::Signing(s) => signing(&s),
         PrepareError::Invalid(report) => {
-            let message = report.invalid_message(cobro::Locale::En);
+            let message = report.invalid_message(report.locale());
             let mut m = class(cobro::Code::InvalidRequest.as_str(), message);
             let parsed = serde_json::from_str::<Value>(&report.to_json()).unwrap_or(Value::Null);
             m.insert("report".into(), parsed);

@@ -124,7 +124,7 @@ pub fn validation_error<'py>(
         py,
         &VALIDATION_ERROR,
         "ValidationError",
-        report.invalid_message(cobro::Locale::En),
+        report.invalid_message(report.locale()),
         vec![
             ("report", report_object),
             ("errors", errors),

@@ -49,6 +49,11 @@ def test_prepare_vector(name, file, case):
         with pytest.raises(cobro.ValidationError) as e:
             prepare(file, case)
         assert [[i.code, i.path] for i in e.value.errors] == case["errors"]
+        # The text counts the errors and names the first few, code and path.
+        code, path = case["errors"][0]
+        count = len(case["errors"])
+        assert str(e.value).startswith(f"the request is invalid: {count} error{'s' if count > 1 else ''} ({code} at ")
+        assert path in str(e.value) or not path
         assert not e.value.report.valid
         assert [[i.code, i.path] for i in e.value.report.errors] == case["errors"]
         assert isinstance(e.value, ValueError)

@@ -105,7 +105,7 @@ impl From<&cobro::Report> for CobroError {
             code: cobro::Code::InvalidRequest.as_str().to_string(),
             errors: report.errors.clone(),
             report,
-            description: r.invalid_message(cobro::Locale::En),
+            description: r.invalid_message(r.locale()),
         }
     }
 }

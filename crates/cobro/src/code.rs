@@ -528,9 +528,9 @@ codes! {
     /// report's errors say why. The `code` of every binding's ValidationError
     /// (DESIGN.md section 7).
     InvalidRequest = "ERR_INVALID_REQUEST" [ValidationError]
-        en: "the request is invalid ({count} errors)",
-        es: "la solicitud no es válida ({count} errores)",
-        pt: "a requisição é inválida ({count} erros)";
+        en: "the request is invalid: {errors}",
+        es: "la solicitud no es válida: {errors}",
+        pt: "a requisição é inválida: {errors}";
     /// A secret key is empty (spec 5: every signature needs its key).
     EmptySecret = "ERR_EMPTY_SECRET" [SigningError]
         en: "the secret key is empty",

@@ -76,6 +76,51 @@ pub(crate) fn summary(valid: bool, errors: usize, warnings: usize, locale: Local
     }
 }
 
+/// How many errors a refusal ([`error_list`]) names; the rest are counted.
+const LISTED_IN_REFUSAL: usize = 3;
+
+/// `count` errors counted in `locale`, with the code and path of each of `first` (at
+/// most [`LISTED_IN_REFUSAL`] are shown): `1 error (ERR_MISSING_FIELD at
+/// payinCustomerName)`, `5 errors (A at a, B at b, C at c and 2 more)`; in Spanish `2
+/// errores (A en a, B en b)`, in Portuguese `1 erro (A em a)`. Paths and codes only,
+/// never a value.
+pub(crate) fn error_list<'i>(
+    count: usize,
+    first: impl Iterator<Item = (Code, &'i IssuePath)>,
+    locale: Locale,
+) -> String {
+    let words = SummaryWords::of(locale);
+    let (at, and_more) = match locale {
+        Locale::En => (" at ", " and {n} more"),
+        Locale::Es => (" en ", " y {n} más"),
+        Locale::Pt => (" em ", " e mais {n}"),
+    };
+    let mut out = if count == 1 {
+        format!("1 {}", words.error)
+    } else {
+        format!("{count} {}", words.errors)
+    };
+    let mut listed = 0;
+    for (code, path) in first.take(LISTED_IN_REFUSAL) {
+        out.push_str(if listed == 0 { " (" } else { ", " });
+        out.push_str(code.as_str());
+        out.push_str(at);
+        if path.is_empty() {
+            out.push_str(body_name(locale));
+        } else {
+            path.write_to(&mut out);
+        }
+        listed += 1;
+    }
+    if listed > 0 {
+        if count > listed {
+            out.push_str(&and_more.replace("{n}", &(count - listed).to_string()));
+        }
+        out.push(')');
+    }
+    out
+}
+
 /// How a message names the whole body (path `""`) in `locale`.
 fn body_name(locale: Locale) -> &'static str {
     match locale {
@@ -256,6 +301,62 @@ fn substitute<V: AsRef<str>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_refusal_counts_in_the_singular_and_names_the_first_errors() {
+        use crate::{Kind, ValidateOptions, validate};
+        let one = validate(
+            Kind::SubscriptionCancel,
+            br#"{"merchantId": 1}"#,
+            &ValidateOptions::default(),
+        );
+        assert_eq!(
+            one.invalid_message(Locale::En),
+            "the request is invalid: 1 error (ERR_MISSING_FIELD at subscriptionDetails)"
+        );
+        for (locale, text) in [
+            (
+                Locale::Es,
+                "la solicitud no es válida: 1 error (ERR_MISSING_FIELD en subscriptionDetails)",
+            ),
+            (
+                Locale::Pt,
+                "a requisição é inválida: 1 erro (ERR_MISSING_FIELD em subscriptionDetails)",
+            ),
+        ] {
+            assert_eq!(one.invalid_message(locale), text);
+        }
+        let many = validate(Kind::VirtualAccount, b"{}", &ValidateOptions::default());
+        assert_eq!(
+            many.invalid_message(Locale::En),
+            "the request is invalid: 2 errors (ERR_MISSING_FIELD at owner, ERR_MISSING_FIELD at account)"
+        );
+        let body = validate(Kind::Payin, b"[]", &ValidateOptions::default());
+        assert_eq!(
+            body.invalid_message(Locale::Es),
+            "la solicitud no es válida: 1 error (ERR_INVALID_TYPE en el cuerpo)"
+        );
+        let payin = validate(Kind::Payin, b"{}", &ValidateOptions::default());
+        let n = payin.errors.len();
+        assert!(n > 3);
+        let message = payin.invalid_message(Locale::Pt);
+        assert!(
+            message.starts_with(&format!(
+                "a requisição é inválida: {n} erros (ERR_MISSING_FIELD em payinMerchantID, "
+            )),
+            "{message}"
+        );
+        assert!(message.ends_with(&format!(" e mais {})", n - 3)), "{message}");
+        for locale in Locale::ALL {
+            for report in [&one, &many, &payin] {
+                let text = report.invalid_message(locale);
+                assert!(
+                    !text.contains(" 1 errors") && !text.contains(" 1 errores") && !text.contains(" 1 erros"),
+                    "{text}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn renders_params_and_condition() {

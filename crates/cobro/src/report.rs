@@ -85,16 +85,21 @@ impl Report {
         out
     }
 
-    /// One line saying the request is invalid and how many errors the report holds,
-    /// in `locale`: the message of ERR_INVALID_REQUEST, every binding's "invalid
-    /// request" error (DESIGN.md section 7).
+    /// One line saying the request is invalid, how many errors the report holds and
+    /// the codes and paths of the first few, in `locale`: the message of
+    /// ERR_INVALID_REQUEST, every binding's "invalid request" error (DESIGN.md section
+    /// 7). `the request is invalid: 1 error (ERR_MISSING_FIELD at payinCustomerName)`;
+    /// in Spanish `la solicitud no es válida: 2 errores (...)`.
     pub fn invalid_message(&self, locale: Locale) -> String {
-        render(
-            Code::InvalidRequest,
-            "",
-            &[("count", self.errors.len().to_string())],
-            locale,
-        )
+        let first = self.errors.iter().map(|i| (i.code, &i.path));
+        let errors = crate::messages::error_list(self.errors.len(), first, locale);
+        render(Code::InvalidRequest, "", &[("errors", errors)], locale)
+    }
+
+    /// The locale the report's messages were written in (English for a report with no
+    /// issue): a binding's refusal of an invalid request speaks it too.
+    pub fn locale(&self) -> Locale {
+        self.issues().next().map_or(Locale::En, |i| i.locale)
     }
 
     /// The report's verdict and counts in one line, in `locale` (DESIGN.md section 3):

@@ -96,7 +96,12 @@ fun validationVectors() {
                     assertEquals("ERR_INVALID_REQUEST", e.code)
                     assertEquals(report, e.report)
                     assertEquals(report.errors, e.errors)
-                    assertTrue(e.description.isNotEmpty())
+                    // The description counts the errors ("1 error", never "1 errors") and
+                    // names the first's code and path, in the report's language.
+                    val first = report.errors.first()
+                    assertTrue(e.description.contains(first.code), e.description)
+                    if (first.path.isNotEmpty()) assertTrue(e.description.contains(first.path), e.description)
+                    assertTrue(!Regex("\\b1 (errors|errores|erros)\\b").containsMatchIn(e.description), e.description)
                 }
             }
         }
