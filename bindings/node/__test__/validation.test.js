@@ -105,4 +105,8 @@ test('objects JSON.stringify cannot write (bigints, cycles, deep nesting) get th
   const cyclic = { merchantId: 1 }
   cyclic.self = cyclic
   assert.equal(cobro.validate('subscription-cancel', cyclic).errors[0].code, 'ERR_NESTING_TOO_DEEP')
+  // A body that holds itself many times is bounded by the size limit, as in Python.
+  const wide = {}
+  for (const k of 'abcdefgh') wide[k] = wide
+  assert.ok(['ERR_NESTING_TOO_DEEP', 'ERR_BODY_TOO_LARGE'].includes(cobro.validate('payin', wide).errors[0].code))
 })

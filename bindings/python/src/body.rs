@@ -31,7 +31,7 @@ const KEEP_CAPACITY: usize = 64 * 1024;
 struct Scratch {
     /// The JSON text written.
     out: Vec<u8>,
-    /// Addresses of the containers being walked (circular references, depth).
+    /// Addresses of the containers being walked: their count is the depth.
     path: Vec<usize>,
     /// A string that needs escaping, written by the core's `write_string`.
     escaped: String,
@@ -483,17 +483,16 @@ fn non_finite(text: &str) -> Option<f64> {
     }
 }
 
-/// Enters a container: false when it lies past the nesting limit (written as `null`),
-/// an error when it contains itself.
+/// Enters a container: false when it lies past the nesting limit (written as `null`).
+/// A body that contains itself is written down to that limit, so the core reports it as
+/// nesting too deep (ERR_NESTING_TOO_DEEP), as it does for the same body in every
+/// language; the size limit bounds what a container that holds itself many times
+/// writes.
 fn enter(obj: &Bound<'_, PyAny>, s: &mut Scratch, limits: &Limits) -> PyResult<bool> {
     if s.path.len() > limits.max_depth {
         s.out.extend_from_slice(b"null");
         return Ok(false);
     }
-    let id = obj.as_ptr() as usize;
-    if s.path.contains(&id) {
-        return Err(PyValueError::new_err("the body contains itself (a circular reference)"));
-    }
-    s.path.push(id);
+    s.path.push(obj.as_ptr() as usize);
     Ok(true)
 }
