@@ -117,7 +117,11 @@ def test_validation_error_is_err_invalid_request() -> None:
     assert e.code == "ERR_INVALID_REQUEST"
     entry = assert_listed(e)
     assert entry["classes"] == ["ValidationError"] and entry["severity"] is None
-    assert str(e) == entry["templates"]["en"].format(count=len(e.errors))
+    # The template, its `errors` param counting them and naming the first three.
+    n = len(e.errors)
+    first = ", ".join(f"{i.code} at {i.path}" for i in e.errors[:3])
+    listed = f"{n} errors ({first} and {n - 3} more)" if n > 3 else f"{n} error{'s' if n > 1 else ''} ({first})"
+    assert str(e) == entry["templates"]["en"].format(errors=listed)
 
 
 BAD_CALLS: List[Tuple[str, Any]] = [
