@@ -108,5 +108,5 @@ test('objects JSON.stringify cannot write (bigints, cycles, deep nesting) get th
   // A body that holds itself many times is bounded by the size limit, as in Python.
   const wide = {}
   for (const k of 'abcdefgh') wide[k] = wide
-  assert.ok(['ERR_NESTING_TOO_DEEP', 'ERR_BODY_TOO_LARGE'].includes(cobro.validate('payin', wide).errors[0].code))
+  assert.deepEqual(cobro.validate('payin', wide).errors.map((e) => e.code), ['ERR_BODY_TOO_LARGE'])
 })

@@ -197,7 +197,8 @@ def test_deep_and_cyclic_bodies_are_reports():
     wide: dict[str, object] = {}
     for k in "abcdefgh":
         wide[k] = wide
-    assert [i.code for i in cobro.validate("payin", wide).errors] in (["ERR_NESTING_TOO_DEEP"], ["ERR_BODY_TOO_LARGE"])
+    # One that holds itself many times is bounded by the size limit first (Node agrees).
+    assert [i.code for i in cobro.validate("payin", wide).errors] == ["ERR_BODY_TOO_LARGE"]
     big = cobro.validate("payin", {"a": "9" * (2 * 1024 * 1024)})
     assert [i.code for i in big.errors] == ["ERR_BODY_TOO_LARGE"]
     assert [i.code for i in cobro.validate("payin", b"\xff").errors] == ["ERR_INVALID_UTF8"]
