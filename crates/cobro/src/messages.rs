@@ -53,21 +53,23 @@ impl SummaryWords {
     }
 }
 
+/// `n` things in the singular or the plural: `1 error`, `2 errors`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 /// The one-line verdict on a report with `errors` errors and `warnings` warnings, in
 /// `locale` (DESIGN.md section 3): `valid`, `valid (1 warning)`, `invalid: 2 errors,
 /// 1 warning`; in Spanish `válido`, `válido (1 advertencia)`, `inválido: 2 errores,
 /// 1 advertencia`; in Portuguese `válido (1 aviso)`, `inválido: 2 erros, 1 aviso`.
 pub(crate) fn summary(valid: bool, errors: usize, warnings: usize, locale: Locale) -> String {
     let words = SummaryWords::of(locale);
-    let count = |n: usize, one: &str, many: &str| {
-        if n == 1 {
-            format!("1 {one}")
-        } else {
-            format!("{n} {many}")
-        }
-    };
-    let warnings_text = count(warnings, words.warning, words.warnings);
-    let errors_text = count(errors, words.error, words.errors);
+    let warnings_text = counted(warnings, words.warning, words.warnings);
+    let errors_text = counted(errors, words.error, words.errors);
     match (valid, warnings) {
         (true, 0) => words.valid.to_string(),
         (true, _) => format!("{} ({warnings_text})", words.valid),
@@ -95,11 +97,7 @@ pub(crate) fn error_list<'i>(
         Locale::Es => (" en ", " y {n} más"),
         Locale::Pt => (" em ", " e mais {n}"),
     };
-    let mut out = if count == 1 {
-        format!("1 {}", words.error)
-    } else {
-        format!("{count} {}", words.errors)
-    };
+    let mut out = counted(count, words.error, words.errors);
     let mut listed = 0;
     for (code, path) in first.take(LISTED_IN_REFUSAL) {
         out.push_str(if listed == 0 { " (" } else { ", " });
