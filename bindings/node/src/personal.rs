@@ -1,6 +1,6 @@
 //! Personal values in the parsed objects, hidden when printed (DESIGN.md 6; STYLE.md 6):
 //! the objects of the records the core lists as having personal fields
-//! (`cobro::personal::FIELDS`) are marked here, and `cobro.js` makes `util.inspect`
+//! (`cobro::personal::fields`) are marked here, and `cobro.js` makes `util.inspect`
 //! (so `console.log`) show those fields as `[REDACTED]`.
 //!
 //! The mark is a property keyed `Symbol.for('cobro.personal')` holding the names of

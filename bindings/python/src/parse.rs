@@ -186,14 +186,14 @@ pub fn virtual_account_error_code<'py>(py: Python<'py>, code: &str) -> PyResult<
     })
 }
 
-/// The personal fields of the typed answers ([`cobro::personal::FIELDS`]): a dict from
+/// The personal fields of the typed answers ([`cobro::personal::fields`]): a dict from
 /// a record's class name (`DepositOwner`) to a tuple of its attribute names; `repr`
 /// shows those attributes as `[REDACTED]`. A new dict on each call.
 #[pyfunction]
 pub fn personal_fields(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     guard(py, || {
         let out = PyDict::new(py);
-        for (record, fields) in cobro::personal::FIELDS {
+        for (record, fields) in cobro::personal::fields() {
             out.set_item(record, PyTuple::new(py, fields.iter())?)?;
         }
         Ok(out)

@@ -39,6 +39,7 @@ mod reader;
 pub mod report;
 mod rules;
 pub mod schema;
+pub mod shape;
 pub mod signing;
 pub mod subscription;
 mod text;

@@ -50,6 +50,19 @@ impl DocumentKind {
         }
     }
 
+    /// The name of the record or union its parsed value has in the description of the
+    /// shapes ([`crate::shape`]).
+    pub fn shape(self) -> &'static str {
+        match self {
+            DocumentKind::VirtualAccountResponse => "VirtualAccountAnswer",
+            DocumentKind::SubscriptionResponse => "SubscriptionAnswer",
+            DocumentKind::PayinResponse => "PayinResponse",
+            DocumentKind::PayinNotification => "PayinNotification",
+            DocumentKind::SubscriptionWebhook => "SubscriptionWebhook",
+            DocumentKind::DepositNotification => "DepositNotification",
+        }
+    }
+
     /// The kind named `name` (as [`DocumentKind::as_str`] writes it).
     pub fn from_name(name: &str) -> Option<DocumentKind> {
         DocumentKind::ALL.into_iter().find(|k| k.as_str() == name)

@@ -5,12 +5,13 @@
 //! Each such field of a parsed type is a [`Personal`]: the program reads it as a
 //! `&str` (the merchant needs the values), serde writes it as the plain string, and
 //! both `Debug` and `Display` print `[REDACTED]`, so a `{:?}` of a notification in a
-//! log or an error report shows none of it. [`FIELDS`] names the same fields by record
+//! log or an error report shows none of it. [`fields`] names the same fields by record
 //! and serde name for the bindings, which print their own records (Python `repr`, Node
 //! `util.inspect`, Kotlin `toString`); the crate's `personal_fields` test checks the
-//! list against the types over every response vector, so the two cannot drift.
+//! description against the types over every response vector, so the two cannot drift.
 //!
-//! What is personal is a decision, written here once. Marked: whatever names or reaches
+//! What is personal is a decision, written once, as the `personal` type of the
+//! description ([`crate::shape`]). Marked: whatever names or reaches
 //! a person (names, document numbers, e-mail, phone number, the customer's mobile
 //! number, bank and virtual account numbers and aliases, the merchant's user id
 //! `referenceId`: an id of a person, which merchants are known to fill with a document
@@ -23,6 +24,7 @@
 
 use std::fmt;
 use std::ops::Deref;
+use std::sync::OnceLock;
 
 use serde::Serialize;
 
@@ -125,46 +127,24 @@ impl PartialEq<&str> for Personal {
 /// What every language prints in place of a personal value.
 pub const REDACTED: &str = "[REDACTED]";
 
-/// The personal fields of each parsed record: the record's Rust name (also the class
-/// name in Python and the record name in Kotlin and Swift) and its fields' serde names
-/// (the keys of the core's JSON, as Python and Node show them). Every field listed is
-/// a [`Personal`] (or an option or list of them) and every `Personal` field is listed.
-pub static FIELDS: &[(&str, &[&str])] = &[
-    // crate::virtual_account::response
-    (
-        "OwnerEcho",
-        &[
-            "reference_id",
-            "document_number",
-            "first_name",
-            "last_name",
-            "company_name",
-            "email",
-            "phone_number",
-        ],
-    ),
-    ("AccountEcho", &["number", "name"]),
-    ("MetadataEntry", &["value"]),
-    // crate::virtual_account::notification
-    ("DepositAccount", &["number", "name"]),
-    ("DepositOwner", &["full_name", "document_number", "reference_id"]),
-    ("Depositor", &["full_name", "document_number"]),
-    // crate::subscription::webhook
-    ("SubscriptionWebhook", &["customer_id"]),
-    ("WebhookMetadata", &["value"]),
-    // crate::payin::notification
-    ("PayinNotification", &["additional_information"]),
-    // crate::document: a number that passed its checks
-    ("ValidDocument", &["compact"]),
-];
+/// The personal fields of each parsed record that has some: the record's name (the
+/// class name in Python and the record name in Kotlin and Swift) and its fields' serde
+/// names (the keys of the core's JSON, as Python and Node show them), read from the
+/// description of the shapes ([`crate::shape`]: the fields typed `personal`). Every
+/// such field is a [`Personal`] (or an option or list of them) and every `Personal`
+/// field is typed so.
+pub fn fields() -> &'static [(&'static str, Vec<&'static str>)] {
+    static FIELDS: OnceLock<Vec<(&'static str, Vec<&'static str>)>> = OnceLock::new();
+    FIELDS.get_or_init(crate::shape::personal_fields)
+}
 
-/// The personal fields of the record named `record` (see [`FIELDS`]); empty for a
+/// The personal fields of the record named `record` (see [`fields`]); empty for a
 /// record that has none.
 pub fn fields_of(record: &str) -> &'static [&'static str] {
-    FIELDS
+    fields()
         .iter()
         .find(|(name, _)| *name == record)
-        .map_or(&[], |(_, fields)| fields)
+        .map_or(&[], |(_, fields)| fields.as_slice())
 }
 
 #[cfg(test)]
@@ -185,10 +165,10 @@ mod tests {
 
     #[test]
     fn the_list_names_each_record_once() {
-        let mut names: Vec<&str> = FIELDS.iter().map(|(n, _)| *n).collect();
+        let mut names: Vec<&str> = fields().iter().map(|(n, _)| *n).collect();
         names.sort_unstable();
         names.dedup();
-        assert_eq!(names.len(), FIELDS.len());
+        assert_eq!(names.len(), fields().len());
         assert_eq!(fields_of("Depositor"), ["full_name", "document_number"]);
         assert!(fields_of("DepositStatus").is_empty());
     }

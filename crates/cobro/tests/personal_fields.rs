@@ -1,6 +1,6 @@
 //! Personal data in the parsed types (`cobro::personal`), checked over every response
 //! and notification vector of `tests/vectors/responses/`:
-//! - `cobro::personal::FIELDS` is what the types say: a serializer that records where
+//! - `cobro::personal::fields()` (the description's `personal` fields) is what the types say: a serializer that records where
 //!   each string goes finds every `Personal` value under a field the list names, and
 //!   every field the list names holds a `Personal` in some vector and never plain text;
 //!   every field of every parsed record is filled by some vector, so none can hold a
@@ -365,7 +365,7 @@ fn parsed_vectors() -> Vec<(String, Parsed)> {
 
 #[test]
 fn the_list_of_personal_fields_is_what_the_types_say() {
-    let listed: BTreeSet<Field> = cobro::personal::FIELDS
+    let listed: BTreeSet<Field> = cobro::personal::fields()
         .iter()
         .flat_map(|(record, fields)| fields.iter().map(move |f| (*record, *f)))
         .collect();

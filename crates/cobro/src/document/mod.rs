@@ -88,7 +88,7 @@ pub enum DocumentWarning {
 }
 
 /// A number that passed its checks: its compact form and any doubts. Named
-/// `ValidDocument` in every binding and in [`crate::personal::FIELDS`].
+/// `ValidDocument` in every binding and in [`crate::shape`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename = "ValidDocument")]
 pub struct Valid {

@@ -1,0 +1,255 @@
+//! The answer to a pay-in creation (spec 2.8, 4.4, 7.3) and the pay-in notification
+//! (PROVIDER_FACTS.md; DESIGN.md 9 row 31).
+
+use super::{Record, Union, Variant, field, record_of};
+
+pub(super) static UNIONS: &[Union] = &[Union {
+    name: "Experience",
+    doc: "What the merchant does with a pay-in answer (spec 4.4's table), told apart by `kind`.",
+    tag: "kind",
+    variants: &[
+        Variant {
+            tag: "redirect",
+            record: "RedirectExperience",
+            case: "Redirect",
+        },
+        Variant {
+            tag: "voucher",
+            record: "VoucherExperience",
+            case: "Voucher",
+        },
+        Variant {
+            tag: "qr",
+            record: "QrExperience",
+            case: "Qr",
+        },
+        Variant {
+            tag: "deeplink_method",
+            record: "DeeplinkMethodExperience",
+            case: "DeeplinkMethod",
+        },
+        Variant {
+            tag: "wallet_one_shot",
+            record: "WalletOneShotExperience",
+            case: "WalletOneShot",
+        },
+        Variant {
+            tag: "wallet_on_file",
+            record: "WalletOnFileExperience",
+            case: "WalletOnFile",
+        },
+        Variant {
+            tag: "failed",
+            record: "FailedExperience",
+            case: "Failed",
+        },
+    ],
+}];
+
+pub(super) static RECORDS: &[Record] = &[
+    record_of(
+        "BankDeepLink",
+        "One element of `experienceVoucher.deepLinks` (deeplink method).",
+        &[
+            field("processor", "str", ""),
+            field("collector_id", "str", "The target bank or provider."),
+            field("deep_link", "str", "The URL that starts the payment."),
+            field("order", "i64?", "Display order; null when absent (listed last)."),
+        ],
+    ),
+    record_of(
+        "WalletDeepLink",
+        "One element of the top-level `deepLinks` (one-shot wallet).",
+        &[
+            field("processor", "str", ""),
+            field(
+                "processor_code",
+                "str",
+                "`processoCode` as spelled on the wire (`processorCode` also read).",
+            ),
+            field("deep_link", "str", "The URL that opens the wallet app."),
+            field("order", "i64?", "Display order; null when absent (listed last)."),
+        ],
+    ),
+    record_of(
+        "RedirectExperience",
+        "Card, bank transfer outside Peru and other redirect methods: send the shopper to `url`. Reaching the OK URL afterwards does not prove payment (spec 4.4).",
+        &[field("url", "str", "The address to redirect the shopper to.")],
+    ),
+    record_of(
+        "VoucherExperience",
+        "Peru bank transfer, cash or wallet: show a voucher (spec 2.8).",
+        &[
+            field("family", "VoucherFamily", ""),
+            field("voucher", "VoucherInfo", "The fields of experienceVoucher."),
+            field("config", "VoucherConfig", "The decoded voucherConfig."),
+        ],
+    ),
+    record_of(
+        "QrExperience",
+        "QR: show the image; a QR code is single-use (spec 2.8).",
+        &[
+            field(
+                "voucher",
+                "VoucherInfo",
+                "The fields of experienceVoucher (no payment code).",
+            ),
+            field(
+                "config",
+                "QrConfig",
+                "The decoded voucherConfig: the banks whose apps read the code.",
+            ),
+            field(
+                "general_instructions",
+                "list<GeneralInstruction>",
+                "`experienceVoucher.generalInstructions`, per device; empty when absent.",
+            ),
+            field(
+                "qr_png",
+                "bytes",
+                "The PNG image of the top-level `qrCode` data URI (PNG signature checked).",
+            ),
+        ],
+    ),
+    record_of(
+        "DeeplinkMethodExperience",
+        "BankTransfer_Deeplink: offer one link per bank or provider (spec 2.8).",
+        &[
+            field("voucher", "VoucherInfo", "The fields of experienceVoucher."),
+            field(
+                "deep_links",
+                "list<BankDeepLink>",
+                "`experienceVoucher.deepLinks`, sorted by `order`.",
+            ),
+        ],
+    ),
+    record_of(
+        "WalletOneShotExperience",
+        "Wallet_one_shot: on MOBILE open a deeplink; on WEB show instructions to finish in the wallet app (spec 4.4).",
+        &[field(
+            "deep_links",
+            "list<WalletDeepLink>",
+            "The top-level `deepLinks`, sorted by `order`.",
+        )],
+    ),
+    record_of(
+        "WalletOnFileExperience",
+        "Wallet_on_file: a success with codes only; the result comes by notification.",
+        &[],
+    ),
+    record_of(
+        "FailedExperience",
+        "payinErrorCode is not `0000`: nothing to show; see `error_code`.",
+        &[],
+    ),
+    record_of(
+        "PayinResponse",
+        "The answer to a pay-in creation (spec 2.8, 4.4, 7.3).",
+        &[
+            field(
+                "success",
+                "bool",
+                "Whether the transaction was created: `payinErrorCode` is `0000` (spec 7.3).",
+            ),
+            field(
+                "error_code",
+                "str",
+                "`payinErrorCode` as received (a string with leading zeros).",
+            ),
+            field(
+                "meaning",
+                "CodeInfo?",
+                "The creation-code catalogue's entry; null for a code the catalogue does not hold.",
+            ),
+            field(
+                "error_message",
+                "str?",
+                "`payinErrorMessage`: the service's message, for logs.",
+            ),
+            field(
+                "trx_operation",
+                "str?",
+                "`payinTrxOperation`: the service's identifier of the transaction, for the merchant's records; not to be shown to the shopper (spec 2.8).",
+            ),
+            field("url", "str?", "`url` as received."),
+            field(
+                "experience",
+                "Experience",
+                "What to show the shopper; narrow it on `kind`.",
+            ),
+        ],
+    ),
+    record_of(
+        "PaymentErrorDetails",
+        "`errorDetails` of a pay-in notification.",
+        &[
+            field(
+                "code_error_trx",
+                "str?",
+                "`codeErrorTrx`, a payment confirmation code (9000-9099), as text; null when absent (DESIGN.md 9 row 31).",
+            ),
+            field("message_error_trx", "str?", "`messageErrorTrx`."),
+            field(
+                "confirmation",
+                "CodeInfo?",
+                "The confirmation-code catalogue's entry; null for an unknown code.",
+            ),
+        ],
+    ),
+    record_of(
+        "PayinNotification",
+        "A pay-in payment notification: attribute names are the wire names in snake case. The fields that cannot be null are the ones required (DESIGN.md 9 row 31). `additional_information` (processor data of no documented shape) is personal.",
+        &[
+            field(
+                "payin_state_id",
+                "i64",
+                "payinStateID: key on it (or on `state`), not on `payin_state`'s text.",
+            ),
+            field(
+                "payin_state",
+                "str?",
+                "payinState as received; varies in case and wording.",
+            ),
+            field(
+                "state",
+                "PayinState?",
+                "The catalogue's entry for payinStateID (`state.paid`, `state.is_final`); null for an unknown state.",
+            ),
+            field(
+                "payin_status_error_code",
+                "str?",
+                "payinStatusErrorCode: reserved by the provider; kept raw, never interpreted.",
+            ),
+            field("payin_status_error_message", "str?", ""),
+            field(
+                "payin_merchant_id",
+                "str",
+                "payinMerchantID as text, exactly as received.",
+            ),
+            field("payin_amount", "str", "payinAmount exactly as received (`\"30.0\"`)."),
+            field(
+                "payin_amount_two_decimals",
+                "str?",
+                "The amount with two decimals (`\"30.00\"`); null when it is not an amount.",
+            ),
+            field("payin_currency", "str", ""),
+            field(
+                "payin_merchant_operation_number",
+                "str",
+                "The merchant's sale reference.",
+            ),
+            field("payin_method", "str?", ""),
+            field(
+                "payin_verification",
+                "str?",
+                "payinVerification as received (hex SHA-512).",
+            ),
+            field(
+                "additional_information",
+                "list<personal>?",
+                "additionalInformation: each element as its compact JSON text; null when absent.",
+            ),
+            field("error_details", "PaymentErrorDetails?", ""),
+        ],
+    ),
+];

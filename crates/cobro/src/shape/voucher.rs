@@ -1,0 +1,187 @@
+//! The voucher parts of a pay-in answer (spec 2.8): `experienceVoucher`, the decoded
+//! `voucherConfig`, the QR's instructions and the values that may carry markup.
+
+use super::{Enum, Record, field, record_of};
+
+pub(super) static ENUMS: &[Enum] = &[
+    Enum {
+        name: "VoucherFamily",
+        doc: "Which list voucherConfig held: `bankList`, `CashList` or `WalletList`.",
+        open: false,
+        values: &[("BankTransfer", "BankTransfer"), ("Cash", "Cash"), ("Wallet", "Wallet")],
+    },
+    Enum {
+        name: "VoucherStatus",
+        doc: "A voucher's `status`, an open set: `PENDIENTE_PAGO` and `PENDING_PAYMENT` both mean pending payment; other values are kept as received.",
+        open: true,
+        values: &[
+            ("PENDIENTE_PAGO", "PendientePago"),
+            ("PENDING_PAYMENT", "PendingPayment"),
+        ],
+    },
+    Enum {
+        name: "DeviceCode",
+        doc: "The device of QR instructions, an open set: `DESKTOP`, `MOBILE` or another value as received.",
+        open: true,
+        values: &[("DESKTOP", "Desktop"), ("MOBILE", "Mobile")],
+    },
+];
+
+pub(super) static RECORDS: &[Record] = &[
+    record_of(
+        "Markup",
+        "One instruction value, which may carry markup, in three forms.",
+        &[
+            field(
+                "raw",
+                "str",
+                "As received: may hold markup; never insert it into a page as HTML.",
+            ),
+            field(
+                "text",
+                "str",
+                "Plain text: tags dropped, entities decoded, line breaks for `<br>` and block ends.",
+            ),
+            field(
+                "html",
+                "str",
+                "Sanitized HTML (simple formatting tags, `https` links only), safe to insert into a page.",
+            ),
+        ],
+    ),
+    record_of(
+        "VoucherExpiration",
+        "A voucher's expiry, `YYYY-MM-DD HH:MM:SS` as the service wrote it (no time zone is assumed).",
+        &[
+            field("text", "str", "The value as received, for display."),
+            field("year", "u32", ""),
+            field("month", "u32", ""),
+            field("day", "u32", ""),
+            field("hour", "u32", ""),
+            field("minute", "u32", ""),
+            field("second", "u32", ""),
+        ],
+    ),
+    record_of(
+        "VoucherInfo",
+        "The fields of `experienceVoucher` a shopper needs to pay.",
+        &[
+            field(
+                "payment_code",
+                "str?",
+                "`paymentCode`: the code the shopper pays with (null in QR answers).",
+            ),
+            field("status", "VoucherStatus", "`status`, as received."),
+            field("expiration", "VoucherExpiration", "`expiration`."),
+            field(
+                "merchant",
+                "str?",
+                "`merchant`: the merchant name shown on the voucher.",
+            ),
+            field(
+                "amount",
+                "str",
+                "`amount` as received (checked: at most two decimals); a decimal text, never a float.",
+            ),
+            field("currency_code", "str", "`currencyCode` (`PEN`)."),
+            field("currency_iso", "str?", "`currencyISO`: the currency symbol (`S/`)."),
+            field(
+                "operation_number",
+                "str?",
+                "`operationNumber`: the service's number; not to be shown to the shopper.",
+            ),
+        ],
+    ),
+    record_of(
+        "HexColor",
+        "A color as received, and its `#RRGGBB` form when it is a valid CSS hex color.",
+        &[
+            field("raw", "str", ""),
+            field("rgb", "str?", "`#RRGGBB` in upper case, or null for a malformed color."),
+        ],
+    ),
+    record_of(
+        "Instruction",
+        "One instruction step (`{order, value}`).",
+        &[
+            field("order", "i64?", "Display order; null when absent (listed last)."),
+            field("value", "Markup", ""),
+        ],
+    ),
+    record_of(
+        "MethodInstructions",
+        "The instructions of one payment method for an entry.",
+        &[
+            field("method", "str", "The method (`BankTransfer`)."),
+            field("instructions", "list<Instruction>", "Sorted by `order`."),
+        ],
+    ),
+    record_of(
+        "VoucherEntry",
+        "One bank, agent or wallet of a voucher.",
+        &[
+            field("bank_code", "str", "`bankCode` (a number is kept as its text)."),
+            field(
+                "nro_order",
+                "i64?",
+                "`nroOrder`: display order; null when absent (listed last).",
+            ),
+            field("hex_color", "HexColor?", ""),
+            field(
+                "payment_method_instructions",
+                "list<MethodInstructions>",
+                "In wire order; empty when absent.",
+            ),
+        ],
+    ),
+    record_of(
+        "VoucherConfig",
+        "The decoded voucherConfig of a bank-transfer, cash or wallet voucher.",
+        &[
+            field(
+                "double_encoded",
+                "bool",
+                "True when the JSON text had been encoded twice (accepted, flagged).",
+            ),
+            field(
+                "entries",
+                "list<VoucherEntry>",
+                "The entries of bankList, CashList or WalletList, sorted by `nroOrder`.",
+            ),
+            field(
+                "instruction_payment_methods",
+                "list<str>",
+                "Method names, in wire order; empty when absent.",
+            ),
+        ],
+    ),
+    record_of(
+        "QrBank",
+        "A bank whose app reads the QR.",
+        &[field("bank_code", "str", ""), field("nro_order", "i64?", "")],
+    ),
+    record_of(
+        "QrConfig",
+        "The decoded voucherConfig of a QR voucher.",
+        &[
+            field("double_encoded", "bool", ""),
+            field("banks", "list<QrBank>", "Sorted by `nroOrder`."),
+        ],
+    ),
+    record_of(
+        "DeviceInstructions",
+        "The QR instructions for one device.",
+        &[
+            field("code", "DeviceCode", ""),
+            field("instructions", "list<Markup>", "In wire order."),
+        ],
+    ),
+    record_of(
+        "GeneralInstruction",
+        "One element of `generalInstructions` (QR): a method's instructions per device.",
+        &[
+            field("method", "str", "`QR`."),
+            field("devices", "list<DeviceInstructions>", ""),
+        ],
+    ),
+];

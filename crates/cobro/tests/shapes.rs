@@ -1,0 +1,221 @@
+//! The description of the shapes (`cobro::shape`) is what the core's types write: the
+//! serde JSON of every parsed response and notification vector, and of every valid
+//! number of the document vectors, read against the description of its root, key by
+//! key and in order; and every field described is filled (not null, not empty) by
+//! some vector, so that no field the bindings are generated with goes unchecked.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // tests fail loudly
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use cobro::parse::{DocumentKind, parse_document};
+use cobro::shape::{self, Ty};
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+
+/// A JSON value whose objects keep their keys' order.
+#[derive(Debug)]
+enum Json {
+    Null,
+    Bool,
+    Int(i128),
+    Float,
+    Text(String),
+    List(Vec<Json>),
+    Object(Vec<(String, Json)>),
+}
+
+impl<'de> Deserialize<'de> for Json {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Json, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Json;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("JSON")
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Json, E> {
+                Ok(Json::Null)
+            }
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<Json, E> {
+                Ok(Json::Bool)
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Json, E> {
+                Ok(Json::Int(v.into()))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Json, E> {
+                Ok(Json::Int(v.into()))
+            }
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<Json, E> {
+                Ok(Json::Float)
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Json, E> {
+                Ok(Json::Text(v.to_string()))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json, A::Error> {
+                let mut out = Vec::new();
+                while let Some(v) = seq.next_element()? {
+                    out.push(v);
+                }
+                Ok(Json::List(out))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
+                let mut out = Vec::new();
+                while let Some((k, v)) = map.next_entry::<String, Json>()? {
+                    out.push((k, v));
+                }
+                Ok(Json::Object(out))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Reads values against the description, noting the fields it saw filled.
+#[derive(Default)]
+struct Reader {
+    filled: BTreeSet<(&'static str, &'static str)>,
+}
+
+impl Reader {
+    fn value(&mut self, v: &Json, ty: &Ty, at: &str) {
+        match (ty, v) {
+            (Ty::Optional(_), Json::Null) => {}
+            (Ty::Optional(inner), v) => self.value(v, inner, at),
+            (Ty::Str | Ty::Personal | Ty::Bytes, Json::Text(_)) | (Ty::Bool, Json::Bool) => {}
+            (Ty::I64, Json::Int(n)) => assert!(i64::try_from(*n).is_ok(), "{at}: {n} is not an i64"),
+            (Ty::U32, Json::Int(n)) => assert!(u32::try_from(*n).is_ok(), "{at}: {n} is not a u32"),
+            (Ty::TextMap, Json::Object(entries)) => {
+                assert!(
+                    entries.iter().all(|(_, v)| matches!(v, Json::Text(_))),
+                    "{at}: a map of text"
+                )
+            }
+            (Ty::List(inner), Json::List(items)) => {
+                for (i, item) in items.iter().enumerate() {
+                    self.value(item, inner, &format!("{at}[{i}]"));
+                }
+            }
+            (Ty::Named(name), v) => self.named(v, name, at),
+            (ty, v) => panic!("{at}: {v:?} is not a {ty:?}"),
+        }
+    }
+
+    fn named(&mut self, v: &Json, name: &'static str, at: &str) {
+        if let Some(e) = shape::enumeration(name) {
+            let Json::Text(text) = v else {
+                panic!("{at}: {name} is text")
+            };
+            assert!(
+                e.open || e.values.iter().any(|(value, _)| value == text),
+                "{at}: {text} is not a value of {name}"
+            );
+            return;
+        }
+        let Json::Object(entries) = v else {
+            panic!("{at}: {v:?} is not an object ({name})")
+        };
+        if let Some(u) = shape::union(name) {
+            let Some((key, Json::Text(tag))) = entries.first() else {
+                panic!("{at}: {name} starts with its tag")
+            };
+            assert_eq!(key, u.tag, "{at}: the tag comes first");
+            let variant = u
+                .variants
+                .iter()
+                .find(|var| var.tag == tag)
+                .unwrap_or_else(|| panic!("{at}: {tag} is no variant of {name}"));
+            self.record(&entries[1..], shape::record(variant.record).unwrap(), at);
+            return;
+        }
+        self.record(entries, shape::record(name).unwrap(), at);
+    }
+
+    fn record(&mut self, entries: &[(String, Json)], record: &'static shape::Record, at: &str) {
+        let fields = shape::all_fields(record);
+        let keys: Vec<&str> = entries.iter().map(|(k, _)| k.as_str()).collect();
+        let names: Vec<&str> = fields.iter().map(|f| f.name).collect();
+        assert_eq!(keys, names, "{at}: the keys of {}", record.name);
+        for (f, (_, v)) in fields.iter().zip(entries) {
+            let ty = Ty::parse(f.ty).unwrap();
+            let empty = matches!(v, Json::Null) || matches!(v, Json::List(l) if l.is_empty());
+            if !empty {
+                self.filled.insert((record.name, f.name));
+            }
+            self.value(v, &ty, &format!("{at}.{}", f.name));
+        }
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct File {
+    document: String,
+    cases: Vec<Case>,
+}
+
+#[derive(serde::Deserialize)]
+struct Case {
+    name: String,
+    #[serde(default)]
+    http_status: Option<u16>,
+    #[serde(default)]
+    body: Option<Box<serde_json::value::RawValue>>,
+    #[serde(default)]
+    body_text: Option<String>,
+    #[serde(default)]
+    body_hex: Option<String>,
+}
+
+fn read(text: &str) -> Json {
+    serde_json::from_str(text).unwrap()
+}
+
+#[test]
+fn every_parsed_value_has_the_described_shape_and_every_field_is_filled() {
+    let mut reader = Reader::default();
+    let mut roots = BTreeSet::new();
+    let mut parsed = 0;
+    for path in common::vector_files("responses") {
+        let file_name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let file: File = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let kind = DocumentKind::from_name(&file.document).unwrap();
+        for case in file.cases {
+            let body = match (&case.body, &case.body_text, &case.body_hex) {
+                (Some(raw), _, _) => raw.get().as_bytes().to_vec(),
+                (_, Some(t), _) => t.as_bytes().to_vec(),
+                (_, _, Some(h)) => common::unhex(h),
+                _ => panic!("{file_name} / {}: no body", case.name),
+            };
+            if let Ok(value) = parse_document(kind, case.http_status.unwrap_or(200), &body) {
+                let at = format!("{file_name} / {}", case.name);
+                reader.named(&read(&serde_json::to_string(&value).unwrap()), kind.shape(), &at);
+                roots.insert(kind.shape());
+                parsed += 1;
+            }
+        }
+    }
+    let documents =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors/documents/public-suites.json");
+    let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(documents).unwrap()).unwrap();
+    for c in file["cases"].as_array().unwrap() {
+        let valid = cobro::document::find(c["country"].as_str().unwrap(), c["type"].as_str().unwrap())
+            .ok()
+            .and_then(|t| (t.validate)(c["number"].as_str().unwrap()).ok());
+        if let Some(valid) = valid {
+            reader.named(
+                &read(&serde_json::to_string(&valid).unwrap()),
+                "ValidDocument",
+                "documents",
+            );
+        }
+    }
+    assert!(parsed > 100, "{parsed} parsed vectors");
+    assert_eq!(roots.len(), DocumentKind::ALL.len());
+    let unfilled: Vec<String> = shape::records()
+        .filter(|r| r.name != "DocumentType")
+        .flat_map(|r| shape::all_fields(r).into_iter().map(move |f| (r.name, f.name)))
+        .filter(|field| !reader.filled.contains(field))
+        .map(|(r, f)| format!("{r}.{f}"))
+        .collect();
+    assert!(unfilled.is_empty(), "fields no vector fills: {unfilled:?}");
+}
