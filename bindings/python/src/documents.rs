@@ -1,7 +1,7 @@
 //! `cobro.documents`: identity-document and account-number checks (stdnum's four
 //! functions per number type), from the core's one list of number types.
 
-use cobro::document::{NumberType, find, numbers};
+use cobro::document::{NumberType, find};
 use pyo3::prelude::*;
 
 use crate::errors::{document_error, guard, unknown_document};
@@ -46,22 +46,12 @@ pub fn format(py: Python<'_>, country: String, r#type: String, number: String) -
     guard(py, || Ok((number_type(py, &country, &r#type)?.format)(&number)))
 }
 
-/// Every number type, as `DocumentType` records with `country`, `type`,
-/// `description` and `account`.
+/// Every number type, as `DocumentType` records (the core's `document::types`).
 #[pyfunction]
 #[pyo3(name = "document_types")]
 pub fn types(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     guard(py, || {
-        let rows: Vec<serde_json::Value> = numbers()
-            .map(|n| {
-                serde_json::json!({
-                    "country": n.country,
-                    "type": n.name,
-                    "description": n.description,
-                    "account": n.account,
-                })
-            })
-            .collect();
+        let rows: Vec<cobro::document::TypeEntry> = cobro::document::types().collect();
         typed_list(py, "document-type", &rows)
     })
 }

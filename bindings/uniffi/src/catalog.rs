@@ -5,9 +5,9 @@
 
 use std::collections::HashMap;
 
-use cobro::catalog as core;
-
+use crate::convert::{all_from_core, from_core};
 use crate::records::{MessageLocale, Severity};
+use crate::shapes::{CodeInfo, PayinState, SubscriptionCode};
 
 /// One code of cobro's catalogue (the core's `Code`, DESIGN.md section 3): every code a
 /// report issue or a `CobroException` carries is one of these.
@@ -53,205 +53,70 @@ pub fn codes() -> Vec<CatalogueCode> {
     cobro::Code::ALL.iter().map(|&c| CatalogueCode::from(c)).collect()
 }
 
-/// What a code asks of the merchant.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
-pub enum Disposition {
-    /// The operation succeeded.
-    Success,
-    /// The request or the merchant's settings must change before trying again.
-    MerchantFix,
-    /// A passing condition (a fault on the service's side, or a step the customer has
-    /// not taken yet, as pay-in code 0044): the same request may succeed later.
-    Retry,
-    /// Not an outcome yet: wait for a notification.
-    Pending,
-    /// The shopper's payment was refused: ask for another payment.
-    Declined,
-}
-
-impl From<core::Disposition> for Disposition {
-    fn from(d: core::Disposition) -> Disposition {
-        match d {
-            core::Disposition::Success => Disposition::Success,
-            core::Disposition::MerchantFix => Disposition::MerchantFix,
-            core::Disposition::Retry => Disposition::Retry,
-            core::Disposition::Pending => Disposition::Pending,
-            core::Disposition::Declined => Disposition::Declined,
-        }
-    }
-}
-
-/// One entry of a code catalogue.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct CodeInfo {
-    /// The code as the service writes it (`0010`, `B405`, `ERR_INVALID_SIGNATURE`).
-    pub code: String,
-    /// What it means, in English.
-    pub meaning: String,
-    /// What it asks of the merchant.
-    pub disposition: Disposition,
-}
-
-impl From<&core::CodeInfo> for CodeInfo {
-    fn from(c: &core::CodeInfo) -> CodeInfo {
-        CodeInfo {
-            code: c.code.to_string(),
-            meaning: c.meaning.to_string(),
-            disposition: c.disposition.into(),
-        }
-    }
-}
-
-/// A pay-in state (payinStateID, PROVIDER_FACTS.md "Status catalogues"; spec 3). Key on
-/// the id: the descriptions on the wire vary in case and wording.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct PayinState {
-    /// payinStateID.
-    pub id: i64,
-    /// The provider's Spanish name (`Autorizado`).
-    pub name: String,
-    /// An English name (`authorized`).
-    pub name_en: String,
-    /// What the state means for the merchant.
-    pub meaning: String,
-    /// Whether the money was received and is kept at this point (5 and 9 only).
-    pub paid: bool,
-    /// Whether the state can no longer change.
-    pub is_final: bool,
-}
-
-impl From<&cobro::payin::catalog::PayinStateInfo> for PayinState {
-    fn from(s: &cobro::payin::catalog::PayinStateInfo) -> PayinState {
-        PayinState {
-            id: s.id,
-            name: s.name.to_string(),
-            name_en: s.name_en.to_string(),
-            meaning: s.meaning.to_string(),
-            paid: s.paid,
-            is_final: s.is_final,
-        }
-    }
-}
-
-/// A subscription operation (spec 4.2, 4.3). Named for subscriptions: Kotlin's and
-/// Swift's namespace is flat, and `Operation` alone says nothing there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
-pub enum SubscriptionOperation {
-    /// Create subscription (4.2).
-    Create,
-    /// Cancel subscription (4.3).
-    Cancel,
-}
-
-impl From<cobro::subscription::response::Operation> for SubscriptionOperation {
-    fn from(o: cobro::subscription::response::Operation) -> SubscriptionOperation {
-        match o {
-            cobro::subscription::response::Operation::Create => SubscriptionOperation::Create,
-            cobro::subscription::response::Operation::Cancel => SubscriptionOperation::Cancel,
-        }
-    }
-}
-
-/// One code of spec 7.2's table: meaning, disposition, and the operations that can
-/// answer it.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct SubscriptionCode {
-    /// The code (`B400`..`B500`, `E401`, `9025`, `9099`).
-    pub code: String,
-    /// What it means, in English.
-    pub meaning: String,
-    /// What it asks of the merchant.
-    pub disposition: Disposition,
-    /// Where the spec says it can occur.
-    pub operations: Vec<SubscriptionOperation>,
-}
-
-impl From<&cobro::subscription::response::SubscriptionCode> for SubscriptionCode {
-    fn from(c: &cobro::subscription::response::SubscriptionCode) -> SubscriptionCode {
-        SubscriptionCode {
-            code: c.info.code.to_string(),
-            meaning: c.info.meaning.to_string(),
-            disposition: c.info.disposition.into(),
-            operations: c.operations.iter().map(|&o| o.into()).collect(),
-        }
-    }
-}
-
 /// What a pay-in creation code (`payinErrorCode`, spec 7.3) means, or null.
 #[uniffi::export]
 pub fn payin_creation_code(code: String) -> Option<CodeInfo> {
-    cobro::payin::catalog::payin_creation_code(&code).map(CodeInfo::from)
+    cobro::payin::catalog::payin_creation_code(&code).map(from_core)
 }
 
 /// Every pay-in creation code, in the catalogue's order.
 #[uniffi::export]
 pub fn payin_creation_codes() -> Vec<CodeInfo> {
-    cobro::payin::catalog::PAYIN_CREATION_CODES
-        .iter()
-        .map(CodeInfo::from)
-        .collect()
+    all_from_core(cobro::payin::catalog::PAYIN_CREATION_CODES)
 }
 
 /// What a payment confirmation code (`errorDetails.codeErrorTrx` of a payment
 /// notification, 9000-9099) means, or null.
 #[uniffi::export]
 pub fn payment_confirmation_code(code: String) -> Option<CodeInfo> {
-    cobro::payin::catalog::payment_confirmation_code(&code).map(CodeInfo::from)
+    cobro::payin::catalog::payment_confirmation_code(&code).map(from_core)
 }
 
 /// Every payment confirmation code, in the catalogue's order.
 #[uniffi::export]
 pub fn payment_confirmation_codes() -> Vec<CodeInfo> {
-    cobro::payin::catalog::PAYMENT_CONFIRMATION_CODES
-        .iter()
-        .map(CodeInfo::from)
-        .collect()
+    all_from_core(cobro::payin::catalog::PAYMENT_CONFIRMATION_CODES)
 }
 
 /// The pay-in state `id` (payinStateID), or null.
 #[uniffi::export]
 pub fn payin_state(id: i64) -> Option<PayinState> {
-    cobro::payin::catalog::payin_state(id).map(PayinState::from)
+    cobro::payin::catalog::payin_state(id).map(from_core)
 }
 
 /// Every pay-in state, by id.
 #[uniffi::export]
 pub fn payin_states() -> Vec<PayinState> {
-    cobro::payin::catalog::PAYIN_STATES
-        .iter()
-        .map(PayinState::from)
-        .collect()
+    all_from_core(cobro::payin::catalog::PAYIN_STATES)
 }
 
 /// What a subscription error code (spec 7.2: B400..B500, E401, 9025, 9099) means, or
 /// null.
 #[uniffi::export]
 pub fn subscription_error_code(code: String) -> Option<SubscriptionCode> {
-    cobro::subscription::response::subscription_error_code(&code).map(SubscriptionCode::from)
+    cobro::subscription::response::subscription_error_code(&code).map(from_core)
 }
 
 /// Every subscription error code, in the spec's order (7.2).
 #[uniffi::export]
 pub fn subscription_error_codes() -> Vec<SubscriptionCode> {
-    cobro::subscription::response::SUBSCRIPTION_ERROR_CODES
-        .iter()
-        .map(SubscriptionCode::from)
-        .collect()
+    all_from_core(cobro::subscription::response::SUBSCRIPTION_ERROR_CODES)
 }
 
 /// What a virtual-account error code (spec 7.1 `error.details[].code`) means, or null.
 #[uniffi::export]
 pub fn virtual_account_error_code(code: String) -> Option<CodeInfo> {
-    cobro::virtual_account::catalog::virtual_account_error_code(&code).map(CodeInfo::from)
+    cobro::virtual_account::catalog::virtual_account_error_code(&code).map(from_core)
 }
 
 /// Every virtual-account error code, header errors first (PROVIDER_FACTS.md).
 #[uniffi::export]
 pub fn virtual_account_error_codes() -> Vec<CodeInfo> {
-    cobro::virtual_account::catalog::VIRTUAL_ACCOUNT_ERROR_CODES
-        .iter()
-        .map(|c| CodeInfo::from(&c.info))
-        .collect()
+    all_from_core(
+        cobro::virtual_account::catalog::VIRTUAL_ACCOUNT_ERROR_CODES
+            .iter()
+            .map(|c| &c.info),
+    )
 }
 
 #[cfg(test)]
@@ -296,5 +161,25 @@ mod tests {
                 );
             }
         }
+    }
+
+    // Every entry of every table converts (`convert::from_core` would report a bug),
+    // with its code or id kept.
+    #[test]
+    fn every_table_converts() {
+        let creation = payin_creation_codes();
+        assert_eq!(creation.len(), cobro::payin::catalog::PAYIN_CREATION_CODES.len());
+        assert_eq!(payin_creation_code("0000".into()).unwrap().code, "0000");
+        assert!(!payment_confirmation_codes().is_empty());
+        let states = payin_states();
+        assert_eq!(states.len(), cobro::payin::catalog::PAYIN_STATES.len());
+        assert!(payin_state(5).unwrap().paid);
+        let subscription = subscription_error_codes();
+        assert!(subscription.iter().all(|c| !c.operations.is_empty()));
+        assert!(!virtual_account_error_codes().is_empty());
+        assert_eq!(
+            crate::documents::document_types().len(),
+            cobro::document::numbers().count()
+        );
     }
 }

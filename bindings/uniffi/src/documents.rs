@@ -4,54 +4,9 @@
 
 use cobro::document as core;
 
+use crate::convert::from_core;
 use crate::errors::CobroError;
-use crate::personal::Personal;
-
-/// One number type the core checks.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct DocumentType {
-    /// ISO 3166-1 alpha-2 code of the country.
-    pub country: String,
-    /// The name as the API writes it (`CUIT`, `CLABE`...), the `type` argument.
-    pub r#type: String,
-    /// One line: what the number is and its rule.
-    pub description: String,
-    /// Whether it is an account number (CBU/CVU, CLABE, CCI) rather than a document.
-    pub account: bool,
-}
-
-/// A doubt about a number that is still accepted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
-pub enum DocumentWarning {
-    /// The check digit does not match, but numbers that fail it are issued (Mexico's
-    /// RFC): accepted with a warning.
-    CheckDigit,
-    /// The bank or institution code is not in the known list (the list may be stale).
-    UnknownInstitution,
-    /// The first four letters are on the authorities' list of inconvenient words
-    /// (Mexico's RFC and CURP; DESIGN.md 9 row 33): never issued, accepted with a warning.
-    InconvenientWord,
-}
-
-impl From<core::DocumentWarning> for DocumentWarning {
-    fn from(w: core::DocumentWarning) -> DocumentWarning {
-        match w {
-            core::DocumentWarning::CheckDigit => DocumentWarning::CheckDigit,
-            core::DocumentWarning::UnknownInstitution => DocumentWarning::UnknownInstitution,
-            core::DocumentWarning::InconvenientWord => DocumentWarning::InconvenientWord,
-        }
-    }
-}
-
-/// A number that passed its checks.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
-pub struct ValidDocument {
-    /// The number without separators: a document number, personal (`toString()` shows
-    /// `[REDACTED]`; the text is `.value`).
-    pub compact: Personal,
-    /// Doubts that do not make it invalid.
-    pub warnings: Vec<DocumentWarning>,
-}
+use crate::shapes::{DocumentType, ValidDocument};
 
 fn find(country: &str, r#type: &str) -> Result<&'static core::NumberType, CobroError> {
     core::find(country, r#type).map_err(|e| CobroError::lookup(e, country))
@@ -60,14 +15,7 @@ fn find(country: &str, r#type: &str) -> Result<&'static core::NumberType, CobroE
 /// Every number type the core checks, country by country.
 #[uniffi::export]
 pub fn document_types() -> Vec<DocumentType> {
-    core::numbers()
-        .map(|n| DocumentType {
-            country: n.country.to_string(),
-            r#type: n.name.to_string(),
-            description: n.description.to_string(),
-            account: n.account,
-        })
-        .collect()
+    core::types().map(|entry| from_core(&entry)).collect()
 }
 
 /// Checks `number` as a `type` of `country` (ISO alpha-2 or alpha-3, any case):
@@ -79,10 +27,7 @@ pub fn document_types() -> Vec<DocumentType> {
 pub fn validate_document(country: String, r#type: String, number: String) -> Result<ValidDocument, CobroError> {
     let checks = find(&country, &r#type)?;
     let valid = (checks.validate)(&number).map_err(|e| CobroError::document(e, checks))?;
-    Ok(ValidDocument {
-        compact: valid.compact.into(),
-        warnings: valid.warnings.into_iter().map(DocumentWarning::from).collect(),
-    })
+    Ok(from_core(&valid))
 }
 
 /// Whether `number` is a valid `type` of `country`; throws `Document` only for a

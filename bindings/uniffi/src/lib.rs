@@ -1,9 +1,11 @@
 //! `cobro-uniffi`: the Kotlin and Swift binding of cobro, through uniffi's
 //! proc-macros.
 //!
-//! A thin binding (STYLE.md 1): each module defines the records and enums Kotlin and
-//! Swift see for one area of the core and converts the core's values into them in one
-//! place (`From` impls); `errors` is the one place where the core's errors become
+//! A thin binding (STYLE.md 1): the records and enums Kotlin and Swift see for the
+//! parsed answers, notifications, catalogue entries and document results are generated
+//! from the core's description of the shapes (`shapes.rs`, by `scripts/generate`) and
+//! filled from the core's values in one place (`convert`); each other module exports
+//! the functions of one area; `errors` is the one place where the core's errors become
 //! `CobroException` (Kotlin) / `CobroError` (Swift). Every rule, default and message
 //! lives in the core.
 //!
@@ -23,6 +25,7 @@
 uniffi::setup_scaffolding!();
 
 pub mod catalog;
+mod convert;
 pub mod documents;
 pub mod errors;
 pub mod lifecycle;
@@ -31,6 +34,11 @@ pub mod payin_notification;
 pub mod personal;
 pub mod records;
 pub mod schema;
+// Generated. A field whose name says what it holds has no text in the description; a
+// union's value lives only until uniffi serializes it across the FFI, which has no `Box`
+// to shrink a large variant with.
+#[allow(missing_docs, clippy::large_enum_variant)]
+pub mod shapes;
 pub mod subscription;
 pub mod validate;
 pub mod virtual_account;

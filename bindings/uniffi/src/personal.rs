@@ -40,9 +40,12 @@ impl From<cobro::Personal> for Personal {
     }
 }
 
-/// The core's optional personal value as the binding's.
-pub(crate) fn optional(p: Option<cobro::Personal>) -> Option<Personal> {
-    p.map(Personal::from)
+// The records of `shapes.rs` are read from the core's serde JSON, where a personal
+// value is its plain text.
+impl<'de> serde::Deserialize<'de> for Personal {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Personal, D::Error> {
+        String::deserialize(d).map(|value| Personal { value })
+    }
 }
 
 #[cfg(test)]

@@ -109,3 +109,85 @@ fn every_manifest_function_has_its_rust_answer() {
         by_path.len()
     );
 }
+
+/// A type of the description as the manifest writes it: an open set is `str`.
+fn manifest_type(ty: &str) -> String {
+    let (inner, optional) = ty.strip_suffix('?').map_or((ty, ""), |t| (t, "?"));
+    if let Some(element) = inner.strip_prefix("list<").and_then(|t| t.strip_suffix('>')) {
+        return format!("list<{}>{optional}", manifest_type(element));
+    }
+    match cobro::shape::enumeration(inner) {
+        Some(e) if e.open => format!("str{optional}"),
+        _ => ty.to_string(),
+    }
+}
+
+/// The manifest's records, unions and enums agree with the core's description of the
+/// shapes (`cobro::shape`), from which the bindings' records are generated: every
+/// described record is in the manifest with the same fields and types in the same
+/// order, every union with the same variants and Kotlin names, every closed enum with
+/// the same values.
+#[test]
+fn the_manifest_records_are_the_described_shapes() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/api/manifest.json");
+    let manifest: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let by_name = |list: &str, name: &str| -> Value {
+        manifest[list]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == name)
+            .cloned()
+            .unwrap_or_else(|| panic!("the manifest's {list} have no {name}"))
+    };
+    for r in cobro::shape::records() {
+        let entry = by_name("records", r.name);
+        let fields: Vec<(String, String)> = entry["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| {
+                (
+                    f["name"].as_str().unwrap().to_string(),
+                    f["type"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        let described: Vec<(String, String)> = cobro::shape::all_fields(r)
+            .into_iter()
+            .map(|f| (f.name.to_string(), manifest_type(f.ty)))
+            .collect();
+        assert_eq!(fields, described, "{}", r.name);
+        let variant_of = cobro::shape::variant_of(r.name).map(|(u, _)| u.name);
+        assert_eq!(entry["variant_of"].as_str(), variant_of, "{}: variant_of", r.name);
+    }
+    for u in cobro::shape::unions() {
+        let entry = by_name("unions", u.name);
+        assert_eq!(entry["tag"], u.tag, "{}", u.name);
+        let variants: Vec<(&str, &str, &str)> = entry["variants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| {
+                (
+                    v["tag"].as_str().unwrap(),
+                    v["record"].as_str().unwrap(),
+                    v["kotlin"].as_str().unwrap(),
+                )
+            })
+            .collect();
+        let described: Vec<(&str, &str, &str)> = u.variants.iter().map(|v| (v.tag, v.record, v.case)).collect();
+        assert_eq!(variants, described, "{}", u.name);
+    }
+    for e in cobro::shape::enums().filter(|e| !e.open) {
+        let entry = by_name("enums", e.name);
+        let values: Vec<&str> = entry["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        let described: Vec<&str> = e.values.iter().map(|(v, _)| *v).collect();
+        assert_eq!(values, described, "{}", e.name);
+    }
+}

@@ -85,12 +85,6 @@ impl Reader {
             (Ty::Str | Ty::Personal | Ty::Bytes, Json::Text(_)) | (Ty::Bool, Json::Bool) => {}
             (Ty::I64, Json::Int(n)) => assert!(i64::try_from(*n).is_ok(), "{at}: {n} is not an i64"),
             (Ty::U32, Json::Int(n)) => assert!(u32::try_from(*n).is_ok(), "{at}: {n} is not a u32"),
-            (Ty::TextMap, Json::Object(entries)) => {
-                assert!(
-                    entries.iter().all(|(_, v)| matches!(v, Json::Text(_))),
-                    "{at}: a map of text"
-                )
-            }
             (Ty::List(inner), Json::List(items)) => {
                 for (i, item) in items.iter().enumerate() {
                     self.value(item, inner, &format!("{at}[{i}]"));
@@ -209,10 +203,16 @@ fn every_parsed_value_has_the_described_shape_and_every_field_is_filled() {
             );
         }
     }
+    for entry in cobro::document::types() {
+        reader.named(
+            &read(&serde_json::to_string(&entry).unwrap()),
+            "DocumentType",
+            "document types",
+        );
+    }
     assert!(parsed > 100, "{parsed} parsed vectors");
     assert_eq!(roots.len(), DocumentKind::ALL.len());
     let unfilled: Vec<String> = shape::records()
-        .filter(|r| r.name != "DocumentType")
         .flat_map(|r| shape::all_fields(r).into_iter().map(move |f| (r.name, f.name)))
         .filter(|field| !reader.filled.contains(field))
         .map(|(r, f)| format!("{r}.{f}"))

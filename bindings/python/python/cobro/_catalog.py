@@ -1,61 +1,11 @@
-"""Catalogue entries (the core's ``catalog``, ``payin::catalog`` and
-``subscription::response`` tables, and its own catalogue of codes) and the answer of a
-lifecycle helper, as typed records."""
+"""cobro's own catalogue of codes and the answer of a lifecycle helper, as typed
+records (the service's catalogue entries are in ``_records``, generated)."""
 
 from __future__ import annotations
 
 from typing import Dict, Literal, Optional, Tuple
 
 from ._typed import Record, record
-
-Disposition = Literal["success", "merchant_fix", "retry", "pending", "declined"]
-"""What a code asks of the merchant: the operation succeeded; the request or settings
-must change; retry later; wait for a notification; the shopper's payment was refused."""
-
-SubscriptionOperation = Literal["create", "cancel"]
-"""A subscription operation (spec 4.2, 4.3)."""
-
-
-@record
-class CodeInfo(Record):
-    """One entry of a code catalogue (core ``catalog::CodeInfo``)."""
-
-    code: str
-    """The code as the service writes it (``0010``, ``B405``, ``ERR_INVALID_SIGNATURE``)."""
-    meaning: str
-    """What it means, in English."""
-    disposition: Disposition
-    """What it asks of the merchant."""
-
-
-@record
-class SubscriptionCode(CodeInfo):
-    """A code of spec 7.2's table (core ``subscription::response::SubscriptionCode``):
-    a :class:`CodeInfo` and the operations that can answer it."""
-
-    operations: Tuple[SubscriptionOperation, ...]
-    """Where the spec says the code can occur."""
-
-
-@record
-class PayinState(Record):
-    """A pay-in state of the catalogue (core ``payin::catalog::PayinStateInfo``). Key on
-    ``id``: the provider's descriptions vary in case and wording."""
-
-    id: int
-    """payinStateID."""
-    name: str
-    """The provider's Spanish name (``Autorizado``)."""
-    name_en: str
-    """An English name (``authorized``)."""
-    meaning: str
-    """What the state means for the merchant."""
-    paid: bool
-    """Whether the money was received and is kept (5 Autorizado, 9 Liquidado): ship the
-    goods on ``paid``."""
-    is_final: bool
-    """Whether the state can no longer change."""
-
 
 Severity = Literal["error", "warning"]
 """Whether a report issue makes the request invalid."""

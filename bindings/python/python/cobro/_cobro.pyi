@@ -5,7 +5,7 @@ import decimal
 import os
 from typing import Any, Dict, Iterable, List, Literal, Mapping, NoReturn, Optional, Tuple, Union, final, overload
 
-from ._documents import DocumentType, ValidDocument
+from ._records import DocumentType, ValidDocument
 from .answers import (
     CatalogueCode,
     CodeInfo,

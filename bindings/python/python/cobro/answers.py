@@ -20,75 +20,65 @@ from __future__ import annotations
 
 from typing import Any, Dict, List
 
-from ._catalog import (
-    CatalogueCode,
-    CodeInfo,
-    Disposition,
-    PayinState,
-    Severity,
-    SubscriptionCode,
-    SubscriptionOperation,
-    Verdict,
-)
-from ._documents import DocumentType as _DocumentType
-from ._documents import ValidDocument as _ValidDocument
-from ._payin import (
-    BankDeepLink,
-    DeeplinkMethodExperience,
-    Experience,
-    FailedExperience,
-    PayinNotification,
-    PayinResponse,
-    PaymentErrorDetails,
-    QrExperience,
-    RedirectExperience,
-    VoucherExperience,
-    WalletDeepLink,
-    WalletOnFileExperience,
-    WalletOneShotExperience,
-)
-from ._subscription import (
-    SubscriptionAnswer,
-    SubscriptionCancelled,
-    SubscriptionCreated,
-    SubscriptionFieldDetail,
-    SubscriptionRefused,
-    SubscriptionWebhook,
-    WebhookError,
-    WebhookMetadata,
-)
 from . import _typed
-from ._typed import Record
-from ._virtual_account import (
+from ._catalog import CatalogueCode, Severity, Verdict
+from ._records import (
     AccountEcho,
+    BankDeepLink,
+    CodeInfo,
+    DeeplinkMethodExperience,
     DepositAccount,
     DepositDetails,
     DepositNotification,
     DepositOwner,
     DepositStatus,
     Depositor,
-    MetadataEntry,
-    OwnerEcho,
-    VirtualAccountAnswer,
-    VirtualAccountCreated,
-    VirtualAccountErrorDetail,
-    VirtualAccountRefused,
-)
-from ._voucher import (
     DeviceInstructions,
+    Disposition,
+    Experience,
+    FailedExperience,
     GeneralInstruction,
     HexColor,
     Instruction,
     Markup,
+    MetadataEntry,
     MethodInstructions,
+    OwnerEcho,
+    PayinNotification,
+    PayinResponse,
+    PayinState,
+    PaymentErrorDetails,
     QrBank,
     QrConfig,
+    QrExperience,
+    RedirectExperience,
+    SubscriptionAnswer,
+    SubscriptionCancelled,
+    SubscriptionCode,
+    SubscriptionCreated,
+    SubscriptionFieldDetail,
+    SubscriptionOperation,
+    SubscriptionRefused,
+    SubscriptionWebhook,
+    VirtualAccountAnswer,
+    VirtualAccountCreated,
+    VirtualAccountErrorDetail,
+    VirtualAccountRefused,
     VoucherConfig,
     VoucherEntry,
+    VoucherExperience,
     VoucherExpiration,
     VoucherFamily,
     VoucherInfo,
+    WalletDeepLink,
+    WalletOnFileExperience,
+    WalletOneShotExperience,
+    WebhookError,
+    WebhookMetadata,
 )
+from ._records import DocumentType as _DocumentType
+from ._records import ValidDocument as _ValidDocument
+from ._typed import Record
 
 __all__ = [
     "AccountEcho",

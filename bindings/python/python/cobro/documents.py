@@ -11,6 +11,6 @@ from ._cobro import document_format as format  # noqa: A001 - stdnum's name
 from ._cobro import document_is_valid as is_valid
 from ._cobro import document_types as types
 from ._cobro import document_validate as validate
-from ._documents import DocumentType, DocumentWarning, ValidDocument
+from ._records import DocumentType, DocumentWarning, ValidDocument
 
 __all__ = ["validate", "is_valid", "compact", "format", "types", "DocumentType", "DocumentWarning", "ValidDocument"]

@@ -325,6 +325,32 @@ pub fn numbers() -> impl Iterator<Item = &'static NumberType> {
     BY_COUNTRY.iter().flat_map(|list| list.iter())
 }
 
+/// One number type as the bindings list it (`DocumentType` of the description of the
+/// shapes, [`crate::shape`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename = "DocumentType")]
+pub struct TypeEntry {
+    /// ISO 3166-1 alpha-2 code of the country.
+    pub country: &'static str,
+    /// The name as the API writes it (`RUC`, `CLABE`).
+    #[serde(rename = "type")]
+    pub name: &'static str,
+    /// One line: what the number is and its rule.
+    pub description: &'static str,
+    /// Whether it is an account number rather than a document.
+    pub account: bool,
+}
+
+/// Every number type as [`TypeEntry`], in the order of [`numbers`].
+pub fn types() -> impl Iterator<Item = TypeEntry> {
+    numbers().map(|n| TypeEntry {
+        country: n.country,
+        name: n.name,
+        description: n.description,
+        account: n.account,
+    })
+}
+
 /// Why [`find`] has no check for a country and type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum LookupError {

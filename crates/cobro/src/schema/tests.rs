@@ -55,27 +55,6 @@ fn metadata_classes_are_the_checks() {
     }
 }
 
-/// The committed copies in `schemas/` are what the core generates: a change of a rule
-/// shows in review as a change of the schema. `COBRO_BLESS=1` rewrites them.
-#[test]
-fn committed_schemas_are_current() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../schemas");
-    for kind in Kind::ALL {
-        let path = dir.join(format!("{}.schema.json", kind.as_str()));
-        let fresh = schema(kind);
-        if std::env::var_os("COBRO_BLESS").is_some() {
-            std::fs::write(&path, &fresh).unwrap();
-        }
-        let committed = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            committed == fresh,
-            "{} is not what the core generates: run `COBRO_BLESS=1 cargo test -p cobro schema` (or `cobro schema {}`) and commit it",
-            path.display(),
-            kind.as_str()
-        );
-    }
-}
-
 /// The README lists what JSON Schema cannot state: every code an `x-cobro-unexpressed`
 /// annotation of any document names is in its section.
 #[test]

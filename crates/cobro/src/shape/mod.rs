@@ -10,8 +10,7 @@
 //!
 //! Types are written as the API manifest writes them (`tests/api/manifest.json`):
 //! `str`, `personal` (text that identifies or reaches a person, [`crate::Personal`]),
-//! `bool`, `i64`, `u32`, `bytes` (Base64 text in the core's JSON), `map<str,str>`, a
-//! record, union or enumeration by name, `list<T>`, and `T?` for a value that may be
+//! `bool`, `i64`, `u32`, `bytes` (Base64 text in the core's JSON), a record, union or enumeration by name, `list<T>`, and `T?` for a value that may be
 //! null.
 
 mod catalog;
@@ -164,8 +163,6 @@ pub enum Ty {
     U32,
     /// `bytes`: Base64 text in the core's JSON.
     Bytes,
-    /// `map<str,str>`: text by text, in the core's order.
-    TextMap,
     /// A record, union or enumeration of this description, by name.
     Named(&'static str),
     /// `list<T>`.
@@ -191,7 +188,6 @@ impl Ty {
             "i64" => Ty::I64,
             "u32" => Ty::U32,
             "bytes" => Ty::Bytes,
-            "map<str,str>" => Ty::TextMap,
             name if record(name).is_some() || union(name).is_some() || enumeration(name).is_some() => Ty::Named(name),
             _ => return None,
         })

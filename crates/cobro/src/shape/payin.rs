@@ -198,7 +198,7 @@ pub(super) static RECORDS: &[Record] = &[
     ),
     record_of(
         "PayinNotification",
-        "A pay-in payment notification: attribute names are the wire names in snake case. The fields that cannot be null are the ones required (DESIGN.md 9 row 31). `additional_information` (processor data of no documented shape) is personal.",
+        "A pay-in payment notification: attribute names are the wire names in snake case. The fields that cannot be null are the ones required (DESIGN.md 9 row 31).",
         &[
             field(
                 "payin_state_id",
@@ -247,7 +247,7 @@ pub(super) static RECORDS: &[Record] = &[
             field(
                 "additional_information",
                 "list<personal>?",
-                "additionalInformation: each element as its compact JSON text; null when absent.",
+                "additionalInformation (processor data of no documented shape): each element as its compact JSON text; null when absent.",
             ),
             field("error_details", "PaymentErrorDetails?", ""),
         ],

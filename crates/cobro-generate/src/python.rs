@@ -1,0 +1,88 @@
+//! `bindings/python/python/cobro/_records.py`: one frozen dataclass per record (the
+//! `record` decorator and `Record` base of `_typed.py`), a `Literal` alias per closed
+//! enumeration and a `Union` alias per tagged union. Open sets are `str`, lists tuples.
+
+use std::fmt::Write;
+
+use cobro::shape::{self, Record, Ty};
+
+use crate::GENERATED;
+use crate::docs::{field_doc, python as rst, record_doc, wrap};
+
+/// The module's text.
+pub fn records() -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# {GENERATED}");
+    out.push_str(
+        "\"\"\"The typed answers, notifications, catalogue entries and document results of cobro\n\
+         (the core's ``shape`` description), re-exported by :mod:`cobro.answers` and\n\
+         :mod:`cobro.documents`.\"\"\"\n\nfrom __future__ import annotations\n\n\
+         from typing import Literal, Optional, Tuple, Union\n\nfrom ._typed import Record, record\n",
+    );
+    for e in shape::enums().filter(|e| !e.open) {
+        let values: Vec<String> = e.values.iter().map(|(v, _)| format!("{v:?}")).collect();
+        let _ = write!(out, "\n{} = Literal[{}]\n", e.name, values.join(", "));
+        docstring(&mut out, "", e.doc);
+    }
+    for r in shape::records() {
+        class(&mut out, r);
+    }
+    for u in shape::unions() {
+        let variants: Vec<&str> = u.variants.iter().map(|v| v.record).collect();
+        let _ = write!(out, "\n\n{} = Union[\n", u.name);
+        for v in variants {
+            let _ = writeln!(out, "    {v},");
+        }
+        out.push_str("]\n");
+        docstring(&mut out, "", u.doc);
+    }
+    out
+}
+
+fn class(out: &mut String, r: &Record) {
+    let base = r.extends.unwrap_or("Record");
+    let _ = write!(out, "\n\n@record\nclass {}({base}):\n", r.name);
+    docstring(out, "    ", &record_doc(r));
+    out.push('\n');
+    if let Some((u, v)) = shape::variant_of(r.name) {
+        let _ = writeln!(out, "    {}: Literal[{:?}]", u.tag, v.tag);
+    }
+    for f in r.fields {
+        let ty = Ty::parse(f.ty).map_or_else(|| "object".to_string(), |t| annotation(&t));
+        let _ = writeln!(out, "    {}: {ty}", f.name);
+        let doc = field_doc(f);
+        if !doc.is_empty() {
+            docstring(out, "    ", &doc);
+        }
+    }
+    if r.fields.is_empty() && shape::variant_of(r.name).is_none() {
+        out.push_str("    pass\n");
+    }
+}
+
+/// A docstring of `text` at `indent`, wrapped to 88 characters.
+fn docstring(out: &mut String, indent: &str, text: &str) {
+    let lines = wrap(&rst(text), 82 - indent.len());
+    let last = lines.len().saturating_sub(1);
+    for (i, line) in lines.iter().enumerate() {
+        let open = if i == 0 { "\"\"\"" } else { "" };
+        let close = if i == last { "\"\"\"" } else { "" };
+        let _ = writeln!(out, "{indent}{open}{line}{close}");
+    }
+}
+
+/// The type annotation of `ty`.
+fn annotation(ty: &Ty) -> String {
+    match ty {
+        Ty::Str | Ty::Personal => "str".into(),
+        Ty::Bool => "bool".into(),
+        Ty::I64 | Ty::U32 => "int".into(),
+        Ty::Bytes => "bytes".into(),
+        Ty::Named(name) => match shape::enumeration(name) {
+            Some(e) if e.open => "str".into(),
+            _ => (*name).into(),
+        },
+        Ty::List(inner) => format!("Tuple[{}, ...]", annotation(inner)),
+        Ty::Optional(inner) => format!("Optional[{}]", annotation(inner)),
+    }
+}
