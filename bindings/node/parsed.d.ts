@@ -151,7 +151,7 @@ export interface PayinState {
 
 /**
  * A document or account number that passed its checks. Personal data: `compact` is
- * shown as [REDACTED] when printed.
+ * shown as `[REDACTED]` when printed.
  */
 export interface ValidDocument {
   /** The number without separators. */
@@ -428,7 +428,7 @@ export interface PaymentErrorDetails {
 /**
  * A pay-in payment notification: attribute names are the wire names in snake case.
  * The fields that cannot be null are the ones required (DESIGN.md 9 row 31).
- * Personal data: `additional_information` is shown as [REDACTED] when printed.
+ * Personal data: `additional_information` is shown as `[REDACTED]` when printed.
  */
 export interface PayinNotification {
   /** payinStateID: key on it (or on `state`), not on `payin_state`'s text. */
@@ -512,8 +512,8 @@ export interface WebhookError {
 
 /**
  * One `metadata` element of a subscription webhook, as received; either part may
- * be null (DESIGN.md 9 row 31). Personal data: `value` is shown as [REDACTED] when
- * printed.
+ * be null (DESIGN.md 9 row 31). Personal data: `value` is shown as `[REDACTED]`
+ * when printed.
  */
 export interface WebhookMetadata {
   key: string | null
@@ -523,7 +523,7 @@ export interface WebhookMetadata {
 /**
  * A subscription webhook notification. Only `subscription_id` is required
  * (DESIGN.md 9 row 31); every other field is null (`metadata` empty) when absent.
- * Personal data: `customer_id` is shown as [REDACTED] when printed.
+ * Personal data: `customer_id` is shown as `[REDACTED]` when printed.
  */
 export interface SubscriptionWebhook {
   subscription_id: Int64Text
@@ -552,7 +552,7 @@ export interface SubscriptionWebhook {
 /**
  * The echoed owner (every field optional). Personal data: `reference_id`,
  * `document_number`, `first_name`, `last_name`, `company_name`, `email` and
- * `phone_number` are shown as [REDACTED] when printed.
+ * `phone_number` are shown as `[REDACTED]` when printed.
  */
 export interface OwnerEcho {
   /** The merchant's id of its user. */
@@ -571,7 +571,7 @@ export interface OwnerEcho {
 
 /**
  * The echoed account and the created number. Personal data: `number` and `name`
- * are shown as [REDACTED] when printed.
+ * are shown as `[REDACTED]` when printed.
  */
 export interface AccountEcho {
   /** The created account number. */
@@ -586,7 +586,7 @@ export interface AccountEcho {
 
 /**
  * One metadata pair echoed by a created virtual account. Personal data: `value` is
- * shown as [REDACTED] when printed.
+ * shown as `[REDACTED]` when printed.
  */
 export interface MetadataEntry {
   key: string
@@ -646,7 +646,7 @@ export interface DepositStatus {
 
 /**
  * `depositDetails.account`: the virtual account the deposit went into. Personal
- * data: `number` and `name` are shown as [REDACTED] when printed.
+ * data: `number` and `name` are shown as `[REDACTED]` when printed.
  */
 export interface DepositAccount {
   id: string | null
@@ -658,7 +658,7 @@ export interface DepositAccount {
 
 /**
  * `depositDetails.owner`: the virtual account's owner. Personal data: `full_name`,
- * `document_number` and `reference_id` are shown as [REDACTED] when printed.
+ * `document_number` and `reference_id` are shown as `[REDACTED]` when printed.
  */
 export interface DepositOwner {
   full_name: string | null
@@ -669,7 +669,7 @@ export interface DepositOwner {
 
 /**
  * `depositDetails.depositor`: who sent the money. Personal data: `full_name` and
- * `document_number` are shown as [REDACTED] when printed.
+ * `document_number` are shown as `[REDACTED]` when printed.
  */
 export interface Depositor {
   full_name: string | null

@@ -114,7 +114,7 @@ pub struct PayinState {
 }
 
 /// A document or account number that passed its checks. Personal data: `compact` is shown
-/// as [REDACTED] when printed.
+/// as `[REDACTED]` when printed.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct ValidDocument {
     /// The number without separators.
@@ -323,7 +323,7 @@ pub struct PaymentErrorDetails {
 
 /// A pay-in payment notification: attribute names are the wire names in snake case. The
 /// fields that cannot be null are the ones required (DESIGN.md 9 row 31). Personal data:
-/// `additional_information` is shown as [REDACTED] when printed.
+/// `additional_information` is shown as `[REDACTED]` when printed.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct PayinNotification {
     /// payinStateID: key on it (or on `state`), not on `payin_state`'s text.
@@ -372,7 +372,7 @@ pub struct WebhookError {
 }
 
 /// One `metadata` element of a subscription webhook, as received; either part may be null
-/// (DESIGN.md 9 row 31). Personal data: `value` is shown as [REDACTED] when printed.
+/// (DESIGN.md 9 row 31). Personal data: `value` is shown as `[REDACTED]` when printed.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct WebhookMetadata {
     pub key: Option<String>,
@@ -381,7 +381,7 @@ pub struct WebhookMetadata {
 
 /// A subscription webhook notification. Only `subscription_id` is required (DESIGN.md 9 row
 /// 31); every other field is null (`metadata` empty) when absent. Personal data:
-/// `customer_id` is shown as [REDACTED] when printed.
+/// `customer_id` is shown as `[REDACTED]` when printed.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct SubscriptionWebhook {
     pub subscription_id: i64,
@@ -405,7 +405,7 @@ pub struct SubscriptionWebhook {
 
 /// The echoed owner (every field optional). Personal data: `reference_id`,
 /// `document_number`, `first_name`, `last_name`, `company_name`, `email` and `phone_number`
-/// are shown as [REDACTED] when printed.
+/// are shown as `[REDACTED]` when printed.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct OwnerEcho {
     /// The merchant's id of its user.
@@ -423,7 +423,7 @@ pub struct OwnerEcho {
 }
 
 /// The echoed account and the created number. Personal data: `number` and `name` are shown
-/// as [REDACTED] when printed.
+/// as `[REDACTED]` when printed.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct AccountEcho {
     /// The created account number.
@@ -437,7 +437,7 @@ pub struct AccountEcho {
 }
 
 /// One metadata pair echoed by a created virtual account. Personal data: `value` is shown
-/// as [REDACTED] when printed.
+/// as `[REDACTED]` when printed.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct MetadataEntry {
     pub key: String,
@@ -465,7 +465,7 @@ pub struct DepositStatus {
 }
 
 /// `depositDetails.account`: the virtual account the deposit went into. Personal data:
-/// `number` and `name` are shown as [REDACTED] when printed.
+/// `number` and `name` are shown as `[REDACTED]` when printed.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct DepositAccount {
     pub id: Option<String>,
@@ -476,7 +476,7 @@ pub struct DepositAccount {
 }
 
 /// `depositDetails.owner`: the virtual account's owner. Personal data: `full_name`,
-/// `document_number` and `reference_id` are shown as [REDACTED] when printed.
+/// `document_number` and `reference_id` are shown as `[REDACTED]` when printed.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct DepositOwner {
     pub full_name: Option<Personal>,
@@ -486,7 +486,7 @@ pub struct DepositOwner {
 }
 
 /// `depositDetails.depositor`: who sent the money. Personal data: `full_name` and
-/// `document_number` are shown as [REDACTED] when printed.
+/// `document_number` are shown as `[REDACTED]` when printed.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct Depositor {
     pub full_name: Option<Personal>,

@@ -31,11 +31,11 @@ pub(crate) fn record_doc(record: &Record) -> String {
     match personal.as_slice() {
         [] => record.doc.to_string(),
         [one] => format!(
-            "{} Personal data: {one} is shown as [REDACTED] when printed.",
+            "{} Personal data: {one} is shown as `[REDACTED]` when printed.",
             record.doc
         ),
         [rest @ .., last] => format!(
-            "{} Personal data: {} and {last} are shown as [REDACTED] when printed.",
+            "{} Personal data: {} and {last} are shown as `[REDACTED]` when printed.",
             record.doc,
             rest.join(", ")
         ),

@@ -71,7 +71,7 @@ class PayinState(Record):
 @record
 class ValidDocument(Record):
     """A document or account number that passed its checks. Personal data:
-    ``compact`` is shown as [REDACTED] when printed."""
+    ``compact`` is shown as ``[REDACTED]`` when printed."""
 
     compact: str
     """The number without separators."""
@@ -377,8 +377,8 @@ class PaymentErrorDetails(Record):
 class PayinNotification(Record):
     """A pay-in payment notification: attribute names are the wire names in snake
     case. The fields that cannot be ``None`` are the ones required (DESIGN.md 9
-    row 31). Personal data: ``additional_information`` is shown as [REDACTED] when
-    printed."""
+    row 31). Personal data: ``additional_information`` is shown as ``[REDACTED]``
+    when printed."""
 
     payin_state_id: int
     """payinStateID: key on it (or on ``state``), not on ``payin_state``'s text."""
@@ -467,7 +467,7 @@ class WebhookError(Record):
 class WebhookMetadata(Record):
     """One ``metadata`` element of a subscription webhook, as received; either part
     may be ``None`` (DESIGN.md 9 row 31). Personal data: ``value`` is shown as
-    [REDACTED] when printed."""
+    ``[REDACTED]`` when printed."""
 
     key: Optional[str]
     value: Optional[str]
@@ -477,7 +477,8 @@ class WebhookMetadata(Record):
 class SubscriptionWebhook(Record):
     """A subscription webhook notification. Only ``subscription_id`` is required
     (DESIGN.md 9 row 31); every other field is ``None`` (``metadata`` empty) when
-    absent. Personal data: ``customer_id`` is shown as [REDACTED] when printed."""
+    absent. Personal data: ``customer_id`` is shown as ``[REDACTED]`` when
+    printed."""
 
     subscription_id: int
     charge_type: Optional[str]
@@ -502,7 +503,7 @@ class SubscriptionWebhook(Record):
 class OwnerEcho(Record):
     """The echoed owner (every field optional). Personal data: ``reference_id``,
     ``document_number``, ``first_name``, ``last_name``, ``company_name``,
-    ``email`` and ``phone_number`` are shown as [REDACTED] when printed."""
+    ``email`` and ``phone_number`` are shown as ``[REDACTED]`` when printed."""
 
     reference_id: Optional[str]
     """The merchant's id of its user."""
@@ -521,7 +522,7 @@ class OwnerEcho(Record):
 @record
 class AccountEcho(Record):
     """The echoed account and the created number. Personal data: ``number`` and
-    ``name`` are shown as [REDACTED] when printed."""
+    ``name`` are shown as ``[REDACTED]`` when printed."""
 
     number: str
     """The created account number."""
@@ -536,7 +537,7 @@ class AccountEcho(Record):
 @record
 class MetadataEntry(Record):
     """One metadata pair echoed by a created virtual account. Personal data:
-    ``value`` is shown as [REDACTED] when printed."""
+    ``value`` is shown as ``[REDACTED]`` when printed."""
 
     key: str
     value: str
@@ -600,7 +601,8 @@ class DepositStatus(Record):
 @record
 class DepositAccount(Record):
     """``depositDetails.account``: the virtual account the deposit went into.
-    Personal data: ``number`` and ``name`` are shown as [REDACTED] when printed."""
+    Personal data: ``number`` and ``name`` are shown as ``[REDACTED]`` when
+    printed."""
 
     id: Optional[str]
     category: Optional[str]
@@ -613,7 +615,7 @@ class DepositAccount(Record):
 class DepositOwner(Record):
     """``depositDetails.owner``: the virtual account's owner. Personal data:
     ``full_name``, ``document_number`` and ``reference_id`` are shown as
-    [REDACTED] when printed."""
+    ``[REDACTED]`` when printed."""
 
     full_name: Optional[str]
     document_type: Optional[str]
@@ -624,7 +626,7 @@ class DepositOwner(Record):
 @record
 class Depositor(Record):
     """``depositDetails.depositor``: who sent the money. Personal data: ``full_name``
-    and ``document_number`` are shown as [REDACTED] when printed."""
+    and ``document_number`` are shown as ``[REDACTED]`` when printed."""
 
     full_name: Optional[str]
     document_type: Optional[str]
