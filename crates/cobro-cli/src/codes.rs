@@ -5,7 +5,7 @@ use std::io::Write;
 use clap::Args;
 use cobro::Code;
 
-use crate::{CliError, Verdict};
+use crate::outcome::{CliError, Verdict};
 
 /// Options of `cobro codes`.
 #[derive(Args, Debug)]

@@ -9,7 +9,7 @@ use cobro::Locale;
 use cobro::document::{self, DocumentWarning};
 use serde::Serialize;
 
-use crate::{CliError, Verdict};
+use crate::outcome::{CliError, Verdict};
 
 /// Arguments of `cobro document`.
 #[derive(Args, Debug)]

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use cobro::{CivilDate, Code, Limits, Report, Secret, UnixSeconds};
 
-use crate::CliError;
+use crate::outcome::CliError;
 
 /// The environment variable holding the pay-in key (spec 5.3), which is also the
 /// subscription key `<KEY_PAYIN>` (spec 5.2).

@@ -9,8 +9,8 @@ use cobro::{Kind, ValidateOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::input::{BODY_LIMITS, set_body_size};
+use crate::outcome::{CliError, Verdict};
 use crate::report_text::write_jsonl_result;
-use crate::{CliError, Verdict};
 
 /// Input read at a time. Large enough that a refill (a read system call, and a flush of
 /// the results before it) is rare next to the work of judging the lines it brings.

@@ -6,11 +6,13 @@
 //! unusable credential. Errors go to stderr in one line that says what to do; no secret
 //! is ever printed.
 
+mod args;
 mod codes;
 mod document;
 mod input;
 mod jsonl;
 mod mock;
+mod outcome;
 mod parse;
 mod prepare;
 mod render;
@@ -22,9 +24,9 @@ mod validate;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::{Args, Parser, Subcommand};
-use cobro::{Kind, Locale};
+use clap::{Parser, Subcommand};
+
+use outcome::Verdict;
 
 /// Validate, sign and prepare requests of the payment-collection API.
 #[derive(Parser)]
@@ -58,66 +60,6 @@ enum Command {
     Schema(schema::SchemaArgs),
     /// Run a local stand-in for the provider: the four endpoints, state, notifications, faults.
     Mock(mock::MockArgs),
-}
-
-/// Options shared by every command that prints a report.
-#[derive(Args, Debug, Clone, Copy)]
-pub struct ReportArgs {
-    /// Print the report as JSON instead of lines of text.
-    #[arg(long)]
-    pub json: bool,
-    /// Turn warnings into errors.
-    #[arg(long)]
-    pub strict: bool,
-    /// Language of the messages.
-    #[arg(long, value_name = "LOCALE", default_value = "en", value_parser = locale_parser())]
-    pub locale: Locale,
-}
-
-/// A failure that is not a verdict on the request: exit code 2.
-#[derive(Debug)]
-pub struct CliError {
-    message: String,
-    /// Nothing to print (standard output was closed, e.g. piped into `head`).
-    quiet: bool,
-}
-
-impl CliError {
-    /// An error whose message says what went wrong and what to do.
-    pub fn new(message: impl Into<String>) -> CliError {
-        CliError {
-            message: message.into(),
-            quiet: false,
-        }
-    }
-}
-
-impl From<std::io::Error> for CliError {
-    fn from(e: std::io::Error) -> CliError {
-        CliError {
-            quiet: e.kind() == std::io::ErrorKind::BrokenPipe,
-            message: format!("cannot write the output: {e}"),
-        }
-    }
-}
-
-/// The verdict on a request: exit 0 or 1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
-    /// Valid (or the command did its job).
-    Ok,
-    /// At least one request is invalid.
-    Invalid,
-}
-
-/// The value parser of a KIND argument: the names of [`Kind::ALL`].
-pub fn kind_parser() -> impl TypedValueParser<Value = Kind> {
-    PossibleValuesParser::new(Kind::ALL.map(Kind::as_str)).try_map(|name| Kind::from_name(&name).ok_or("unknown kind"))
-}
-
-fn locale_parser() -> impl TypedValueParser<Value = Locale> {
-    PossibleValuesParser::new(Locale::ALL.map(Locale::tag))
-        .try_map(|tag| Locale::from_tag(&tag).ok_or("unknown locale"))
 }
 
 fn main() -> ExitCode {

@@ -12,7 +12,7 @@ use cobro_mock::Config;
 use cobro_mock::host::{self, KeySource, Options};
 
 use crate::input::{PAYIN_KEY_VAR, SecretSource, VA_SECRET_VAR};
-use crate::{CliError, Verdict};
+use crate::outcome::{CliError, Verdict};
 
 /// Options of `cobro mock`.
 #[derive(Args, Debug)]

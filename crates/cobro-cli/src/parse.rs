@@ -11,7 +11,8 @@ use cobro::parse::{DocumentKind, parse_document};
 use cobro::payin::notification::verify_payin_notification;
 
 use crate::input::{SecretSource, read_body};
-use crate::{CliError, Verdict, render};
+use crate::outcome::{CliError, Verdict};
+use crate::render;
 
 /// Arguments of `cobro parse`.
 #[derive(Args, Debug)]

@@ -8,10 +8,11 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Subcommand};
 use cobro::{DepositMode, PrepareError, PrepareOptions, VaSignatureVariant};
 
+use crate::args::ReportArgs;
 use crate::input::{SecretSource, date, read_body, timestamp};
+use crate::outcome::{CliError, Verdict};
 use crate::sign::signing;
 use crate::validate::print_report;
-use crate::{CliError, ReportArgs, Verdict};
 
 /// Arguments of every `prepare` kind.
 #[derive(Args)]

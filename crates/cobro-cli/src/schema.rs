@@ -8,7 +8,7 @@ use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use cobro::Kind;
 
-use crate::{CliError, Verdict};
+use crate::outcome::{CliError, Verdict};
 
 /// The name of the OpenAPI document among the schemas.
 const OPENAPI: &str = "openapi";

@@ -7,7 +7,7 @@ use clap::Subcommand;
 use cobro::{Amount, VaSignedText};
 
 use crate::input::{SecretSource, timestamp};
-use crate::{CliError, Verdict};
+use crate::outcome::{CliError, Verdict};
 
 /// The `sign` subcommands.
 #[derive(Subcommand)]

@@ -7,9 +7,11 @@ use std::path::PathBuf;
 use clap::Args;
 use cobro::{Kind, Locale, Report, SignatureCheck, ValidateOptions};
 
+use crate::args::{ReportArgs, kind_parser};
 use crate::input::{optional_payin_key, read_body};
+use crate::jsonl;
+use crate::outcome::{CliError, Verdict};
 use crate::report_text::write_human;
-use crate::{CliError, ReportArgs, Verdict, jsonl, kind_parser};
 
 /// Arguments of `cobro validate`.
 #[derive(Args)]

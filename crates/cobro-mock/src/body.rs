@@ -2,6 +2,7 @@
 //! validation and the handlers' reads of fields, so each body is parsed once and a
 //! number keeps the text it was written with (an amount never passes through a float).
 
+use axum::http::HeaderMap;
 use cobro::json::{self, Value};
 use cobro::{Kind, Limits, Report, ValidateOptions};
 
@@ -53,6 +54,16 @@ pub fn text<'v>(value: Option<&'v Value<'_>>) -> &'v str {
         Some(Value::Number(n)) => n,
         _ => "",
     }
+}
+
+/// The language a request's `Accept-Language` asks for (the core's
+/// `Locale::from_accept_language`); English when absent.
+pub fn locale(headers: &HeaderMap) -> cobro::Locale {
+    headers
+        .get("accept-language")
+        .and_then(|v| v.to_str().ok())
+        .map(cobro::Locale::from_accept_language)
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

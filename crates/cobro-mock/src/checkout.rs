@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use cobro::payin::catalog::payin_state;
 use cobro::subscription::response::SubscriptionStatus;
 
-use crate::Shared;
+use crate::app::Shared;
 use crate::control::{Action, move_payin, move_subscription};
 use crate::deliver::NotifyFaults;
 use crate::reply::not_loopback;

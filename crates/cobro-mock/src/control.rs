@@ -25,10 +25,12 @@ use cobro::{Amount, Secret};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::deliver::{self, Delivery, NotifyFaults};
+use crate::app::Shared;
+use crate::deliver::{self, NotifyFaults};
 use crate::reply::{self, mock_error, not_loopback, noted};
+use crate::state::Delivery;
 use crate::state::Payin;
-use crate::{Shared, time};
+use crate::time;
 
 /// What a control call does to a pay-in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

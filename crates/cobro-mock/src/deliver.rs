@@ -9,25 +9,13 @@ use std::time::Duration;
 use axum::http::header;
 use serde::Deserialize;
 
-use crate::state::Event;
-use crate::{App, Shared, time};
+use crate::app::{App, Shared};
+use crate::state::{Delivery, Event};
+use crate::time;
 
 /// The most notifications waiting at once; past it a new one is dropped (and logged),
 /// so a webhook that never answers cannot grow the mock without bound.
 pub const MAX_PENDING: usize = 10_000;
-
-/// One notification to send.
-#[derive(Debug, Clone)]
-pub struct Delivery {
-    /// The merchant whose webhook receives it.
-    pub merchant_id: u64,
-    /// `payin`, `subscription` or `deposit`.
-    pub kind: &'static str,
-    /// The webhook URL; None sends nothing (logged).
-    pub url: Option<String>,
-    /// The JSON body.
-    pub body: String,
-}
 
 /// What a control call may ask of its notification (its JSON body; every field
 /// optional).

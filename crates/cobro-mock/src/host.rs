@@ -11,8 +11,9 @@ use std::time::Duration;
 
 use cobro::{Code, Locale, Secret, SigningError};
 
+use crate::config::{Config, Merchant};
 use crate::config::{MAX_CONFIG_BYTES, merchants_from_json};
-use crate::{Config, Merchant, Mock};
+use crate::server::Mock;
 
 /// The environment variable the `cobro mock` commands read the virtual-account secret
 /// from (the name every `cobro` command uses).

@@ -9,6 +9,7 @@
 //! Start it in-process with [`start`] (a background thread with its own runtime, for
 //! test fixtures and the Python and Node packages), or inside a runtime with [`serve`].
 
+mod app;
 mod body;
 mod checkout;
 pub mod config;
@@ -16,262 +17,21 @@ mod control;
 mod deliver;
 mod fault;
 pub mod host;
+pub mod paths;
 mod payin;
 mod qr;
 mod reply;
+mod server;
 pub mod state;
 mod subscription;
 mod time;
 mod virtual_account;
 
-use std::future::Future;
-use std::io;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
-use std::sync::atomic::AtomicUsize;
-use std::thread::JoinHandle;
-use std::time::Duration;
-
-use axum::Router;
-use axum::routing::{get, post};
-use tokio::net::TcpListener;
-use tokio::sync::watch;
-
 pub use config::{Config, ConfigError, Merchant, RetryPolicy, merchants_from_json};
+pub use server::{Mock, STOP_GRACE, check_host, run_until_interrupted, serve, start};
 
 /// The port `cobro mock` listens on by default.
 pub const DEFAULT_PORT: u16 = cobro::endpoints::MOCK_PORT;
-
-/// The spec's paths (section 4), on one port for all three base URLs.
-pub mod paths {
-    /// Spec 4.1.
-    pub const VIRTUAL_ACCOUNTS: &str = cobro::endpoints::VIRTUAL_ACCOUNT_PATH;
-    /// Spec 4.2.
-    pub const SUBSCRIPTION: &str = cobro::endpoints::SUBSCRIPTION_PATH;
-    /// Spec 4.3.
-    pub const SUBSCRIPTION_CANCEL: &str = cobro::endpoints::SUBSCRIPTION_CANCEL_PATH;
-    /// Spec 4.4.
-    pub const PAYIN: &str = cobro::endpoints::PAYIN_PATH;
-    /// The v1 path the URLMonnet field of most samples names (spec 2.4, 9).
-    pub const PAYIN_V1: &str = cobro::endpoints::PAYIN_PATH_V1;
-}
-
-/// What every handler shares.
-pub(crate) struct App {
-    pub(crate) config: Config,
-    pub(crate) state: state::State,
-    /// `http://host:port` as the mock is reached, for the checkout links it hands out.
-    pub(crate) base_url: String,
-    pub(crate) client: reqwest::Client,
-    /// Notifications waiting to be delivered or retried.
-    pub(crate) pending: AtomicUsize,
-    /// The notifications held back, with their merchant: each is delivered after that
-    /// merchant's next one.
-    pub(crate) held: std::sync::Mutex<Vec<(u64, deliver::Delivery)>>,
-}
-
-pub(crate) type Shared = Arc<App>;
-
-impl App {
-    /// The merchant with id `id`.
-    pub(crate) fn merchant(&self, id: u64) -> Option<&Merchant> {
-        self.config.merchants.iter().find(|m| m.id == id)
-    }
-}
-
-/// Whether the mock may listen on `ip`: loopback always; another address only with
-/// `allow_remote`, since the control API would then be one network hop from anyone.
-pub fn check_host(ip: IpAddr, allow_remote: bool) -> Result<(), String> {
-    if ip.is_loopback() || allow_remote {
-        Ok(())
-    } else {
-        Err(format!(
-            "{ip} is not a loopback address: pass --allow-remote to listen on it"
-        ))
-    }
-}
-
-fn router(app: Shared) -> Router {
-    Router::new()
-        .route(paths::VIRTUAL_ACCOUNTS, post(virtual_account::create))
-        .route(paths::SUBSCRIPTION, post(subscription::create))
-        .route(paths::SUBSCRIPTION_CANCEL, post(subscription::cancel))
-        .route(paths::PAYIN, post(payin::create))
-        .route(paths::PAYIN_V1, post(payin::create))
-        .route("/checkout/{trx}", get(checkout::page))
-        .route("/checkout/{trx}/{action}", post(checkout::act))
-        .route("/_mock/payins/{operation}/{action}", post(control::payin))
-        .route("/_mock/subscriptions/{id}/{action}", post(control::subscription))
-        .route("/_mock/virtual-accounts/{id}/deposit", post(control::deposit))
-        .route("/_mock/events", get(control::events))
-        .route("/_mock/reset", post(control::reset))
-        .route("/_mock/merchants", get(control::merchants))
-        .fallback(reply::not_found)
-        .layer(axum::middleware::from_fn(fault::apply))
-        .layer(axum::extract::DefaultBodyLimit::max(reply::MAX_BODY_BYTES))
-        .layer(axum::middleware::from_fn_with_state(app.clone(), reply::log_requests))
-        .with_state(app)
-}
-
-/// Serves the mock on `listener` until `shutdown` completes.
-pub async fn serve(
-    listener: TcpListener,
-    config: Config,
-    shutdown: impl Future<Output = ()> + Send + 'static,
-) -> io::Result<()> {
-    let addr = listener.local_addr()?;
-    let client = reqwest::Client::builder()
-        .timeout(config.retry.timeout)
-        .build()
-        .map_err(io::Error::other)?;
-    let app = Arc::new(App {
-        config,
-        state: state::State::default(),
-        base_url: format!("http://{addr}"),
-        client,
-        pending: AtomicUsize::new(0),
-        held: std::sync::Mutex::new(Vec::new()),
-    });
-    let service = router(app).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, service).with_graceful_shutdown(shutdown).await
-}
-
-/// How long a stopping mock lets the requests under way finish before it drops them, so
-/// that a client which never finishes its request cannot hold `stop` (or Ctrl-C) forever.
-pub const STOP_GRACE: Duration = Duration::from_secs(5);
-
-/// Serves the mock on `listener` until `stop` completes, then for at most
-/// [`STOP_GRACE`] while the requests under way finish.
-async fn serve_until(listener: TcpListener, config: Config, stop: impl Future<Output = ()>) -> io::Result<()> {
-    let (stopping, mut stopped) = watch::channel(false);
-    let served = serve(listener, config, async move {
-        let _ = stopped.wait_for(|s| *s).await;
-    });
-    tokio::pin!(served, stop);
-    tokio::select! {
-        result = &mut served => return result,
-        () = &mut stop => {
-            let _ = stopping.send(true);
-        }
-    }
-    tokio::time::timeout(STOP_GRACE, served).await.unwrap_or(Ok(()))
-}
-
-/// A mock running on a background thread; stops when dropped.
-#[derive(Debug)]
-pub struct Mock {
-    addr: SocketAddr,
-    stop: Option<watch::Sender<bool>>,
-    thread: Option<JoinHandle<io::Result<()>>>,
-}
-
-impl Mock {
-    /// The address it listens on.
-    pub fn addr(&self) -> SocketAddr {
-        self.addr
-    }
-
-    /// `http://host:port`: the base URL of all three APIs.
-    pub fn url(&self) -> String {
-        format!("http://{}", self.addr)
-    }
-
-    /// Stops it and waits for the thread to end.
-    pub fn stop(mut self) -> io::Result<()> {
-        self.shut()
-    }
-
-    fn shut(&mut self) -> io::Result<()> {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(true);
-        }
-        match self.thread.take().map(JoinHandle::join) {
-            Some(Ok(result)) => result,
-            Some(Err(_)) => Err(io::Error::other("the mock's thread panicked")),
-            None => Ok(()),
-        }
-    }
-}
-
-impl Drop for Mock {
-    fn drop(&mut self) {
-        let _ = self.shut();
-    }
-}
-
-/// Starts the mock on `host:port` (port 0 picks a free one) on a background thread with
-/// its own runtime, and returns once it listens. Callable from anywhere, an async test
-/// included: the socket is bound here, the runtime lives on the thread.
-pub fn start(host: IpAddr, port: u16, config: Config) -> io::Result<Mock> {
-    let listener = std::net::TcpListener::bind(SocketAddr::new(host, port))?;
-    listener.set_nonblocking(true)?;
-    let addr = listener.local_addr()?;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .thread_name("cobro-mock")
-        .enable_all()
-        .build()?;
-    // A dropped sender stops it too: `wait_for` then ends with an error.
-    let (stop, mut stopped) = watch::channel(false);
-    let thread = std::thread::Builder::new().name("cobro-mock".into()).spawn(move || {
-        runtime.block_on(async move {
-            let listener = TcpListener::from_std(listener)?;
-            serve_until(listener, config, async move {
-                let _ = stopped.wait_for(|s| *s).await;
-            })
-            .await
-        })
-    })?;
-    Ok(Mock {
-        addr,
-        stop: Some(stop),
-        thread: Some(thread),
-    })
-}
-
-/// Runs the mock on `host:port` in the calling thread until Ctrl-C (or SIGTERM), for
-/// the `cobro mock` command: `ready` is called with the address once it listens and the
-/// signals are caught, so a signal sent after the address is printed stops it cleanly.
-pub fn run_until_interrupted(
-    host: IpAddr,
-    port: u16,
-    config: Config,
-    ready: impl FnOnce(SocketAddr),
-) -> io::Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .thread_name("cobro-mock")
-        .enable_all()
-        .build()?;
-    runtime.block_on(async move {
-        let listener = TcpListener::bind(SocketAddr::new(host, port)).await?;
-        let stop = interrupted()?;
-        ready(listener.local_addr()?);
-        serve_until(listener, config, stop).await
-    })
-}
-
-/// A future that completes on Ctrl-C, or on SIGTERM where there is one; the handlers
-/// are installed before it is returned.
-#[cfg(unix)]
-fn interrupted() -> io::Result<impl Future<Output = ()> + Send + 'static> {
-    use tokio::signal::unix::{SignalKind, signal};
-    let mut interrupt = signal(SignalKind::interrupt())?;
-    let mut terminate = signal(SignalKind::terminate())?;
-    Ok(async move {
-        tokio::select! {
-            _ = interrupt.recv() => {}
-            _ = terminate.recv() => {}
-        }
-    })
-}
-
-/// A future that completes on Ctrl-C.
-#[cfg(not(unix))]
-fn interrupted() -> io::Result<impl Future<Output = ()> + Send + 'static> {
-    Ok(async {
-        let _ = tokio::signal::ctrl_c().await;
-    })
-}
 
 #[cfg(test)]
 mod tests {

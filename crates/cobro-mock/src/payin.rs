@@ -15,13 +15,14 @@ use cobro::provider::payin::{self as answers, AnswerFamily, Created, FALLBACK_CO
 use cobro::subscription::lifecycle::may_charge;
 use cobro::{Amount, Kind, ValidateOptions};
 
+use crate::app::Shared;
+use crate::body::locale;
 use crate::body::{Body, at, text};
 use crate::control::{Action, move_payin};
 use crate::deliver::NotifyFaults;
 use crate::reply::answered;
 use crate::state::{Payin, Refused};
-use crate::virtual_account::locale;
-use crate::{Shared, qr, time};
+use crate::{qr, time};
 
 /// The pay-in object of a body: the `data` object of the samples' wrapped form, or the
 /// body itself.

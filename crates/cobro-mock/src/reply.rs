@@ -9,8 +9,9 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use cobro::provider::Answer;
 
+use crate::app::Shared;
 use crate::state::Event;
-use crate::{Shared, time};
+use crate::time;
 
 /// The largest request body read: the core's own default limit, so what the core would
 /// refuse as too large never reaches it.

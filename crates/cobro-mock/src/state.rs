@@ -324,3 +324,16 @@ impl State {
         [t.accounts.len(), t.subscriptions.len(), t.payins.len()]
     }
 }
+
+/// One notification to send.
+#[derive(Debug, Clone)]
+pub struct Delivery {
+    /// The merchant whose webhook receives it.
+    pub merchant_id: u64,
+    /// `payin`, `subscription` or `deposit`.
+    pub kind: &'static str,
+    /// The webhook URL; None sends nothing (logged).
+    pub url: Option<String>,
+    /// The JSON body.
+    pub body: String,
+}

@@ -13,11 +13,11 @@ use cobro::subscription::lifecycle::{can_cancel, may_request_subscription};
 use cobro::subscription::response::SubscriptionStatus;
 use cobro::{Kind, ValidateOptions};
 
-use crate::Shared;
+use crate::app::Shared;
+use crate::body::locale;
 use crate::body::{Body, at, text};
 use crate::reply::answered;
 use crate::state::Subscription;
-use crate::virtual_account::locale;
 
 /// The text of `subscriptionDetails.{name}` as the body writes it.
 fn detail<'v>(body: &'v Body<'_>, name: &str) -> &'v str {

@@ -10,23 +10,12 @@ use cobro::signing::DEFAULT_WINDOW_SECONDS;
 use cobro::signing::{API_KEY_HEADER, VIRTUAL_ACCOUNT_HEADERS};
 use cobro::{Kind, UnixSeconds, VaSignatureVariant, VaSignedText, ValidateOptions, VerifyError};
 
+use crate::app::Shared;
+use crate::body::locale;
 use crate::body::{Body, at, text};
 use crate::reply::answered;
 use crate::state::{Account, Refused};
-use crate::{Shared, time};
-
-/// The answers' language: the locale whose tag is the primary subtag of the request's
-/// first Accept-Language range (`es-PE` Spanish, `pt-BR` Portuguese); English otherwise.
-pub fn locale(headers: &HeaderMap) -> cobro::Locale {
-    headers
-        .get("accept-language")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| {
-            let primary = v.trim_start().split(|c: char| !c.is_ascii_alphabetic()).next()?;
-            cobro::Locale::from_tag(&primary.to_ascii_lowercase())
-        })
-        .unwrap_or_default()
-}
+use crate::time;
 
 /// `POST /merchant-payin-accounts/v1/accounts`.
 pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {

@@ -44,6 +44,18 @@ impl Locale {
         Locale::ALL.into_iter().find(|l| l.tag() == tag)
     }
 
+    /// The locale an HTTP `Accept-Language` value asks for: its first language's primary
+    /// tag (`es` of `es-PE,es;q=0.9`, any case), or the default when that is not a
+    /// locale of [`Locale::ALL`]. What the provider's stand-in answers in.
+    pub fn from_accept_language(value: &str) -> Locale {
+        value
+            .trim_start()
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .next()
+            .and_then(|primary| Locale::from_tag(&primary.to_ascii_lowercase()))
+            .unwrap_or_default()
+    }
+
     /// The locale's position in [`Locale::ALL`].
     pub const fn index(self) -> usize {
         self as usize
@@ -64,5 +76,13 @@ mod tests {
             assert_eq!(Locale::from_tag(locale.tag()), Some(locale));
         }
         assert_eq!(Locale::from_tag("pt-BR"), None);
+    }
+
+    #[test]
+    fn accept_language_names_the_first_languages_primary_tag() {
+        assert_eq!(Locale::from_accept_language("es-PE,es;q=0.9,en;q=0.8"), Locale::Es);
+        assert_eq!(Locale::from_accept_language(" PT-br"), Locale::Pt);
+        assert_eq!(Locale::from_accept_language("fr, es"), Locale::En);
+        assert_eq!(Locale::from_accept_language(""), Locale::En);
     }
 }

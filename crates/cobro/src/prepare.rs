@@ -6,14 +6,18 @@
 //! text its payinVerification was computed over. The clock and today's date are
 //! arguments: the core never reads them.
 
+use crate::amount::Amount;
 use crate::code::Code;
 use crate::date::CivilDate;
 use crate::json::{self, Value, write_string, write_value};
+use crate::limits::Limits;
 use crate::messages::Locale;
 use crate::payin::{self, Blank};
 use crate::report::Report;
+use crate::request::{Kind, ValidateOptions};
 use crate::signing::{self, DepositMode, Secret, SigningError, UnixSeconds, VaSignatureVariant, VaSignedText};
-use crate::{Amount, Kind, Limits, ValidateOptions, subscription, unreadable_body, validate_value};
+use crate::subscription;
+use crate::validation::{unreadable_body, validate_value};
 
 /// A request ready to send: join `path` to the API's base URL and send `body` as is.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,9 +9,9 @@
 
 use std::fmt;
 
-use crate::Limits;
 use crate::code::Code;
 use crate::json::{self, JsonError, Value};
+use crate::limits::Limits;
 use crate::messages::Locale;
 use crate::rules::Members;
 

@@ -9,9 +9,9 @@
 //! ([`Limits`]) and the policies here for bodies it can only measure in part
 //! ([`encode_whole`], [`TextBudget`]) rather than rules of its own.
 
-pub use crate::Limits;
 pub use crate::json::reader::is_number;
 pub use crate::json::writer::{plain_prefix, write_string};
+pub use crate::limits::Limits;
 
 /// How many times the size limit a text body may be, in code points, and still be
 /// encoded whole (see [`encode_whole`]). A code point takes at most 4 bytes of UTF-8, so

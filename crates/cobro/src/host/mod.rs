@@ -17,9 +17,16 @@
 //! the core a tree, take what they need of the core's writer and limits from
 //! [`fast`], which is not a stable API.
 
+use crate::code::Code;
+use crate::json::JsonError;
+use crate::limits::Limits;
+use crate::prepare::{PrepareError, PrepareOptions};
 use crate::reader::ParseError;
+use crate::report::Report;
 use crate::report::{Ctx, Path};
-use crate::{Code, JsonError, Limits, PrepareError, PrepareOptions, Report, SigningError, ValidateOptions, unreadable};
+use crate::request::ValidateOptions;
+use crate::signing::SigningError;
+use crate::validation::unreadable;
 
 #[doc(hidden)]
 pub mod fast;

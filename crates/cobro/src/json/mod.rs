@@ -17,7 +17,7 @@ pub(crate) mod writer;
 pub(crate) use writer::write_string;
 pub use writer::write_value;
 
-use crate::Limits;
+use crate::limits::Limits;
 
 /// A JSON value borrowing from the input text.
 #[derive(Debug, Clone, PartialEq)]

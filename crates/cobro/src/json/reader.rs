@@ -5,7 +5,7 @@ use std::cell::Cell;
 
 use super::writer::plain_prefix;
 use super::{JsonError, Value};
-use crate::Limits;
+use crate::limits::Limits;
 
 pub(super) struct Reader<'a> {
     text: &'a str,

@@ -17,8 +17,8 @@ mod payin;
 mod subscription;
 mod virtual_account;
 
-use crate::Kind;
 use crate::field;
+use crate::request::Kind;
 use node::{Node, Obj, texts};
 pub use openapi::{MOCK_PORT, openapi};
 

@@ -10,9 +10,9 @@ mod wire;
 
 use super::node::{Node, Obj, texts};
 use super::{BODY_UNEXPRESSED, DRAFT, request};
-use crate::Kind;
 pub use crate::endpoints::MOCK_PORT;
 use crate::endpoints::{PAYIN_PATH, SUBSCRIPTION_CANCEL_PATH, SUBSCRIPTION_PATH, VIRTUAL_ACCOUNT_PATH};
+use crate::request::Kind;
 use crate::signing::{
     API_KEY_HEADER, DEFAULT_WINDOW_SECONDS, DEPOSIT_MODE_HEADER, DepositMode, SIGNATURE_HEADER, TIMESTAMP_HEADER,
 };

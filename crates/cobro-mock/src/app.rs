@@ -1,0 +1,31 @@
+//! What every handler shares: the configuration, the state, the base URL, the client
+//! that delivers notifications and the notifications under way.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
+
+use crate::config::{Config, Merchant};
+use crate::state;
+
+/// What every handler shares.
+pub(crate) struct App {
+    pub(crate) config: Config,
+    pub(crate) state: state::State,
+    /// `http://host:port` as the mock is reached, for the checkout links it hands out.
+    pub(crate) base_url: String,
+    pub(crate) client: reqwest::Client,
+    /// Notifications waiting to be delivered or retried.
+    pub(crate) pending: AtomicUsize,
+    /// The notifications held back, with their merchant: each is delivered after that
+    /// merchant's next one.
+    pub(crate) held: std::sync::Mutex<Vec<(u64, state::Delivery)>>,
+}
+
+pub(crate) type Shared = Arc<App>;
+
+impl App {
+    /// The merchant with id `id`.
+    pub(crate) fn merchant(&self, id: u64) -> Option<&Merchant> {
+        self.config.merchants.iter().find(|m| m.id == id)
+    }
+}

@@ -1,0 +1,99 @@
+//! The validation entry points (DESIGN.md section 3): a body of a kind, read under the
+//! options' limits, checked by the kind's rules into one report; and the report of a
+//! body that cannot be read.
+
+use std::borrow::Cow;
+
+use crate::code::Code;
+use crate::json::{self, JsonError};
+use crate::payin::{self, SignatureCheck};
+use crate::report::{Ctx, Path, Report};
+use crate::request::{Kind, ValidateOptions};
+use crate::{subscription, text, virtual_account};
+
+/// Validates one request body of `kind` and reports every problem at once
+/// (DESIGN.md section 3). Never fails: unreadable bodies get a report with one error at
+/// path `""`. The report lists at most [`report::MAX_ISSUES`] issues and says how many
+/// more there were (DESIGN.md section 8).
+pub fn validate(kind: Kind, body: &[u8], options: &ValidateOptions<'_>) -> Report {
+    match json::parse(body, options.limits()) {
+        Ok(value) => validate_value(kind, &value, options),
+        Err(e) => unreadable_body(&e, body, options),
+    }
+}
+
+/// Validates an already parsed body (see [`validate`]).
+pub fn validate_value(kind: Kind, value: &json::Value<'_>, options: &ValidateOptions<'_>) -> Report {
+    let mut ctx = Ctx::new(options.locale);
+    match kind {
+        Kind::VirtualAccount => virtual_account::validate(&mut ctx, value),
+        Kind::Subscription => subscription::validate_create(&mut ctx, value),
+        Kind::SubscriptionCancel => subscription::validate_cancel(&mut ctx, value),
+        Kind::Payin => {
+            payin::validate(&mut ctx, value, options.payin_key);
+        }
+    }
+    ctx.finish(options.strict)
+}
+
+/// [`validate`] of a pay-in body, with what became of the check of payinVerification
+/// against `options.payin_key` (DESIGN.md 9 row 18): `None` when no key is given. The
+/// report is the one [`validate`] returns; the check tells "checked and matches" apart
+/// from "not checked", which the report alone does not.
+pub fn validate_payin(body: &[u8], options: &ValidateOptions<'_>) -> (Report, Option<SignatureCheck>) {
+    match json::parse(body, options.limits()) {
+        Ok(value) => {
+            let mut ctx = Ctx::new(options.locale);
+            let check = payin::validate(&mut ctx, &value, options.payin_key);
+            (ctx.finish(options.strict), check)
+        }
+        Err(e) => (
+            unreadable_body(&e, body, options),
+            options.payin_key.map(|_| SignatureCheck::unreadable()),
+        ),
+    }
+}
+
+/// The report of `body`, which could not be read as JSON (DESIGN.md section 8): an
+/// empty or blank body is ERR_EMPTY_FIELD at the body (path `""`), whose message says
+/// it is empty, since a syntax error "expected a value at byte 0" would not; any other
+/// body is reported as [`unreadable`] says.
+pub(crate) fn unreadable_body(e: &JsonError, body: &[u8], options: &ValidateOptions<'_>) -> Report {
+    let blank = body.iter().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
+    if blank && matches!(e, JsonError::Syntax { .. }) {
+        let mut ctx = Ctx::new(options.locale);
+        ctx.report(&Path::Root, Code::EmptyField, &[]);
+        return ctx.finish(options.strict);
+    }
+    unreadable(e, options)
+}
+
+/// The report of a body that could not be read as JSON (DESIGN.md section 8).
+pub(crate) fn unreadable(e: &JsonError, options: &ValidateOptions<'_>) -> Report {
+    let mut ctx = Ctx::new(options.locale);
+    let root = Path::Root;
+    match e {
+        JsonError::TooLarge { size, limit } => ctx.report_with(
+            &root,
+            Code::BodyTooLarge,
+            [("size", text::number(*size)), ("limit", text::number(*limit))],
+        ),
+        JsonError::InvalidUtf8 { offset } => {
+            ctx.report_with(&root, Code::InvalidUtf8, [("offset", text::number(*offset))]);
+        }
+        JsonError::Syntax { offset, expected } => ctx.report_with(
+            &root,
+            Code::MalformedJson,
+            [
+                ("offset", text::number(*offset)),
+                ("expected", Cow::Borrowed(*expected)),
+            ],
+        ),
+        JsonError::TooDeep { offset, limit } => ctx.report_with(
+            &root,
+            Code::NestingTooDeep,
+            [("offset", text::number(*offset)), ("limit", text::number(*limit))],
+        ),
+    }
+    ctx.finish(options.strict)
+}
