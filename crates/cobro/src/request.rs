@@ -53,7 +53,7 @@ impl Kind {
     }
 }
 
-/// Options of [`validate`].
+/// Options of [`crate::validate`].
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ValidateOptions<'k> {
     /// Turn warnings into errors.

@@ -13,7 +13,7 @@ use crate::{subscription, text, virtual_account};
 
 /// Validates one request body of `kind` and reports every problem at once
 /// (DESIGN.md section 3). Never fails: unreadable bodies get a report with one error at
-/// path `""`. The report lists at most [`report::MAX_ISSUES`] issues and says how many
+/// path `""`. The report lists at most [`crate::report::MAX_ISSUES`] issues and says how many
 /// more there were (DESIGN.md section 8).
 pub fn validate(kind: Kind, body: &[u8], options: &ValidateOptions<'_>) -> Report {
     match json::parse(body, options.limits()) {
