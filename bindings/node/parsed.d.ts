@@ -70,10 +70,7 @@ export type VoucherStatus =
   | 'PENDING_PAYMENT'
   | (string & {})
 
-/**
- * The device of QR instructions, an open set: `DESKTOP`, `MOBILE` or another value
- * as received.
- */
+/** An open set: `DESKTOP`, `MOBILE`, or another value as received. */
 export type DeviceCode =
   | 'DESKTOP'
   | 'MOBILE'
@@ -195,11 +192,17 @@ export interface Markup {
 export interface VoucherExpiration {
   /** The value as received, for display. */
   text: string
+  /** The year, 1 to 9999. */
   year: number
+  /** The month, 1 to 12. */
   month: number
+  /** The day of the month, 1 to 31. */
   day: number
+  /** The hour, 0 to 23. */
   hour: number
+  /** The minute, 0 to 59. */
   minute: number
+  /** The second, 0 to 59. */
   second: number
 }
 
@@ -232,6 +235,7 @@ export interface VoucherInfo {
 
 /** A color as received, and its `#RRGGBB` form when it is a valid CSS hex color. */
 export interface HexColor {
+  /** The color as received. */
   raw: string
   /** `#RRGGBB` in upper case, or null for a malformed color. */
   rgb: string | null
@@ -241,6 +245,7 @@ export interface HexColor {
 export interface Instruction {
   /** Display order; null when absent (listed last). */
   order: Int64Text | null
+  /** The instruction's text, in three forms. */
   value: Markup
 }
 
@@ -258,6 +263,7 @@ export interface VoucherEntry {
   bank_code: string
   /** `nroOrder`: display order; null when absent (listed last). */
   nro_order: Int64Text | null
+  /** `hexColor`: the entry's color; null when absent. */
   hex_color: HexColor | null
   /** In wire order; empty when absent. */
   payment_method_instructions: MethodInstructions[]
@@ -275,12 +281,15 @@ export interface VoucherConfig {
 
 /** A bank whose app reads the QR. */
 export interface QrBank {
+  /** `bankCode` (a number is kept as its text). */
   bank_code: string
+  /** `nroOrder`: display order; null when absent (listed last). */
   nro_order: Int64Text | null
 }
 
 /** The decoded voucherConfig of a QR voucher. */
 export interface QrConfig {
+  /** True when the JSON text had been encoded twice (accepted, flagged). */
   double_encoded: boolean
   /** Sorted by `nroOrder`. */
   banks: QrBank[]
@@ -289,8 +298,8 @@ export interface QrConfig {
 /** The QR instructions for one device. */
 export interface DeviceInstructions {
   /**
-   * The device of QR instructions, an open set: `DESKTOP`, `MOBILE` or another
-   * value as received.
+   * `code`: the device. An open set: `DESKTOP`, `MOBILE`, or another value as
+   * received.
    */
   code: DeviceCode
   /** In wire order. */
@@ -301,11 +310,13 @@ export interface DeviceInstructions {
 export interface GeneralInstruction {
   /** `QR`. */
   method: string
+  /** The instructions of each device, in wire order. */
   devices: DeviceInstructions[]
 }
 
 /** One element of `experienceVoucher.deepLinks` (deeplink method). */
 export interface BankDeepLink {
+  /** The processor of the link, as received. */
   processor: string
   /** The target bank or provider. */
   collector_id: string
@@ -317,6 +328,7 @@ export interface BankDeepLink {
 
 /** One element of the top-level `deepLinks` (one-shot wallet). */
 export interface WalletDeepLink {
+  /** The wallet's processor, as received. */
   processor: string
   /** `processoCode` as spelled on the wire (`processorCode` also read). */
   processor_code: string
@@ -339,6 +351,7 @@ export interface RedirectExperience {
 /** Peru bank transfer, cash or wallet: show a voucher (spec 2.8). */
 export interface VoucherExperience {
   kind: 'voucher'
+  /** Which list voucherConfig held: bankList, CashList or WalletList. */
   family: VoucherFamily
   /** The fields of experienceVoucher. */
   voucher: VoucherInfo
@@ -355,7 +368,10 @@ export interface QrExperience {
   config: QrConfig
   /** `experienceVoucher.generalInstructions`, per device; empty when absent. */
   general_instructions: GeneralInstruction[]
-  /** The PNG image of the top-level `qrCode` data URI (PNG signature checked). */
+  /**
+   * The PNG image of the top-level `qrCode` data URI (PNG signature checked);
+   * Base64 text in the core's JSON.
+   */
   qr_png: Buffer
 }
 
@@ -408,7 +424,7 @@ export interface PayinResponse {
   trx_operation: string | null
   /** `url` as received. */
   url: string | null
-  /** What to show the shopper; narrow it on `kind`. */
+  /** What to show the shopper: one of the variants of `Experience`. */
   experience: Experience
 }
 
@@ -426,9 +442,10 @@ export interface PaymentErrorDetails {
 }
 
 /**
- * A pay-in payment notification: attribute names are the wire names in snake case.
- * The fields that cannot be null are the ones required (DESIGN.md 9 row 31).
- * Personal data: `additional_information` is shown as `[REDACTED]` when printed.
+ * A pay-in payment notification (verified first, where the merchant's key is
+ * held); its fields follow the wire names. The fields that cannot be null are the
+ * ones required (DESIGN.md 9 row 31). Personal data: `additional_information` is
+ * shown as `[REDACTED]` when printed.
  */
 export interface PayinNotification {
   /** payinStateID: key on it (or on `state`), not on `payin_state`'s text. */
@@ -442,6 +459,7 @@ export interface PayinNotification {
   state: PayinState | null
   /** payinStatusErrorCode: reserved by the provider; kept raw, never interpreted. */
   payin_status_error_code: string | null
+  /** `payinStatusErrorMessage`, as received. */
   payin_status_error_message: string | null
   /** payinMerchantID as text, exactly as received. */
   payin_merchant_id: string
@@ -449,9 +467,11 @@ export interface PayinNotification {
   payin_amount: string
   /** The amount with two decimals (`"30.00"`); null when it is not an amount. */
   payin_amount_two_decimals: string | null
+  /** `payinCurrency`, as received. */
   payin_currency: string
   /** The merchant's sale reference. */
   payin_merchant_operation_number: string
+  /** `payinMethod`, as received. */
   payin_method: string | null
   /** payinVerification as received (hex SHA-512). */
   payin_verification: string | null
@@ -460,14 +480,20 @@ export interface PayinNotification {
    * its compact JSON text; null when absent.
    */
   additional_information: string[] | null
+  /** `errorDetails`, as received. */
   error_details: PaymentErrorDetails | null
 }
 
 /** Spec 2.3 / 4.2: the subscription was created (status PENDING). */
 export interface SubscriptionCreated {
   outcome: 'created'
+  /** `subscriptionId`, as received. */
   subscription_id: Int64Text
-  /** A subscription's status, an open set: other values are kept as received. */
+  /**
+   * `status`, as received. A subscription's status, an open set: other values are
+   * kept as received. Known values: `PENDING`, `EXPIRED`, `AUTHORIZED`, `FAILED`,
+   * `CANCELLED`, `DENIED`.
+   */
   status: SubscriptionStatus
   /** The URL the customer opens to authorize (MOBILE); null for WEB. */
   deep_link: string | null
@@ -476,10 +502,12 @@ export interface SubscriptionCreated {
 /** Spec 2.3 / 4.3: the subscription was cancelled. */
 export interface SubscriptionCancelled {
   outcome: 'cancelled'
+  /** `subscriptionId`, as received. */
   subscription_id: Int64Text
   /**
    * The wire value (CANCELLED). A subscription's status, an open set: other values
-   * are kept as received.
+   * are kept as received. Known values: `PENDING`, `EXPIRED`, `AUTHORIZED`,
+   * `FAILED`, `CANCELLED`, `DENIED`.
    */
   status: SubscriptionStatus
 }
@@ -488,13 +516,16 @@ export interface SubscriptionCancelled {
 export interface SubscriptionFieldDetail {
   /** The affected field (`subscriptionDetails.device`). */
   field: string
+  /** `errorMessage`, as received. */
   error_message: string
 }
 
 /** Spec 7.2: the service refused the request. */
 export interface SubscriptionRefused {
   outcome: 'error'
+  /** `errorCode`, as received. */
   error_code: string | null
+  /** `errorMessage`, as received. */
   error_message: string
   /** In wire order; empty when absent. */
   error_field_details: SubscriptionFieldDetail[]
@@ -504,7 +535,9 @@ export interface SubscriptionRefused {
 
 /** `errorDetails` of a subscription webhook. */
 export interface WebhookError {
+  /** `code`, as received. */
   code: string | null
+  /** `message`, as received. */
   message: string | null
   /** The code's spec 7.2 entry; null for an unknown code. */
   meaning: SubscriptionCode | null
@@ -516,7 +549,9 @@ export interface WebhookError {
  * when printed.
  */
 export interface WebhookMetadata {
+  /** `key`, as received. */
   key: string | null
+  /** `value`, as received. */
   value: string | null
 }
 
@@ -526,6 +561,7 @@ export interface WebhookMetadata {
  * Personal data: `customer_id` is shown as `[REDACTED]` when printed.
  */
 export interface SubscriptionWebhook {
+  /** `subscriptionId`, as received. */
   subscription_id: Int64Text
   /** ON_DEMAND or RECURRENT, as sent. */
   charge_type: string | null
@@ -535,10 +571,13 @@ export interface SubscriptionWebhook {
   origin_type: string | null
   /**
    * Absent in the provider's error samples. A subscription's status, an open set:
-   * other values are kept as received.
+   * other values are kept as received. Known values: `PENDING`, `EXPIRED`,
+   * `AUTHORIZED`, `FAILED`, `CANCELLED`, `DENIED`.
    */
   status: SubscriptionStatus | null
+  /** `statusDescription`, as received. */
   status_description: string | null
+  /** `errorDetails`, as received. */
   error_details: WebhookError | null
   /** Echoed from the creation request, in wire order; empty when absent. */
   metadata: WebhookMetadata[]
@@ -559,13 +598,21 @@ export interface OwnerEcho {
   reference_id: string | null
   /** PERSON or COMPANY. */
   type: string | null
+  /** `owner.document.type` (DNI, RUC, CUIT...). */
   document_type: string | null
+  /** `owner.document.number`. */
   document_number: string | null
+  /** `owner.firstName` (a person). */
   first_name: string | null
+  /** `owner.lastName` (a person). */
   last_name: string | null
+  /** `owner.companyName` (a company). */
   company_name: string | null
+  /** `owner.email`. */
   email: string | null
+  /** `owner.phone.countryCode`. */
   phone_country_code: string | null
+  /** `owner.phone.number`. */
   phone_number: string | null
 }
 
@@ -576,11 +623,15 @@ export interface OwnerEcho {
 export interface AccountEcho {
   /** The created account number. */
   number: string
+  /** `category`, as received. */
   category: string | null
   /** CVU, CCI or CLABE. */
   type: string | null
+  /** `name`, as received. */
   name: string | null
+  /** `country`, as received. */
   country: string | null
+  /** `currency`, as received. */
   currency: string | null
 }
 
@@ -589,7 +640,9 @@ export interface AccountEcho {
  * shown as `[REDACTED]` when printed.
  */
 export interface MetadataEntry {
+  /** The metadata key. */
   key: string
+  /** Its value: free text copied from the merchant's customer. */
   value: string
 }
 
@@ -599,23 +652,34 @@ export interface MetadataEntry {
  */
 export interface VirtualAccountCreated {
   outcome: 'account'
+  /** `id`, as received. */
   id: string
+  /** `traceId`, as received. */
   trace_id: string
   /** ISO 8601, as received. */
   timestamp: string
-  /** A virtual account's status, an open set: other values are kept as received. */
+  /**
+   * `status`, as received. A virtual account's status, an open set: other values
+   * are kept as received. Known values: `ACTIVE`, `INACTIVE`, `DELETED`.
+   */
   status: VirtualAccountStatus
+  /** `owner`, as received. */
   owner: OwnerEcho | null
+  /** `account`, as received. */
   account: AccountEcho
   /** In wire order; null when not echoed. */
   metadata: MetadataEntry[] | null
+  /** `resultUrl`, as received. */
   result_url: string | null
 }
 
 /** Spec 7.1: one element of `error.details`. */
 export interface VirtualAccountErrorDetail {
+  /** `code`, as received. */
   code: string
+  /** `message`, as received. */
   message: string
+  /** `field`, as received. */
   field: string | null
   /** The virtual-account catalogue's entry; null for an unknown code. */
   meaning: CodeInfo | null
@@ -625,13 +689,19 @@ export interface VirtualAccountErrorDetail {
 export interface VirtualAccountRefused {
   outcome: 'error'
   /**
-   * `error.type`, an open set: the provider's table also writes `auth_error`,
-   * `business_error` and `system_error`.
+   * `type`, as received. `error.type`, an open set: the provider's table also
+   * writes `auth_error`, `business_error` and `system_error`. Known values:
+   * `validation_error`, `authentication_error`, `conflict_error`,
+   * `provider_error`, `internal_error`.
    */
   type: VirtualAccountErrorType
+  /** `summary`, as received. */
   summary: string
+  /** `details`, as received. */
   details: VirtualAccountErrorDetail[]
+  /** `timestamp`, as received. */
   timestamp: string
+  /** `traceId`, as received. */
   trace_id: string
 }
 
@@ -639,6 +709,7 @@ export interface VirtualAccountRefused {
 export interface DepositStatus {
   /** `status.code`: 5 approved, 6 denied; other codes kept. */
   code: Int64Text
+  /** `description`, as received. */
   description: string | null
   /** Code 5. */
   approved: boolean
@@ -649,10 +720,15 @@ export interface DepositStatus {
  * data: `number` and `name` are shown as `[REDACTED]` when printed.
  */
 export interface DepositAccount {
+  /** `id`, as received. */
   id: string | null
+  /** `category`, as received. */
   category: string | null
+  /** `type`, as received. */
   type: string | null
+  /** `number`, as received. */
   number: string | null
+  /** `name`, as received. */
   name: string | null
 }
 
@@ -661,9 +737,13 @@ export interface DepositAccount {
  * `document_number` and `reference_id` are shown as `[REDACTED]` when printed.
  */
 export interface DepositOwner {
+  /** `fullName`, as received. */
   full_name: string | null
+  /** `documentType`, as received. */
   document_type: string | null
+  /** `documentNumber`, as received. */
   document_number: string | null
+  /** `referenceId`, as received. */
   reference_id: string | null
 }
 
@@ -672,8 +752,11 @@ export interface DepositOwner {
  * `document_number` are shown as `[REDACTED]` when printed.
  */
 export interface Depositor {
+  /** `fullName`, as received. */
   full_name: string | null
+  /** `documentType`, as received. */
   document_type: string | null
+  /** `documentNumber`, as received. */
   document_number: string | null
 }
 
@@ -682,8 +765,11 @@ export interface Depositor {
  * (DESIGN.md 9 row 31).
  */
 export interface DepositDetails {
+  /** `account`, as received. */
   account: DepositAccount | null
+  /** `owner`, as received. */
   owner: DepositOwner | null
+  /** `depositor`, as received. */
   depositor: Depositor | null
 }
 
@@ -693,22 +779,30 @@ export interface DepositDetails {
  * (`errors` empty) when absent.
  */
 export interface DepositNotification {
+  /** `version`, as received. */
   version: string | null
+  /** `operationId`, as received. */
   operation_id: string
+  /** `status`, as received. */
   status: DepositStatus
+  /** `merchantId`, as received. */
   merchant_id: string | null
   /** A decimal text, as received; never a float. */
   amount: string
+  /** `currency`, as received. */
   currency: string
+  /** `payinMethod`, as received. */
   payin_method: string | null
+  /** `depositDetails`, as received. */
   deposit_details: DepositDetails | null
   /** Each element as its JSON text; empty when absent. */
   errors: string[]
+  /** `receivedAt`, as received. */
   received_at: string | null
 }
 
 /**
- * What the merchant does with a pay-in answer (spec 4.4's table), told apart by
+ * What the merchant does with a pay-in answer (spec 4.4's table). Told apart by
  * `kind`.
  */
 export type Experience =
@@ -720,13 +814,13 @@ export type Experience =
   | WalletOnFileExperience
   | FailedExperience
 
-/** The answer to a subscription request, told apart by `outcome`. */
+/** The answer to a subscription request. Told apart by `outcome`. */
 export type SubscriptionAnswer =
   | SubscriptionCreated
   | SubscriptionCancelled
   | SubscriptionRefused
 
-/** The answer to a virtual-account creation, told apart by `outcome`. */
+/** The answer to a virtual-account creation. Told apart by `outcome`. */
 export type VirtualAccountAnswer =
   | VirtualAccountCreated
   | VirtualAccountRefused

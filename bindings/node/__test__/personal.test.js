@@ -9,7 +9,7 @@ const util = require('node:util')
 const cobro = require('../cobro.js')
 const { cases, bodyBytes } = require('./vectors.js')
 
-// This test's own reading of the core's personal fields (cobro::personal::FIELDS),
+// This test's own reading of the core's personal fields (cobro::personal::fields()),
 // by the JSON's keys: these keys anywhere, `number` and `name` of an `account`, and
 // `value` of a `metadata` element.
 const PERSONAL_KEYS = new Set([

@@ -50,7 +50,7 @@ impl<'de> serde::Deserialize<'de> for Personal {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // tests fail loudly
 
     use cobro::parse::{DocumentKind, parse_document};
     use serde_json::value::RawValue;
@@ -92,6 +92,23 @@ mod tests {
         name: String,
         http_status: Option<u16>,
         body: Option<Box<RawValue>>,
+        body_text: Option<String>,
+        body_hex: Option<String>,
+    }
+
+    /// The bytes a case stands for: its JSON body, its text, or its hex.
+    fn bytes_of(case: &Case) -> Option<Vec<u8>> {
+        if let Some(body) = &case.body {
+            return Some(body.get().as_bytes().to_vec());
+        }
+        if let Some(text) = &case.body_text {
+            return Some(text.as_bytes().to_vec());
+        }
+        let hex = case.body_hex.as_ref()?;
+        (0..hex.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok())
+            .collect()
     }
 
     // The binding's records hold a `Personal` wherever the core's types do: their Debug
@@ -105,8 +122,8 @@ mod tests {
             let file: File = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
             let kind = DocumentKind::from_name(&file.document).unwrap();
             for case in file.cases {
-                let Some(body) = case.body else { continue };
-                let (status, body) = (case.http_status.unwrap_or(200), body.get().as_bytes());
+                let Some(bytes) = bytes_of(&case) else { continue };
+                let (status, body) = (case.http_status.unwrap_or(200), bytes.as_slice());
                 let Ok(core) = parse_document(kind, status, body) else {
                     continue;
                 };

@@ -11,19 +11,21 @@ use crate::personal::Personal;
 /// change; retry later; wait for a notification; the shopper's payment was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, uniffi::Enum)]
 pub enum Disposition {
-    /// `success`.
+    /// `success`: The operation succeeded.
     #[serde(rename = "success")]
     Success,
-    /// `merchant_fix`.
+    /// `merchant_fix`: The request or the merchant's settings must change before trying
+    /// again.
     #[serde(rename = "merchant_fix")]
     MerchantFix,
-    /// `retry`.
+    /// `retry`: A passing condition (a fault on the service's side, or a step the customer
+    /// has not taken yet): the same request may succeed later.
     #[serde(rename = "retry")]
     Retry,
-    /// `pending`.
+    /// `pending`: Not an outcome yet: wait for a notification.
     #[serde(rename = "pending")]
     Pending,
-    /// `declined`.
+    /// `declined`: The shopper's payment was refused: ask for another payment.
     #[serde(rename = "declined")]
     Declined,
 }
@@ -44,13 +46,14 @@ pub enum SubscriptionOperation {
 /// known list, or first letters that spell a word the authorities never issue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, uniffi::Enum)]
 pub enum DocumentWarning {
-    /// `check_digit`.
+    /// `check_digit`: A check digit that does not match, on a number type whose numbers are
+    /// issued so.
     #[serde(rename = "check_digit")]
     CheckDigit,
-    /// `unknown_institution`.
+    /// `unknown_institution`: A bank or institution code missing from the known list.
     #[serde(rename = "unknown_institution")]
     UnknownInstitution,
-    /// `inconvenient_word`.
+    /// `inconvenient_word`: Letters that spell a word the issuer never uses.
     #[serde(rename = "inconvenient_word")]
     InconvenientWord,
 }
@@ -154,11 +157,17 @@ pub struct Markup {
 pub struct VoucherExpiration {
     /// The value as received, for display.
     pub text: String,
+    /// The year, 1 to 9999.
     pub year: u32,
+    /// The month, 1 to 12.
     pub month: u32,
+    /// The day of the month, 1 to 31.
     pub day: u32,
+    /// The hour, 0 to 23.
     pub hour: u32,
+    /// The minute, 0 to 59.
     pub minute: u32,
+    /// The second, 0 to 59.
     pub second: u32,
 }
 
@@ -187,6 +196,7 @@ pub struct VoucherInfo {
 /// A color as received, and its `#RRGGBB` form when it is a valid CSS hex color.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct HexColor {
+    /// The color as received.
     pub raw: String,
     /// `#RRGGBB` in upper case, or null for a malformed color.
     pub rgb: Option<String>,
@@ -197,6 +207,7 @@ pub struct HexColor {
 pub struct Instruction {
     /// Display order; null when absent (listed last).
     pub order: Option<i64>,
+    /// The instruction's text, in three forms.
     pub value: Markup,
 }
 
@@ -216,6 +227,7 @@ pub struct VoucherEntry {
     pub bank_code: String,
     /// `nroOrder`: display order; null when absent (listed last).
     pub nro_order: Option<i64>,
+    /// `hexColor`: the entry's color; null when absent.
     pub hex_color: Option<HexColor>,
     /// In wire order; empty when absent.
     pub payment_method_instructions: Vec<MethodInstructions>,
@@ -235,13 +247,16 @@ pub struct VoucherConfig {
 /// A bank whose app reads the QR.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct QrBank {
+    /// `bankCode` (a number is kept as its text).
     pub bank_code: String,
+    /// `nroOrder`: display order; null when absent (listed last).
     pub nro_order: Option<i64>,
 }
 
 /// The decoded voucherConfig of a QR voucher.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct QrConfig {
+    /// True when the JSON text had been encoded twice (accepted, flagged).
     pub double_encoded: bool,
     /// Sorted by `nroOrder`.
     pub banks: Vec<QrBank>,
@@ -250,8 +265,7 @@ pub struct QrConfig {
 /// The QR instructions for one device.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct DeviceInstructions {
-    /// The device of QR instructions, an open set: `DESKTOP`, `MOBILE` or another value as
-    /// received.
+    /// `code`: the device. An open set: `DESKTOP`, `MOBILE`, or another value as received.
     pub code: String,
     /// In wire order.
     pub instructions: Vec<Markup>,
@@ -262,12 +276,14 @@ pub struct DeviceInstructions {
 pub struct GeneralInstruction {
     /// `QR`.
     pub method: String,
+    /// The instructions of each device, in wire order.
     pub devices: Vec<DeviceInstructions>,
 }
 
 /// One element of `experienceVoucher.deepLinks` (deeplink method).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct BankDeepLink {
+    /// The processor of the link, as received.
     pub processor: String,
     /// The target bank or provider.
     pub collector_id: String,
@@ -280,6 +296,7 @@ pub struct BankDeepLink {
 /// One element of the top-level `deepLinks` (one-shot wallet).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct WalletDeepLink {
+    /// The wallet's processor, as received.
     pub processor: String,
     /// `processoCode` as spelled on the wire (`processorCode` also read).
     pub processor_code: String,
@@ -305,7 +322,7 @@ pub struct PayinResponse {
     pub trx_operation: Option<String>,
     /// `url` as received.
     pub url: Option<String>,
-    /// What to show the shopper; narrow it on `kind`.
+    /// What to show the shopper: one of the variants of `Experience`.
     pub experience: Experience,
 }
 
@@ -321,20 +338,22 @@ pub struct PaymentErrorDetails {
     pub confirmation: Option<CodeInfo>,
 }
 
-/// A pay-in payment notification: attribute names are the wire names in snake case. The
-/// fields that cannot be null are the ones required (DESIGN.md 9 row 31). Personal data:
-/// `additional_information` is shown as `[REDACTED]` when printed.
+/// A pay-in payment notification (verified first, where the merchant's key is held); its
+/// fields follow the wire names. The fields that cannot be null are the ones required
+/// (DESIGN.md 9 row 31). Personal data: `additionalInformation` is shown as `[REDACTED]`
+/// when printed.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct PayinNotification {
-    /// payinStateID: key on it (or on `state`), not on `payin_state`'s text.
+    /// payinStateID: key on it (or on `state`), not on `payinState`'s text.
     pub payin_state_id: i64,
     /// payinState as received; varies in case and wording.
     pub payin_state: Option<String>,
-    /// The catalogue's entry for payinStateID (`state.paid`, `state.is_final`); null for an
+    /// The catalogue's entry for payinStateID (`state.paid`, `state.isFinal`); null for an
     /// unknown state.
     pub state: Option<PayinState>,
     /// payinStatusErrorCode: reserved by the provider; kept raw, never interpreted.
     pub payin_status_error_code: Option<String>,
+    /// `payinStatusErrorMessage`, as received.
     pub payin_status_error_message: Option<String>,
     /// payinMerchantID as text, exactly as received.
     pub payin_merchant_id: String,
@@ -342,15 +361,18 @@ pub struct PayinNotification {
     pub payin_amount: String,
     /// The amount with two decimals (`"30.00"`); null when it is not an amount.
     pub payin_amount_two_decimals: Option<String>,
+    /// `payinCurrency`, as received.
     pub payin_currency: String,
     /// The merchant's sale reference.
     pub payin_merchant_operation_number: String,
+    /// `payinMethod`, as received.
     pub payin_method: Option<String>,
     /// payinVerification as received (hex SHA-512).
     pub payin_verification: Option<String>,
     /// additionalInformation (processor data of no documented shape): each element as its
     /// compact JSON text; null when absent.
     pub additional_information: Option<Vec<Personal>>,
+    /// `errorDetails`, as received.
     pub error_details: Option<PaymentErrorDetails>,
 }
 
@@ -359,13 +381,16 @@ pub struct PayinNotification {
 pub struct SubscriptionFieldDetail {
     /// The affected field (`subscriptionDetails.device`).
     pub field: String,
+    /// `errorMessage`, as received.
     pub error_message: String,
 }
 
 /// `errorDetails` of a subscription webhook.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct WebhookError {
+    /// `code`, as received.
     pub code: Option<String>,
+    /// `message`, as received.
     pub message: Option<String>,
     /// The code's spec 7.2 entry; null for an unknown code.
     pub meaning: Option<SubscriptionCode>,
@@ -375,15 +400,18 @@ pub struct WebhookError {
 /// (DESIGN.md 9 row 31). Personal data: `value` is shown as `[REDACTED]` when printed.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct WebhookMetadata {
+    /// `key`, as received.
     pub key: Option<String>,
+    /// `value`, as received.
     pub value: Option<Personal>,
 }
 
-/// A subscription webhook notification. Only `subscription_id` is required (DESIGN.md 9 row
+/// A subscription webhook notification. Only `subscriptionId` is required (DESIGN.md 9 row
 /// 31); every other field is null (`metadata` empty) when absent. Personal data:
-/// `customer_id` is shown as `[REDACTED]` when printed.
+/// `customerId` is shown as `[REDACTED]` when printed.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct SubscriptionWebhook {
+    /// `subscriptionId`, as received.
     pub subscription_id: i64,
     /// ON_DEMAND or RECURRENT, as sent.
     pub charge_type: Option<String>,
@@ -392,9 +420,12 @@ pub struct SubscriptionWebhook {
     /// MOBILE or WEB, as sent.
     pub origin_type: Option<String>,
     /// Absent in the provider's error samples. A subscription's status, an open set: other
-    /// values are kept as received.
+    /// values are kept as received. Known values: `PENDING`, `EXPIRED`, `AUTHORIZED`,
+    /// `FAILED`, `CANCELLED`, `DENIED`.
     pub status: Option<String>,
+    /// `statusDescription`, as received.
     pub status_description: Option<String>,
+    /// `errorDetails`, as received.
     pub error_details: Option<WebhookError>,
     /// Echoed from the creation request, in wire order; empty when absent.
     pub metadata: Vec<WebhookMetadata>,
@@ -403,22 +434,30 @@ pub struct SubscriptionWebhook {
     pub is_error: bool,
 }
 
-/// The echoed owner (every field optional). Personal data: `reference_id`,
-/// `document_number`, `first_name`, `last_name`, `company_name`, `email` and `phone_number`
-/// are shown as `[REDACTED]` when printed.
+/// The echoed owner (every field optional). Personal data: `referenceId`, `documentNumber`,
+/// `firstName`, `lastName`, `companyName`, `email` and `phoneNumber` are shown as
+/// `[REDACTED]` when printed.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct OwnerEcho {
     /// The merchant's id of its user.
     pub reference_id: Option<Personal>,
     /// PERSON or COMPANY.
     pub r#type: Option<String>,
+    /// `owner.document.type` (DNI, RUC, CUIT...).
     pub document_type: Option<String>,
+    /// `owner.document.number`.
     pub document_number: Option<Personal>,
+    /// `owner.firstName` (a person).
     pub first_name: Option<Personal>,
+    /// `owner.lastName` (a person).
     pub last_name: Option<Personal>,
+    /// `owner.companyName` (a company).
     pub company_name: Option<Personal>,
+    /// `owner.email`.
     pub email: Option<Personal>,
+    /// `owner.phone.countryCode`.
     pub phone_country_code: Option<String>,
+    /// `owner.phone.number`.
     pub phone_number: Option<Personal>,
 }
 
@@ -428,11 +467,15 @@ pub struct OwnerEcho {
 pub struct AccountEcho {
     /// The created account number.
     pub number: Personal,
+    /// `category`, as received.
     pub category: Option<String>,
     /// CVU, CCI or CLABE.
     pub r#type: Option<String>,
+    /// `name`, as received.
     pub name: Option<Personal>,
+    /// `country`, as received.
     pub country: Option<String>,
+    /// `currency`, as received.
     pub currency: Option<String>,
 }
 
@@ -440,15 +483,20 @@ pub struct AccountEcho {
 /// as `[REDACTED]` when printed.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct MetadataEntry {
+    /// The metadata key.
     pub key: String,
+    /// Its value: free text copied from the merchant's customer.
     pub value: Personal,
 }
 
 /// Spec 7.1: one element of `error.details`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct VirtualAccountErrorDetail {
+    /// `code`, as received.
     pub code: String,
+    /// `message`, as received.
     pub message: String,
+    /// `field`, as received.
     pub field: Option<String>,
     /// The virtual-account catalogue's entry; null for an unknown code.
     pub meaning: Option<CodeInfo>,
@@ -459,6 +507,7 @@ pub struct VirtualAccountErrorDetail {
 pub struct DepositStatus {
     /// `status.code`: 5 approved, 6 denied; other codes kept.
     pub code: i64,
+    /// `description`, as received.
     pub description: Option<String>,
     /// Code 5.
     pub approved: bool,
@@ -468,29 +517,41 @@ pub struct DepositStatus {
 /// `number` and `name` are shown as `[REDACTED]` when printed.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct DepositAccount {
+    /// `id`, as received.
     pub id: Option<String>,
+    /// `category`, as received.
     pub category: Option<String>,
+    /// `type`, as received.
     pub r#type: Option<String>,
+    /// `number`, as received.
     pub number: Option<Personal>,
+    /// `name`, as received.
     pub name: Option<Personal>,
 }
 
-/// `depositDetails.owner`: the virtual account's owner. Personal data: `full_name`,
-/// `document_number` and `reference_id` are shown as `[REDACTED]` when printed.
+/// `depositDetails.owner`: the virtual account's owner. Personal data: `fullName`,
+/// `documentNumber` and `referenceId` are shown as `[REDACTED]` when printed.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct DepositOwner {
+    /// `fullName`, as received.
     pub full_name: Option<Personal>,
+    /// `documentType`, as received.
     pub document_type: Option<String>,
+    /// `documentNumber`, as received.
     pub document_number: Option<Personal>,
+    /// `referenceId`, as received.
     pub reference_id: Option<Personal>,
 }
 
-/// `depositDetails.depositor`: who sent the money. Personal data: `full_name` and
-/// `document_number` are shown as `[REDACTED]` when printed.
+/// `depositDetails.depositor`: who sent the money. Personal data: `fullName` and
+/// `documentNumber` are shown as `[REDACTED]` when printed.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct Depositor {
+    /// `fullName`, as received.
     pub full_name: Option<Personal>,
+    /// `documentType`, as received.
     pub document_type: Option<String>,
+    /// `documentNumber`, as received.
     pub document_number: Option<Personal>,
 }
 
@@ -498,31 +559,42 @@ pub struct Depositor {
 /// row 31).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct DepositDetails {
+    /// `account`, as received.
     pub account: Option<DepositAccount>,
+    /// `owner`, as received.
     pub owner: Option<DepositOwner>,
+    /// `depositor`, as received.
     pub depositor: Option<Depositor>,
 }
 
-/// A deposit into a virtual account. `operation_id`, `amount`, `currency` and `status.code`
+/// A deposit into a virtual account. `operationId`, `amount`, `currency` and `status.code`
 /// are required (DESIGN.md 9 row 31); every other field is null (`errors` empty) when
 /// absent.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct DepositNotification {
+    /// `version`, as received.
     pub version: Option<String>,
+    /// `operationId`, as received.
     pub operation_id: String,
+    /// `status`, as received.
     pub status: DepositStatus,
+    /// `merchantId`, as received.
     pub merchant_id: Option<String>,
     /// A decimal text, as received; never a float.
     pub amount: String,
+    /// `currency`, as received.
     pub currency: String,
+    /// `payinMethod`, as received.
     pub payin_method: Option<String>,
+    /// `depositDetails`, as received.
     pub deposit_details: Option<DepositDetails>,
     /// Each element as its JSON text; empty when absent.
     pub errors: Vec<String>,
+    /// `receivedAt`, as received.
     pub received_at: Option<String>,
 }
 
-/// What the merchant does with a pay-in answer (spec 4.4's table), told apart by `kind`.
+/// What the merchant does with a pay-in answer (spec 4.4's table).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Enum)]
 #[serde(tag = "kind")]
 pub enum Experience {
@@ -536,6 +608,7 @@ pub enum Experience {
     /// Peru bank transfer, cash or wallet: show a voucher (spec 2.8).
     #[serde(rename = "voucher")]
     Voucher {
+        /// Which list voucherConfig held: bankList, CashList or WalletList.
         family: VoucherFamily,
         /// The fields of experienceVoucher.
         voucher: VoucherInfo,
@@ -551,7 +624,8 @@ pub enum Experience {
         config: QrConfig,
         /// `experienceVoucher.generalInstructions`, per device; empty when absent.
         general_instructions: Vec<GeneralInstruction>,
-        /// The PNG image of the top-level `qrCode` data URI (PNG signature checked).
+        /// The PNG image of the top-level `qrCode` data URI (PNG signature checked); Base64
+        /// text in the core's JSON.
         #[serde(deserialize_with = "crate::convert::base64")]
         qr_png: Vec<u8>,
     },
@@ -573,20 +647,23 @@ pub enum Experience {
     /// Wallet_on_file: a success with codes only; the result comes by notification.
     #[serde(rename = "wallet_on_file")]
     WalletOnFile,
-    /// payinErrorCode is not `0000`: nothing to show; see `error_code`.
+    /// payinErrorCode is not `0000`: nothing to show; see `errorCode`.
     #[serde(rename = "failed")]
     Failed,
 }
 
-/// The answer to a subscription request, told apart by `outcome`.
+/// The answer to a subscription request.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Enum)]
 #[serde(tag = "outcome")]
 pub enum SubscriptionAnswer {
     /// Spec 2.3 / 4.2: the subscription was created (status PENDING).
     #[serde(rename = "created")]
     Created {
+        /// `subscriptionId`, as received.
         subscription_id: i64,
-        /// A subscription's status, an open set: other values are kept as received.
+        /// `status`, as received. A subscription's status, an open set: other values are
+        /// kept as received. Known values: `PENDING`, `EXPIRED`, `AUTHORIZED`, `FAILED`,
+        /// `CANCELLED`, `DENIED`.
         status: String,
         /// The URL the customer opens to authorize (MOBILE); null for WEB.
         deep_link: Option<String>,
@@ -594,15 +671,19 @@ pub enum SubscriptionAnswer {
     /// Spec 2.3 / 4.3: the subscription was cancelled.
     #[serde(rename = "cancelled")]
     Cancelled {
+        /// `subscriptionId`, as received.
         subscription_id: i64,
         /// The wire value (CANCELLED). A subscription's status, an open set: other values
-        /// are kept as received.
+        /// are kept as received. Known values: `PENDING`, `EXPIRED`, `AUTHORIZED`,
+        /// `FAILED`, `CANCELLED`, `DENIED`.
         status: String,
     },
     /// Spec 7.2: the service refused the request.
     #[serde(rename = "error")]
     Refused {
+        /// `errorCode`, as received.
         error_code: Option<String>,
+        /// `errorMessage`, as received.
         error_message: String,
         /// In wire order; empty when absent.
         error_field_details: Vec<SubscriptionFieldDetail>,
@@ -611,7 +692,7 @@ pub enum SubscriptionAnswer {
     },
 }
 
-/// The answer to a virtual-account creation, told apart by `outcome`.
+/// The answer to a virtual-account creation.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Enum)]
 #[serde(tag = "outcome")]
 pub enum VirtualAccountAnswer {
@@ -619,27 +700,39 @@ pub enum VirtualAccountAnswer {
     /// the service adds). Persist these values.
     #[serde(rename = "account")]
     Account {
+        /// `id`, as received.
         id: String,
+        /// `traceId`, as received.
         trace_id: String,
         /// ISO 8601, as received.
         timestamp: String,
-        /// A virtual account's status, an open set: other values are kept as received.
+        /// `status`, as received. A virtual account's status, an open set: other values are
+        /// kept as received. Known values: `ACTIVE`, `INACTIVE`, `DELETED`.
         status: String,
+        /// `owner`, as received.
         owner: Option<OwnerEcho>,
+        /// `account`, as received.
         account: AccountEcho,
         /// In wire order; null when not echoed.
         metadata: Option<Vec<MetadataEntry>>,
+        /// `resultUrl`, as received.
         result_url: Option<String>,
     },
     /// Spec 7.1: the service refused the request.
     #[serde(rename = "error")]
     Refused {
-        /// `error.type`, an open set: the provider's table also writes `auth_error`,
-        /// `business_error` and `system_error`.
+        /// `type`, as received. `error.type`, an open set: the provider's table also writes
+        /// `auth_error`, `business_error` and `system_error`. Known values:
+        /// `validation_error`, `authentication_error`, `conflict_error`, `provider_error`,
+        /// `internal_error`.
         r#type: String,
+        /// `summary`, as received.
         summary: String,
+        /// `details`, as received.
         details: Vec<VirtualAccountErrorDetail>,
+        /// `timestamp`, as received.
         timestamp: String,
+        /// `traceId`, as received.
         trace_id: String,
     },
 }

@@ -1,6 +1,6 @@
 //! The documentation text of the description, as each language writes it.
 
-use cobro::shape::{self, Field, Record, Ty};
+use cobro::shape::{self, Field, Record, Ty, Union};
 
 /// `text` in lines of at most `width` characters (a longer word stands alone).
 pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
@@ -42,14 +42,86 @@ pub(crate) fn record_doc(record: &Record) -> String {
     }
 }
 
-/// The field's documentation; for a field of an open set, followed by the set's.
+/// The field's documentation: its own, or for a field read straight from the provider's
+/// key with none, that key; for a field of an open set, followed by the set's and its
+/// known values.
 pub(crate) fn field_doc(field: &Field) -> String {
-    let open = shape::enumeration(field.ty.trim_end_matches('?')).filter(|e| e.open);
-    match open {
-        Some(e) if field.doc.is_empty() => e.doc.to_string(),
-        Some(e) => format!("{} {}", field.doc, e.doc),
-        None => field.doc.to_string(),
+    let mut doc = match (field.doc, field.wire) {
+        ("", Some(wire)) => format!("`{}`, as received.", wire.key),
+        (doc, _) => doc.to_string(),
+    };
+    let named = field.ty.trim_end_matches('?');
+    let named = named
+        .strip_prefix("list<")
+        .and_then(|t| t.strip_suffix('>'))
+        .unwrap_or(named);
+    if let Some(e) = shape::enumeration(named).filter(|e| e.open) {
+        let known: Vec<String> = e.values.iter().map(|(v, _, _)| format!("`{v}`")).collect();
+        if !doc.is_empty() {
+            doc.push(' ');
+        }
+        doc.push_str(e.doc);
+        // The set's own text may name its values already.
+        if known.first().is_some_and(|first| !e.doc.contains(first.as_str())) {
+            doc.push_str(" Known values: ");
+            doc.push_str(&known.join(", "));
+            doc.push('.');
+        }
     }
+    doc
+}
+
+/// A union's documentation where its variants carry their tag (Python, TypeScript).
+pub(crate) fn union_doc(union: &Union) -> String {
+    format!("{} Told apart by `{}`.", union.doc, union.tag)
+}
+
+/// `text` for Kotlin and Swift: a field named in backquotes (`error_code`,
+/// `state.is_final`) is written as those languages name it (`errorCode`,
+/// `state.isFinal`).
+pub(crate) fn kotlin(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, part) in text.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        if i % 2 == 1 && is_field_path(part) {
+            let path: Vec<String> = part.split('.').map(camel).collect();
+            out.push_str(&path.join("."));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+/// Whether `text` is a dotted path of snake-case names, one of them a described field.
+fn is_field_path(text: &str) -> bool {
+    let names: Vec<&str> = text.split('.').collect();
+    names.iter().all(|n| {
+        !n.is_empty()
+            && n.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    }) && names
+        .iter()
+        .any(|n| shape::records().any(|r| shape::all_fields(r).iter().any(|f| f.name == *n)))
+}
+
+/// `snake_case` as `camelCase`.
+fn camel(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut upper = false;
+    for c in name.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.extend(c.to_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Python's reStructuredText: double backquotes for code, ``None`` for null.
@@ -92,5 +164,9 @@ mod tests {
     fn wraps_and_marks_code() {
         assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
         assert_eq!(python("`x` or null, nullable"), "``x`` or ``None``, nullable");
+        assert_eq!(
+            kotlin("see `error_code` and `state.is_final`, not `a_b`"),
+            "see `errorCode` and `state.isFinal`, not `a_b`"
+        );
     }
 }

@@ -4,10 +4,11 @@
 
 use std::fmt::Write;
 
+use cobro::parse::DocumentKind;
 use cobro::shape::{self, Record, Ty};
 
 use crate::GENERATED;
-use crate::docs::{field_doc, python as rst, record_doc, wrap};
+use crate::docs::{field_doc, python as rst, record_doc, union_doc, wrap};
 
 /// The module's text.
 pub fn records() -> String {
@@ -20,7 +21,7 @@ pub fn records() -> String {
          from typing import Literal, Optional, Tuple, Union\n\nfrom ._typed import Record, record\n",
     );
     for e in shape::enums().filter(|e| !e.open) {
-        let values: Vec<String> = e.values.iter().map(|(v, _)| format!("{v:?}")).collect();
+        let values: Vec<String> = e.values.iter().map(|(v, _, _)| format!("{v:?}")).collect();
         let _ = write!(out, "\n{} = Literal[{}]\n", e.name, values.join(", "));
         docstring(&mut out, "", e.doc);
     }
@@ -34,8 +35,24 @@ pub fn records() -> String {
             let _ = writeln!(out, "    {v},");
         }
         out.push_str("]\n");
-        docstring(&mut out, "", u.doc);
+        docstring(&mut out, "", &union_doc(u));
     }
+    let names: Vec<String> = DocumentKind::ALL
+        .iter()
+        .map(|k| format!("    {:?},\n", k.as_str()))
+        .collect();
+    let _ = write!(out, "\nDocumentName = Literal[\n{}]\n", names.concat());
+    docstring(&mut out, "", "The name of each document `parse` reads.");
+    let roots: Vec<String> = DocumentKind::ALL
+        .iter()
+        .map(|k| format!("    {},\n", k.shape()))
+        .collect();
+    let _ = write!(out, "\nParsedDocument = Union[\n{}]\n", roots.concat());
+    docstring(
+        &mut out,
+        "",
+        "Any parsed document: the value `parse` returns for a `DocumentName`.",
+    );
     out
 }
 

@@ -8,7 +8,7 @@ use cobro::parse::DocumentKind;
 use cobro::shape::{self, Record, Ty};
 
 use crate::GENERATED;
-use crate::docs::{field_doc, record_doc, wrap};
+use crate::docs::{field_doc, record_doc, union_doc, wrap};
 
 const HEADER: &str = "\
 /// <reference types=\"node\" />
@@ -42,7 +42,7 @@ pub fn declarations() -> String {
         out.push('\n');
         jsdoc(&mut out, "", e.doc);
         let _ = writeln!(out, "export type {} =", e.name);
-        for (value, _) in e.values {
+        for (value, _, _) in e.values {
             let _ = writeln!(out, "  | '{value}'");
         }
         if e.open {
@@ -54,7 +54,7 @@ pub fn declarations() -> String {
     }
     for u in shape::unions() {
         out.push('\n');
-        jsdoc(&mut out, "", u.doc);
+        jsdoc(&mut out, "", &union_doc(u));
         let _ = writeln!(out, "export type {} =", u.name);
         for v in u.variants {
             let _ = writeln!(out, "  | {}", v.record);

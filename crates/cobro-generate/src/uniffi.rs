@@ -1,14 +1,15 @@
 //! `bindings/uniffi/src/shapes.rs`: the Kotlin and Swift records (uniffi records, enums
 //! and, for a tagged union, an enum whose variants hold the variant record's fields),
 //! each deserialized from the core's serde JSON by `crate::convert`. Open sets are
-//! `String`, personal text the binding's `Personal` record.
+//! `String`, personal text the binding's `Personal` record; the documentation names
+//! fields as Kotlin and Swift do.
 
 use std::fmt::Write;
 
 use cobro::shape::{self, Field, Ty};
 
 use crate::GENERATED;
-use crate::docs::{field_doc, record_doc, wrap};
+use crate::docs::{field_doc, kotlin, record_doc, wrap};
 
 /// The module's text.
 pub fn records() -> String {
@@ -24,11 +25,14 @@ pub fn records() -> String {
         doc(&mut out, "", e.doc);
         out.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, uniffi::Enum)]\n");
         let _ = writeln!(out, "pub enum {} {{", e.name);
-        for (value, case) in e.values {
-            let _ = writeln!(
-                out,
-                "    /// `{value}`.\n    #[serde(rename = \"{value}\")]\n    {case},"
-            );
+        for (value, case, meaning) in e.values {
+            let text = if meaning.is_empty() {
+                format!("`{value}`.")
+            } else {
+                format!("`{value}`: {meaning}")
+            };
+            doc(&mut out, "    ", &text);
+            let _ = writeln!(out, "    #[serde(rename = \"{value}\")]\n    {case},");
         }
         out.push_str("}\n");
     }
@@ -80,9 +84,9 @@ fn ident(name: &str) -> String {
     if name == "type" { "r#type".into() } else { name.into() }
 }
 
-/// `///` lines of `text` at `indent`, wrapped to 92 characters.
+/// `///` lines of `text` (as Kotlin names fields) at `indent`, wrapped to 92 characters.
 fn doc(out: &mut String, indent: &str, text: &str) {
-    for line in wrap(text, 88 - indent.len()) {
+    for line in wrap(&kotlin(text), 88 - indent.len()) {
         let _ = writeln!(out, "{indent}/// {line}");
     }
 }

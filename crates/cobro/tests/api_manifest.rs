@@ -187,7 +187,7 @@ fn the_manifest_records_are_the_described_shapes() {
             .iter()
             .map(|v| v.as_str().unwrap())
             .collect();
-        let described: Vec<&str> = e.values.iter().map(|(v, _)| *v).collect();
+        let described: Vec<&str> = e.values.iter().map(|(v, _, _)| *v).collect();
         assert_eq!(values, described, "{}", e.name);
     }
 }

@@ -5,20 +5,10 @@ import decimal
 import os
 from typing import Any, Dict, Iterable, List, Literal, Mapping, NoReturn, Optional, Tuple, Union, final, overload
 
-from ._records import DocumentType, ValidDocument
-from .answers import (
-    CatalogueCode,
-    CodeInfo,
-    DepositNotification,
-    PayinNotification,
-    PayinResponse,
-    PayinState,
-    SubscriptionAnswer,
-    SubscriptionCode,
-    SubscriptionWebhook,
-    Verdict,
-    VirtualAccountAnswer,
-)
+from ._catalog import CatalogueCode, Verdict
+from ._records import CodeInfo, DepositNotification, DocumentName as _Document, DocumentType, ParsedDocument as _Answer
+from ._records import PayinNotification, PayinResponse, PayinState, SubscriptionAnswer, SubscriptionCode
+from ._records import SubscriptionWebhook, ValidDocument, VirtualAccountAnswer
 
 __version__: str
 __all__ = [
@@ -97,14 +87,6 @@ _SignatureVariant = Literal["spec", "reference_id"]
 """The text X-Signature covers (DESIGN.md 9 row 30): ``"spec"``, timestamp + API key (the
 default), or ``"reference_id"``, then owner.referenceId (which a ``reference_id`` alone
 selects)."""
-_Document = Literal[
-    "virtual-account-response",
-    "subscription-response",
-    "payin-response",
-    "payin-notification",
-    "subscription-webhook",
-    "deposit-notification",
-]
 
 @final
 class Secret:
@@ -266,9 +248,6 @@ def prepare_payin(
     locale: Optional[_Locale] = None,
     max_bytes: Optional[int] = None,
 ) -> PreparedRequest: ...
-_Answer = Union[
-    VirtualAccountAnswer, SubscriptionAnswer, PayinResponse, PayinNotification, SubscriptionWebhook, DepositNotification
-]
 
 @overload
 def parse(document: Literal["virtual-account-response"], body: _Body, *, http_status: int = 200) -> VirtualAccountAnswer: ...

@@ -115,11 +115,17 @@ class VoucherExpiration(Record):
     text: str
     """The value as received, for display."""
     year: int
+    """The year, 1 to 9999."""
     month: int
+    """The month, 1 to 12."""
     day: int
+    """The day of the month, 1 to 31."""
     hour: int
+    """The hour, 0 to 23."""
     minute: int
+    """The minute, 0 to 59."""
     second: int
+    """The second, 0 to 59."""
 
 
 @record
@@ -153,6 +159,7 @@ class HexColor(Record):
     color."""
 
     raw: str
+    """The color as received."""
     rgb: Optional[str]
     """``#RRGGBB`` in upper case, or ``None`` for a malformed color."""
 
@@ -164,6 +171,7 @@ class Instruction(Record):
     order: Optional[int]
     """Display order; ``None`` when absent (listed last)."""
     value: Markup
+    """The instruction's text, in three forms."""
 
 
 @record
@@ -185,6 +193,7 @@ class VoucherEntry(Record):
     nro_order: Optional[int]
     """``nroOrder``: display order; ``None`` when absent (listed last)."""
     hex_color: Optional[HexColor]
+    """``hexColor``: the entry's color; ``None`` when absent."""
     payment_method_instructions: Tuple[MethodInstructions, ...]
     """In wire order; empty when absent."""
 
@@ -206,7 +215,9 @@ class QrBank(Record):
     """A bank whose app reads the QR."""
 
     bank_code: str
+    """``bankCode`` (a number is kept as its text)."""
     nro_order: Optional[int]
+    """``nroOrder``: display order; ``None`` when absent (listed last)."""
 
 
 @record
@@ -214,6 +225,7 @@ class QrConfig(Record):
     """The decoded voucherConfig of a QR voucher."""
 
     double_encoded: bool
+    """True when the JSON text had been encoded twice (accepted, flagged)."""
     banks: Tuple[QrBank, ...]
     """Sorted by ``nroOrder``."""
 
@@ -223,8 +235,8 @@ class DeviceInstructions(Record):
     """The QR instructions for one device."""
 
     code: str
-    """The device of QR instructions, an open set: ``DESKTOP``, ``MOBILE`` or another
-    value as received."""
+    """``code``: the device. An open set: ``DESKTOP``, ``MOBILE``, or another value
+    as received."""
     instructions: Tuple[Markup, ...]
     """In wire order."""
 
@@ -237,6 +249,7 @@ class GeneralInstruction(Record):
     method: str
     """``QR``."""
     devices: Tuple[DeviceInstructions, ...]
+    """The instructions of each device, in wire order."""
 
 
 @record
@@ -244,6 +257,7 @@ class BankDeepLink(Record):
     """One element of ``experienceVoucher.deepLinks`` (deeplink method)."""
 
     processor: str
+    """The processor of the link, as received."""
     collector_id: str
     """The target bank or provider."""
     deep_link: str
@@ -257,6 +271,7 @@ class WalletDeepLink(Record):
     """One element of the top-level ``deepLinks`` (one-shot wallet)."""
 
     processor: str
+    """The wallet's processor, as received."""
     processor_code: str
     """``processoCode`` as spelled on the wire (``processorCode`` also read)."""
     deep_link: str
@@ -281,6 +296,7 @@ class VoucherExperience(Record):
 
     kind: Literal["voucher"]
     family: VoucherFamily
+    """Which list voucherConfig held: bankList, CashList or WalletList."""
     voucher: VoucherInfo
     """The fields of experienceVoucher."""
     config: VoucherConfig
@@ -299,7 +315,8 @@ class QrExperience(Record):
     general_instructions: Tuple[GeneralInstruction, ...]
     """``experienceVoucher.generalInstructions``, per device; empty when absent."""
     qr_png: bytes
-    """The PNG image of the top-level ``qrCode`` data URI (PNG signature checked)."""
+    """The PNG image of the top-level ``qrCode`` data URI (PNG signature checked);
+    Base64 text in the core's JSON."""
 
 
 @record
@@ -357,7 +374,7 @@ class PayinResponse(Record):
     url: Optional[str]
     """``url`` as received."""
     experience: Experience
-    """What to show the shopper; narrow it on ``kind``."""
+    """What to show the shopper: one of the variants of ``Experience``."""
 
 
 @record
@@ -375,10 +392,10 @@ class PaymentErrorDetails(Record):
 
 @record
 class PayinNotification(Record):
-    """A pay-in payment notification: attribute names are the wire names in snake
-    case. The fields that cannot be ``None`` are the ones required (DESIGN.md 9
-    row 31). Personal data: ``additional_information`` is shown as ``[REDACTED]``
-    when printed."""
+    """A pay-in payment notification (verified first, where the merchant's key is
+    held); its fields follow the wire names. The fields that cannot be ``None``
+    are the ones required (DESIGN.md 9 row 31). Personal data:
+    ``additional_information`` is shown as ``[REDACTED]`` when printed."""
 
     payin_state_id: int
     """payinStateID: key on it (or on ``state``), not on ``payin_state``'s text."""
@@ -390,6 +407,7 @@ class PayinNotification(Record):
     payin_status_error_code: Optional[str]
     """payinStatusErrorCode: reserved by the provider; kept raw, never interpreted."""
     payin_status_error_message: Optional[str]
+    """``payinStatusErrorMessage``, as received."""
     payin_merchant_id: str
     """payinMerchantID as text, exactly as received."""
     payin_amount: str
@@ -397,15 +415,18 @@ class PayinNotification(Record):
     payin_amount_two_decimals: Optional[str]
     """The amount with two decimals (``"30.00"``); ``None`` when it is not an amount."""
     payin_currency: str
+    """``payinCurrency``, as received."""
     payin_merchant_operation_number: str
     """The merchant's sale reference."""
     payin_method: Optional[str]
+    """``payinMethod``, as received."""
     payin_verification: Optional[str]
     """payinVerification as received (hex SHA-512)."""
     additional_information: Optional[Tuple[str, ...]]
     """additionalInformation (processor data of no documented shape): each element as
     its compact JSON text; ``None`` when absent."""
     error_details: Optional[PaymentErrorDetails]
+    """``errorDetails``, as received."""
 
 
 @record
@@ -414,8 +435,11 @@ class SubscriptionCreated(Record):
 
     outcome: Literal["created"]
     subscription_id: int
+    """``subscriptionId``, as received."""
     status: str
-    """A subscription's status, an open set: other values are kept as received."""
+    """``status``, as received. A subscription's status, an open set: other values
+    are kept as received. Known values: ``PENDING``, ``EXPIRED``, ``AUTHORIZED``,
+    ``FAILED``, ``CANCELLED``, ``DENIED``."""
     deep_link: Optional[str]
     """The URL the customer opens to authorize (MOBILE); ``None`` for WEB."""
 
@@ -426,9 +450,11 @@ class SubscriptionCancelled(Record):
 
     outcome: Literal["cancelled"]
     subscription_id: int
+    """``subscriptionId``, as received."""
     status: str
     """The wire value (CANCELLED). A subscription's status, an open set: other values
-    are kept as received."""
+    are kept as received. Known values: ``PENDING``, ``EXPIRED``, ``AUTHORIZED``,
+    ``FAILED``, ``CANCELLED``, ``DENIED``."""
 
 
 @record
@@ -438,6 +464,7 @@ class SubscriptionFieldDetail(Record):
     field: str
     """The affected field (``subscriptionDetails.device``)."""
     error_message: str
+    """``errorMessage``, as received."""
 
 
 @record
@@ -446,7 +473,9 @@ class SubscriptionRefused(Record):
 
     outcome: Literal["error"]
     error_code: Optional[str]
+    """``errorCode``, as received."""
     error_message: str
+    """``errorMessage``, as received."""
     error_field_details: Tuple[SubscriptionFieldDetail, ...]
     """In wire order; empty when absent."""
     meaning: Optional[SubscriptionCode]
@@ -458,7 +487,9 @@ class WebhookError(Record):
     """``errorDetails`` of a subscription webhook."""
 
     code: Optional[str]
+    """``code``, as received."""
     message: Optional[str]
+    """``message``, as received."""
     meaning: Optional[SubscriptionCode]
     """The code's spec 7.2 entry; ``None`` for an unknown code."""
 
@@ -470,7 +501,9 @@ class WebhookMetadata(Record):
     ``[REDACTED]`` when printed."""
 
     key: Optional[str]
+    """``key``, as received."""
     value: Optional[str]
+    """``value``, as received."""
 
 
 @record
@@ -481,6 +514,7 @@ class SubscriptionWebhook(Record):
     printed."""
 
     subscription_id: int
+    """``subscriptionId``, as received."""
     charge_type: Optional[str]
     """ON_DEMAND or RECURRENT, as sent."""
     customer_id: Optional[str]
@@ -489,9 +523,12 @@ class SubscriptionWebhook(Record):
     """MOBILE or WEB, as sent."""
     status: Optional[str]
     """Absent in the provider's error samples. A subscription's status, an open set:
-    other values are kept as received."""
+    other values are kept as received. Known values: ``PENDING``, ``EXPIRED``,
+    ``AUTHORIZED``, ``FAILED``, ``CANCELLED``, ``DENIED``."""
     status_description: Optional[str]
+    """``statusDescription``, as received."""
     error_details: Optional[WebhookError]
+    """``errorDetails``, as received."""
     metadata: Tuple[WebhookMetadata, ...]
     """Echoed from the creation request, in wire order; empty when absent."""
     is_error: bool
@@ -510,13 +547,21 @@ class OwnerEcho(Record):
     type: Optional[str]
     """PERSON or COMPANY."""
     document_type: Optional[str]
+    """``owner.document.type`` (DNI, RUC, CUIT...)."""
     document_number: Optional[str]
+    """``owner.document.number``."""
     first_name: Optional[str]
+    """``owner.firstName`` (a person)."""
     last_name: Optional[str]
+    """``owner.lastName`` (a person)."""
     company_name: Optional[str]
+    """``owner.companyName`` (a company)."""
     email: Optional[str]
+    """``owner.email``."""
     phone_country_code: Optional[str]
+    """``owner.phone.countryCode``."""
     phone_number: Optional[str]
+    """``owner.phone.number``."""
 
 
 @record
@@ -527,11 +572,15 @@ class AccountEcho(Record):
     number: str
     """The created account number."""
     category: Optional[str]
+    """``category``, as received."""
     type: Optional[str]
     """CVU, CCI or CLABE."""
     name: Optional[str]
+    """``name``, as received."""
     country: Optional[str]
+    """``country``, as received."""
     currency: Optional[str]
+    """``currency``, as received."""
 
 
 @record
@@ -540,7 +589,9 @@ class MetadataEntry(Record):
     ``value`` is shown as ``[REDACTED]`` when printed."""
 
     key: str
+    """The metadata key."""
     value: str
+    """Its value: free text copied from the merchant's customer."""
 
 
 @record
@@ -550,16 +601,22 @@ class VirtualAccountCreated(Record):
 
     outcome: Literal["account"]
     id: str
+    """``id``, as received."""
     trace_id: str
+    """``traceId``, as received."""
     timestamp: str
     """ISO 8601, as received."""
     status: str
-    """A virtual account's status, an open set: other values are kept as received."""
+    """``status``, as received. A virtual account's status, an open set: other values
+    are kept as received. Known values: ``ACTIVE``, ``INACTIVE``, ``DELETED``."""
     owner: Optional[OwnerEcho]
+    """``owner``, as received."""
     account: AccountEcho
+    """``account``, as received."""
     metadata: Optional[Tuple[MetadataEntry, ...]]
     """In wire order; ``None`` when not echoed."""
     result_url: Optional[str]
+    """``resultUrl``, as received."""
 
 
 @record
@@ -567,8 +624,11 @@ class VirtualAccountErrorDetail(Record):
     """Spec 7.1: one element of ``error.details``."""
 
     code: str
+    """``code``, as received."""
     message: str
+    """``message``, as received."""
     field: Optional[str]
+    """``field``, as received."""
     meaning: Optional[CodeInfo]
     """The virtual-account catalogue's entry; ``None`` for an unknown code."""
 
@@ -579,12 +639,18 @@ class VirtualAccountRefused(Record):
 
     outcome: Literal["error"]
     type: str
-    """``error.type``, an open set: the provider's table also writes ``auth_error``,
-    ``business_error`` and ``system_error``."""
+    """``type``, as received. ``error.type``, an open set: the provider's table also
+    writes ``auth_error``, ``business_error`` and ``system_error``. Known values:
+    ``validation_error``, ``authentication_error``, ``conflict_error``,
+    ``provider_error``, ``internal_error``."""
     summary: str
+    """``summary``, as received."""
     details: Tuple[VirtualAccountErrorDetail, ...]
+    """``details``, as received."""
     timestamp: str
+    """``timestamp``, as received."""
     trace_id: str
+    """``traceId``, as received."""
 
 
 @record
@@ -594,6 +660,7 @@ class DepositStatus(Record):
     code: int
     """``status.code``: 5 approved, 6 denied; other codes kept."""
     description: Optional[str]
+    """``description``, as received."""
     approved: bool
     """Code 5."""
 
@@ -605,10 +672,15 @@ class DepositAccount(Record):
     printed."""
 
     id: Optional[str]
+    """``id``, as received."""
     category: Optional[str]
+    """``category``, as received."""
     type: Optional[str]
+    """``type``, as received."""
     number: Optional[str]
+    """``number``, as received."""
     name: Optional[str]
+    """``name``, as received."""
 
 
 @record
@@ -618,9 +690,13 @@ class DepositOwner(Record):
     ``[REDACTED]`` when printed."""
 
     full_name: Optional[str]
+    """``fullName``, as received."""
     document_type: Optional[str]
+    """``documentType``, as received."""
     document_number: Optional[str]
+    """``documentNumber``, as received."""
     reference_id: Optional[str]
+    """``referenceId``, as received."""
 
 
 @record
@@ -629,8 +705,11 @@ class Depositor(Record):
     and ``document_number`` are shown as ``[REDACTED]`` when printed."""
 
     full_name: Optional[str]
+    """``fullName``, as received."""
     document_type: Optional[str]
+    """``documentType``, as received."""
     document_number: Optional[str]
+    """``documentNumber``, as received."""
 
 
 @record
@@ -639,8 +718,11 @@ class DepositDetails(Record):
     absent (DESIGN.md 9 row 31)."""
 
     account: Optional[DepositAccount]
+    """``account``, as received."""
     owner: Optional[DepositOwner]
+    """``owner``, as received."""
     depositor: Optional[Depositor]
+    """``depositor``, as received."""
 
 
 @record
@@ -650,17 +732,25 @@ class DepositNotification(Record):
     ``None`` (``errors`` empty) when absent."""
 
     version: Optional[str]
+    """``version``, as received."""
     operation_id: str
+    """``operationId``, as received."""
     status: DepositStatus
+    """``status``, as received."""
     merchant_id: Optional[str]
+    """``merchantId``, as received."""
     amount: str
     """A decimal text, as received; never a float."""
     currency: str
+    """``currency``, as received."""
     payin_method: Optional[str]
+    """``payinMethod``, as received."""
     deposit_details: Optional[DepositDetails]
+    """``depositDetails``, as received."""
     errors: Tuple[str, ...]
     """Each element as its JSON text; empty when absent."""
     received_at: Optional[str]
+    """``receivedAt``, as received."""
 
 
 Experience = Union[
@@ -672,7 +762,7 @@ Experience = Union[
     WalletOnFileExperience,
     FailedExperience,
 ]
-"""What the merchant does with a pay-in answer (spec 4.4's table), told apart by
+"""What the merchant does with a pay-in answer (spec 4.4's table). Told apart by
 ``kind``."""
 
 
@@ -681,11 +771,31 @@ SubscriptionAnswer = Union[
     SubscriptionCancelled,
     SubscriptionRefused,
 ]
-"""The answer to a subscription request, told apart by ``outcome``."""
+"""The answer to a subscription request. Told apart by ``outcome``."""
 
 
 VirtualAccountAnswer = Union[
     VirtualAccountCreated,
     VirtualAccountRefused,
 ]
-"""The answer to a virtual-account creation, told apart by ``outcome``."""
+"""The answer to a virtual-account creation. Told apart by ``outcome``."""
+
+DocumentName = Literal[
+    "virtual-account-response",
+    "subscription-response",
+    "payin-response",
+    "payin-notification",
+    "subscription-webhook",
+    "deposit-notification",
+]
+"""The name of each document ``parse`` reads."""
+
+ParsedDocument = Union[
+    VirtualAccountAnswer,
+    SubscriptionAnswer,
+    PayinResponse,
+    PayinNotification,
+    SubscriptionWebhook,
+    DepositNotification,
+]
+"""Any parsed document: the value ``parse`` returns for a ``DocumentName``."""

@@ -52,7 +52,7 @@ else:
 
 
 def _core_personal_fields() -> Dict[str, FrozenSet[str]]:
-    """The core's personal fields (``cobro::personal::FIELDS``), by record class name."""
+    """The core's personal fields (``cobro::personal::fields()``), by record class name."""
     # Imported here: the native module's stubs import the answers, which import this
     # module, and mypy cannot type `record` through that cycle.
     from ._cobro import personal_fields

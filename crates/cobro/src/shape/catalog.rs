@@ -9,27 +9,51 @@ pub(super) static ENUMS: &[Enum] = &[
         doc: "What a code asks of the merchant: the operation succeeded; the request or settings must change; retry later; wait for a notification; the shopper's payment was refused.",
         open: false,
         values: &[
-            ("success", "Success"),
-            ("merchant_fix", "MerchantFix"),
-            ("retry", "Retry"),
-            ("pending", "Pending"),
-            ("declined", "Declined"),
+            ("success", "Success", "The operation succeeded."),
+            (
+                "merchant_fix",
+                "MerchantFix",
+                "The request or the merchant's settings must change before trying again.",
+            ),
+            (
+                "retry",
+                "Retry",
+                "A passing condition (a fault on the service's side, or a step the customer has not taken yet): the same request may succeed later.",
+            ),
+            ("pending", "Pending", "Not an outcome yet: wait for a notification."),
+            (
+                "declined",
+                "Declined",
+                "The shopper's payment was refused: ask for another payment.",
+            ),
         ],
     },
     Enum {
         name: "SubscriptionOperation",
         doc: "A subscription operation (spec 4.2, 4.3).",
         open: false,
-        values: &[("create", "Create"), ("cancel", "Cancel")],
+        values: &[("create", "Create", ""), ("cancel", "Cancel", "")],
     },
     Enum {
         name: "DocumentWarning",
         doc: "A doubt about a number that is still accepted: a check digit that does not match (numbers that fail it are issued, Mexico's RFC), a bank or institution code not in the known list, or first letters that spell a word the authorities never issue.",
         open: false,
         values: &[
-            ("check_digit", "CheckDigit"),
-            ("unknown_institution", "UnknownInstitution"),
-            ("inconvenient_word", "InconvenientWord"),
+            (
+                "check_digit",
+                "CheckDigit",
+                "A check digit that does not match, on a number type whose numbers are issued so.",
+            ),
+            (
+                "unknown_institution",
+                "UnknownInstitution",
+                "A bank or institution code missing from the known list.",
+            ),
+            (
+                "inconvenient_word",
+                "InconvenientWord",
+                "Letters that spell a word the issuer never uses.",
+            ),
         ],
     },
 ];

@@ -44,6 +44,19 @@ pub struct Field {
     pub ty: &'static str,
     /// What it holds; empty when the name says it.
     pub doc: &'static str,
+    /// The provider's key it is read from, for a field read straight from one; `None`
+    /// for a field cobro derives (a catalogue entry, a flag). The OpenAPI document's
+    /// answer and notification schemas are made of these keys.
+    pub wire: Option<Wire>,
+}
+
+/// The provider's key a [`Field`] is read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wire {
+    /// The key, as the provider spells it (`payinStateID`).
+    pub key: &'static str,
+    /// Whether the provider must send it: the parser refuses a body without it.
+    pub required: bool,
 }
 
 /// A tagged union: an object whose `tag` field names which record it is.
@@ -81,8 +94,8 @@ pub struct Enum {
     /// sets: statuses, error types). An open set is plain text in Python and Kotlin.
     pub open: bool,
     /// The values as the wire or the core spells them, each with its Kotlin and Swift
-    /// case name.
-    pub values: &'static [(&'static str, &'static str)],
+    /// case name and what it means (empty when the value says it).
+    pub values: &'static [(&'static str, &'static str, &'static str)],
 }
 
 /// The records, in the order the generated files list them.
@@ -176,7 +189,10 @@ impl Ty {
     /// the grammar or names nothing described here.
     pub fn parse(text: &'static str) -> Option<Ty> {
         if let Some(inner) = text.strip_suffix('?') {
-            return Some(Ty::Optional(Box::new(Ty::parse(inner)?)));
+            return match Ty::parse(inner)? {
+                Ty::Optional(_) => None,
+                inner => Some(Ty::Optional(Box::new(inner))),
+            };
         }
         if let Some(inner) = text.strip_prefix("list<").and_then(|t| t.strip_suffix('>')) {
             return Some(Ty::List(Box::new(Ty::parse(inner)?)));
@@ -218,9 +234,45 @@ pub fn personal_fields() -> Vec<(&'static str, Vec<&'static str>)> {
         .collect()
 }
 
-/// A field of `name`, `ty` and `doc`.
+/// A field of `name`, `ty` and `doc` that cobro derives.
 const fn field(name: &'static str, ty: &'static str, doc: &'static str) -> Field {
-    Field { name, ty, doc }
+    Field {
+        name,
+        ty,
+        doc,
+        wire: None,
+    }
+}
+
+/// A field of `name`, `ty` and `doc` read from the provider's key `key`, which the
+/// provider must send unless the type is optional.
+const fn wired(name: &'static str, key: &'static str, ty: &'static str, doc: &'static str) -> Field {
+    let required = !matches!(ty.as_bytes().last(), Some(b'?'));
+    Field {
+        name,
+        ty,
+        doc,
+        wire: Some(Wire { key, required }),
+    }
+}
+
+/// A list field read from the provider's key `key`, which may be absent: it is then
+/// empty.
+const fn wired_or_empty(name: &'static str, key: &'static str, ty: &'static str, doc: &'static str) -> Field {
+    Field {
+        name,
+        ty,
+        doc,
+        wire: Some(Wire { key, required: false }),
+    }
+}
+
+/// The fields of `record` read from the provider's JSON, with their keys, in the
+/// record's order.
+pub fn wire_fields(record: &Record) -> impl Iterator<Item = (&'static Field, Wire)> {
+    all_fields(record)
+        .into_iter()
+        .filter_map(|f| f.wire.map(|wire| (f, wire)))
 }
 
 /// A record of no parent.

@@ -1,11 +1,11 @@
 //! The answer to a pay-in creation (spec 2.8, 4.4, 7.3) and the pay-in notification
 //! (PROVIDER_FACTS.md; DESIGN.md 9 row 31).
 
-use super::{Record, Union, Variant, field, record_of};
+use super::{Record, Union, Variant, field, record_of, wired};
 
 pub(super) static UNIONS: &[Union] = &[Union {
     name: "Experience",
-    doc: "What the merchant does with a pay-in answer (spec 4.4's table), told apart by `kind`.",
+    doc: "What the merchant does with a pay-in answer (spec 4.4's table).",
     tag: "kind",
     variants: &[
         Variant {
@@ -51,7 +51,7 @@ pub(super) static RECORDS: &[Record] = &[
         "BankDeepLink",
         "One element of `experienceVoucher.deepLinks` (deeplink method).",
         &[
-            field("processor", "str", ""),
+            field("processor", "str", "The processor of the link, as received."),
             field("collector_id", "str", "The target bank or provider."),
             field("deep_link", "str", "The URL that starts the payment."),
             field("order", "i64?", "Display order; null when absent (listed last)."),
@@ -61,7 +61,7 @@ pub(super) static RECORDS: &[Record] = &[
         "WalletDeepLink",
         "One element of the top-level `deepLinks` (one-shot wallet).",
         &[
-            field("processor", "str", ""),
+            field("processor", "str", "The wallet's processor, as received."),
             field(
                 "processor_code",
                 "str",
@@ -80,7 +80,11 @@ pub(super) static RECORDS: &[Record] = &[
         "VoucherExperience",
         "Peru bank transfer, cash or wallet: show a voucher (spec 2.8).",
         &[
-            field("family", "VoucherFamily", ""),
+            field(
+                "family",
+                "VoucherFamily",
+                "Which list voucherConfig held: bankList, CashList or WalletList.",
+            ),
             field("voucher", "VoucherInfo", "The fields of experienceVoucher."),
             field("config", "VoucherConfig", "The decoded voucherConfig."),
         ],
@@ -107,7 +111,7 @@ pub(super) static RECORDS: &[Record] = &[
             field(
                 "qr_png",
                 "bytes",
-                "The PNG image of the top-level `qrCode` data URI (PNG signature checked).",
+                "The PNG image of the top-level `qrCode` data URI (PNG signature checked); Base64 text in the core's JSON.",
             ),
         ],
     ),
@@ -175,7 +179,7 @@ pub(super) static RECORDS: &[Record] = &[
             field(
                 "experience",
                 "Experience",
-                "What to show the shopper; narrow it on `kind`.",
+                "What to show the shopper: one of the variants of `Experience`.",
             ),
         ],
     ),
@@ -183,12 +187,13 @@ pub(super) static RECORDS: &[Record] = &[
         "PaymentErrorDetails",
         "`errorDetails` of a pay-in notification.",
         &[
-            field(
+            wired(
                 "code_error_trx",
+                "codeErrorTrx",
                 "str?",
                 "`codeErrorTrx`, a payment confirmation code (9000-9099), as text; null when absent (DESIGN.md 9 row 31).",
             ),
-            field("message_error_trx", "str?", "`messageErrorTrx`."),
+            wired("message_error_trx", "messageErrorTrx", "str?", "`messageErrorTrx`."),
             field(
                 "confirmation",
                 "CodeInfo?",
@@ -198,15 +203,17 @@ pub(super) static RECORDS: &[Record] = &[
     ),
     record_of(
         "PayinNotification",
-        "A pay-in payment notification: attribute names are the wire names in snake case. The fields that cannot be null are the ones required (DESIGN.md 9 row 31).",
+        "A pay-in payment notification (verified first, where the merchant's key is held); its fields follow the wire names. The fields that cannot be null are the ones required (DESIGN.md 9 row 31).",
         &[
-            field(
+            wired(
                 "payin_state_id",
+                "payinStateID",
                 "i64",
                 "payinStateID: key on it (or on `state`), not on `payin_state`'s text.",
             ),
-            field(
+            wired(
                 "payin_state",
+                "payinState",
                 "str?",
                 "payinState as received; varies in case and wording.",
             ),
@@ -215,41 +222,51 @@ pub(super) static RECORDS: &[Record] = &[
                 "PayinState?",
                 "The catalogue's entry for payinStateID (`state.paid`, `state.is_final`); null for an unknown state.",
             ),
-            field(
+            wired(
                 "payin_status_error_code",
+                "payinStatusErrorCode",
                 "str?",
                 "payinStatusErrorCode: reserved by the provider; kept raw, never interpreted.",
             ),
-            field("payin_status_error_message", "str?", ""),
-            field(
+            wired("payin_status_error_message", "payinStatusErrorMessage", "str?", ""),
+            wired(
                 "payin_merchant_id",
+                "payinMerchantID",
                 "str",
                 "payinMerchantID as text, exactly as received.",
             ),
-            field("payin_amount", "str", "payinAmount exactly as received (`\"30.0\"`)."),
+            wired(
+                "payin_amount",
+                "payinAmount",
+                "str",
+                "payinAmount exactly as received (`\"30.0\"`).",
+            ),
             field(
                 "payin_amount_two_decimals",
                 "str?",
                 "The amount with two decimals (`\"30.00\"`); null when it is not an amount.",
             ),
-            field("payin_currency", "str", ""),
-            field(
+            wired("payin_currency", "payinCurrency", "str", ""),
+            wired(
                 "payin_merchant_operation_number",
+                "payinMerchantOperationNumber",
                 "str",
                 "The merchant's sale reference.",
             ),
-            field("payin_method", "str?", ""),
-            field(
+            wired("payin_method", "payinMethod", "str?", ""),
+            wired(
                 "payin_verification",
+                "payinVerification",
                 "str?",
                 "payinVerification as received (hex SHA-512).",
             ),
-            field(
+            wired(
                 "additional_information",
+                "additionalInformation",
                 "list<personal>?",
                 "additionalInformation (processor data of no documented shape): each element as its compact JSON text; null when absent.",
             ),
-            field("error_details", "PaymentErrorDetails?", ""),
+            wired("error_details", "errorDetails", "PaymentErrorDetails?", ""),
         ],
     ),
 ];

@@ -1,25 +1,25 @@
 //! The answers of the subscription API (spec 2.3, 4.2, 4.3, 7.2) and its webhook
 //! (PROVIDER_FACTS.md; DESIGN.md 9 row 31).
 
-use super::{Enum, Record, Union, Variant, field, record_of};
+use super::{Enum, Record, Union, Variant, field, record_of, wired, wired_or_empty};
 
 pub(super) static ENUMS: &[Enum] = &[Enum {
     name: "SubscriptionStatus",
     doc: "A subscription's status, an open set: other values are kept as received.",
     open: true,
     values: &[
-        ("PENDING", "Pending"),
-        ("EXPIRED", "Expired"),
-        ("AUTHORIZED", "Authorized"),
-        ("FAILED", "Failed"),
-        ("CANCELLED", "Cancelled"),
-        ("DENIED", "Denied"),
+        ("PENDING", "Pending", ""),
+        ("EXPIRED", "Expired", ""),
+        ("AUTHORIZED", "Authorized", ""),
+        ("FAILED", "Failed", ""),
+        ("CANCELLED", "Cancelled", ""),
+        ("DENIED", "Denied", ""),
     ],
 }];
 
 pub(super) static UNIONS: &[Union] = &[Union {
     name: "SubscriptionAnswer",
-    doc: "The answer to a subscription request, told apart by `outcome`.",
+    doc: "The answer to a subscription request.",
     tag: "outcome",
     variants: &[
         Variant {
@@ -45,10 +45,11 @@ pub(super) static RECORDS: &[Record] = &[
         "SubscriptionCreated",
         "Spec 2.3 / 4.2: the subscription was created (status PENDING).",
         &[
-            field("subscription_id", "i64", ""),
-            field("status", "SubscriptionStatus", ""),
-            field(
+            wired("subscription_id", "subscriptionId", "i64", ""),
+            wired("status", "status", "SubscriptionStatus", ""),
+            wired(
                 "deep_link",
+                "deepLink",
                 "str?",
                 "The URL the customer opens to authorize (MOBILE); null for WEB.",
             ),
@@ -58,26 +59,32 @@ pub(super) static RECORDS: &[Record] = &[
         "SubscriptionCancelled",
         "Spec 2.3 / 4.3: the subscription was cancelled.",
         &[
-            field("subscription_id", "i64", ""),
-            field("status", "SubscriptionStatus", "The wire value (CANCELLED)."),
+            wired("subscription_id", "subscriptionId", "i64", ""),
+            wired("status", "status", "SubscriptionStatus", "The wire value (CANCELLED)."),
         ],
     ),
     record_of(
         "SubscriptionFieldDetail",
         "Spec 7.2: one element of `errorFieldDetails`.",
         &[
-            field("field", "str", "The affected field (`subscriptionDetails.device`)."),
-            field("error_message", "str", ""),
+            wired(
+                "field",
+                "field",
+                "str",
+                "The affected field (`subscriptionDetails.device`).",
+            ),
+            wired("error_message", "errorMessage", "str", ""),
         ],
     ),
     record_of(
         "SubscriptionRefused",
         "Spec 7.2: the service refused the request.",
         &[
-            field("error_code", "str?", ""),
-            field("error_message", "str", ""),
-            field(
+            wired("error_code", "errorCode", "str?", ""),
+            wired("error_message", "errorMessage", "str", ""),
+            wired_or_empty(
                 "error_field_details",
+                "errorFieldDetails",
                 "list<SubscriptionFieldDetail>",
                 "In wire order; empty when absent.",
             ),
@@ -92,8 +99,8 @@ pub(super) static RECORDS: &[Record] = &[
         "WebhookError",
         "`errorDetails` of a subscription webhook.",
         &[
-            field("code", "str?", ""),
-            field("message", "str?", ""),
+            wired("code", "code", "str?", ""),
+            wired("message", "message", "str?", ""),
             field(
                 "meaning",
                 "SubscriptionCode?",
@@ -104,24 +111,34 @@ pub(super) static RECORDS: &[Record] = &[
     record_of(
         "WebhookMetadata",
         "One `metadata` element of a subscription webhook, as received; either part may be null (DESIGN.md 9 row 31).",
-        &[field("key", "str?", ""), field("value", "personal?", "")],
+        &[
+            wired("key", "key", "str?", ""),
+            wired("value", "value", "personal?", ""),
+        ],
     ),
     record_of(
         "SubscriptionWebhook",
         "A subscription webhook notification. Only `subscription_id` is required (DESIGN.md 9 row 31); every other field is null (`metadata` empty) when absent.",
         &[
-            field("subscription_id", "i64", ""),
-            field("charge_type", "str?", "ON_DEMAND or RECURRENT, as sent."),
-            field("customer_id", "personal?", "The customer's mobile number."),
-            field("origin_type", "str?", "MOBILE or WEB, as sent."),
-            field(
+            wired("subscription_id", "subscriptionId", "i64", ""),
+            wired("charge_type", "chargeType", "str?", "ON_DEMAND or RECURRENT, as sent."),
+            wired(
+                "customer_id",
+                "customerId",
+                "personal?",
+                "The customer's mobile number.",
+            ),
+            wired("origin_type", "originType", "str?", "MOBILE or WEB, as sent."),
+            wired(
+                "status",
                 "status",
                 "SubscriptionStatus?",
                 "Absent in the provider's error samples.",
             ),
-            field("status_description", "str?", ""),
-            field("error_details", "WebhookError?", ""),
-            field(
+            wired("status_description", "statusDescription", "str?", ""),
+            wired("error_details", "errorDetails", "WebhookError?", ""),
+            wired_or_empty(
+                "metadata",
                 "metadata",
                 "list<WebhookMetadata>",
                 "Echoed from the creation request, in wire order; empty when absent.",

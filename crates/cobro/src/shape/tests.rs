@@ -56,3 +56,143 @@ fn the_personal_fields_are_the_personal_types() {
     assert_eq!(Ty::parse("list<personal>?").map(|t| t.is_personal()), Some(true));
     assert_eq!(Ty::parse("list<nothing>"), None);
 }
+
+/// Names no language of the bindings reserves (Python, Rust, Kotlin, Swift, TypeScript),
+/// beside `type`, which each generator handles.
+const RESERVED: &[&str] = &[
+    "and",
+    "as",
+    "assert",
+    "async",
+    "await",
+    "break",
+    "case",
+    "catch",
+    "class",
+    "const",
+    "continue",
+    "def",
+    "default",
+    "del",
+    "do",
+    "elif",
+    "else",
+    "enum",
+    "except",
+    "extends",
+    "false",
+    "final",
+    "finally",
+    "fn",
+    "for",
+    "from",
+    "fun",
+    "func",
+    "function",
+    "global",
+    "if",
+    "impl",
+    "import",
+    "in",
+    "interface",
+    "is",
+    "lambda",
+    "let",
+    "loop",
+    "match",
+    "mod",
+    "move",
+    "mut",
+    "new",
+    "nonlocal",
+    "not",
+    "null",
+    "object",
+    "or",
+    "package",
+    "pass",
+    "pub",
+    "raise",
+    "ref",
+    "return",
+    "self",
+    "static",
+    "struct",
+    "super",
+    "switch",
+    "this",
+    "throw",
+    "trait",
+    "true",
+    "try",
+    "typeof",
+    "use",
+    "val",
+    "var",
+    "void",
+    "when",
+    "where",
+    "while",
+    "with",
+    "yield",
+];
+
+/// What the generators can write: each rule below is one a generated file would break
+/// on (a keyword, a comment closed early, a Python union that cannot be null).
+#[test]
+fn the_description_is_one_every_generator_can_write() {
+    let variants: Vec<&str> = unions().flat_map(|u| u.variants.iter().map(|v| v.record)).collect();
+    let mut seen = BTreeSet::new();
+    for v in &variants {
+        assert!(seen.insert(*v), "{v} is a variant of two unions");
+        assert!(record(v).unwrap().extends.is_none(), "{v}: a variant extends no record");
+    }
+    let text_ok = |t: &str| !t.contains('\\') && !t.contains("*/") && !t.contains("\"\"\"") && t.is_ascii();
+    for r in records() {
+        assert!(!r.doc.is_empty() && text_ok(r.doc), "{}", r.name);
+        for f in r.fields {
+            assert!(!RESERVED.contains(&f.name), "{}.{} is a reserved word", r.name, f.name);
+            assert!(
+                !f.doc.is_empty() || f.wire.is_some(),
+                "{}.{} has no documentation",
+                r.name,
+                f.name
+            );
+            assert!(text_ok(f.doc), "{}.{}", r.name, f.name);
+            assert!(
+                f.ty == "bytes" || !f.ty.contains("bytes"),
+                "{}.{}: bytes only as a plain field",
+                r.name,
+                f.name
+            );
+            let named =
+                f.ty.trim_end_matches('?')
+                    .trim_start_matches("list<")
+                    .trim_end_matches('>');
+            assert!(
+                !variants.contains(&named),
+                "{}.{}: a variant is no field's type",
+                r.name,
+                f.name
+            );
+            assert!(
+                union(named).is_none() || !f.ty.contains(['?', '<']),
+                "{}.{}: a union is neither null nor listed",
+                r.name,
+                f.name
+            );
+        }
+    }
+    for e in enums() {
+        assert!(text_ok(e.doc), "{}", e.name);
+        for (value, case, doc) in e.values {
+            assert!(
+                value.is_ascii() && !value.contains(['"', '\\']) && text_ok(doc),
+                "{}.{value}",
+                e.name
+            );
+            assert!(case.chars().all(|c| c.is_ascii_alphanumeric()), "{}.{case}", e.name);
+        }
+    }
+    assert_eq!(Ty::parse("str??"), None);
+}

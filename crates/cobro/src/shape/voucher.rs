@@ -8,22 +8,26 @@ pub(super) static ENUMS: &[Enum] = &[
         name: "VoucherFamily",
         doc: "Which list voucherConfig held: `bankList`, `CashList` or `WalletList`.",
         open: false,
-        values: &[("BankTransfer", "BankTransfer"), ("Cash", "Cash"), ("Wallet", "Wallet")],
+        values: &[
+            ("BankTransfer", "BankTransfer", ""),
+            ("Cash", "Cash", ""),
+            ("Wallet", "Wallet", ""),
+        ],
     },
     Enum {
         name: "VoucherStatus",
         doc: "A voucher's `status`, an open set: `PENDIENTE_PAGO` and `PENDING_PAYMENT` both mean pending payment; other values are kept as received.",
         open: true,
         values: &[
-            ("PENDIENTE_PAGO", "PendientePago"),
-            ("PENDING_PAYMENT", "PendingPayment"),
+            ("PENDIENTE_PAGO", "PendientePago", ""),
+            ("PENDING_PAYMENT", "PendingPayment", ""),
         ],
     },
     Enum {
         name: "DeviceCode",
-        doc: "The device of QR instructions, an open set: `DESKTOP`, `MOBILE` or another value as received.",
+        doc: "An open set: `DESKTOP`, `MOBILE`, or another value as received.",
         open: true,
-        values: &[("DESKTOP", "Desktop"), ("MOBILE", "Mobile")],
+        values: &[("DESKTOP", "Desktop", ""), ("MOBILE", "Mobile", "")],
     },
 ];
 
@@ -54,12 +58,12 @@ pub(super) static RECORDS: &[Record] = &[
         "A voucher's expiry, `YYYY-MM-DD HH:MM:SS` as the service wrote it (no time zone is assumed).",
         &[
             field("text", "str", "The value as received, for display."),
-            field("year", "u32", ""),
-            field("month", "u32", ""),
-            field("day", "u32", ""),
-            field("hour", "u32", ""),
-            field("minute", "u32", ""),
-            field("second", "u32", ""),
+            field("year", "u32", "The year, 1 to 9999."),
+            field("month", "u32", "The month, 1 to 12."),
+            field("day", "u32", "The day of the month, 1 to 31."),
+            field("hour", "u32", "The hour, 0 to 23."),
+            field("minute", "u32", "The minute, 0 to 59."),
+            field("second", "u32", "The second, 0 to 59."),
         ],
     ),
     record_of(
@@ -96,7 +100,7 @@ pub(super) static RECORDS: &[Record] = &[
         "HexColor",
         "A color as received, and its `#RRGGBB` form when it is a valid CSS hex color.",
         &[
-            field("raw", "str", ""),
+            field("raw", "str", "The color as received."),
             field("rgb", "str?", "`#RRGGBB` in upper case, or null for a malformed color."),
         ],
     ),
@@ -105,7 +109,7 @@ pub(super) static RECORDS: &[Record] = &[
         "One instruction step (`{order, value}`).",
         &[
             field("order", "i64?", "Display order; null when absent (listed last)."),
-            field("value", "Markup", ""),
+            field("value", "Markup", "The instruction's text, in three forms."),
         ],
     ),
     record_of(
@@ -126,7 +130,11 @@ pub(super) static RECORDS: &[Record] = &[
                 "i64?",
                 "`nroOrder`: display order; null when absent (listed last).",
             ),
-            field("hex_color", "HexColor?", ""),
+            field(
+                "hex_color",
+                "HexColor?",
+                "`hexColor`: the entry's color; null when absent.",
+            ),
             field(
                 "payment_method_instructions",
                 "list<MethodInstructions>",
@@ -158,13 +166,24 @@ pub(super) static RECORDS: &[Record] = &[
     record_of(
         "QrBank",
         "A bank whose app reads the QR.",
-        &[field("bank_code", "str", ""), field("nro_order", "i64?", "")],
+        &[
+            field("bank_code", "str", "`bankCode` (a number is kept as its text)."),
+            field(
+                "nro_order",
+                "i64?",
+                "`nroOrder`: display order; null when absent (listed last).",
+            ),
+        ],
     ),
     record_of(
         "QrConfig",
         "The decoded voucherConfig of a QR voucher.",
         &[
-            field("double_encoded", "bool", ""),
+            field(
+                "double_encoded",
+                "bool",
+                "True when the JSON text had been encoded twice (accepted, flagged).",
+            ),
             field("banks", "list<QrBank>", "Sorted by `nroOrder`."),
         ],
     ),
@@ -172,7 +191,7 @@ pub(super) static RECORDS: &[Record] = &[
         "DeviceInstructions",
         "The QR instructions for one device.",
         &[
-            field("code", "DeviceCode", ""),
+            field("code", "DeviceCode", "`code`: the device."),
             field("instructions", "list<Markup>", "In wire order."),
         ],
     ),
@@ -181,7 +200,11 @@ pub(super) static RECORDS: &[Record] = &[
         "One element of `generalInstructions` (QR): a method's instructions per device.",
         &[
             field("method", "str", "`QR`."),
-            field("devices", "list<DeviceInstructions>", ""),
+            field(
+                "devices",
+                "list<DeviceInstructions>",
+                "The instructions of each device, in wire order.",
+            ),
         ],
     ),
 ];

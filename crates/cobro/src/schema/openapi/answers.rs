@@ -3,7 +3,7 @@
 
 use super::super::node::{Node, Obj};
 use super::super::{integer, object, patterns, string, unexpressed};
-use super::wire::{code, codes, known, list, opt_code, opt_text, or_null, reference, text};
+use super::wire::{code, codes, known, list, opt_code, opt_text, or_null, reference, text, wire_object};
 use crate::field::SUBSCRIPTION_ID;
 use crate::subscription::response::{SUBSCRIPTION_ERROR_CODES, SubscriptionStatus};
 use crate::virtual_account::catalog::VIRTUAL_ACCOUNT_ERROR_CODES;
@@ -30,51 +30,45 @@ pub(super) fn virtual_account() -> Obj {
     for key in ["firstName", "lastName", "companyName", "email"] {
         owner.push(key, opt_text());
     }
-    let mut account = Obj::new().with("number", code());
-    for key in ["category", "type", "name", "country", "currency"] {
-        account.push(key, opt_text());
-    }
+    let account = wire_object("AccountEcho", |key| match key {
+        "number" => Some(code()),
+        "category" | "type" | "name" | "country" | "currency" => Some(opt_text()),
+        _ => None,
+    });
     let metadata = Obj::new().with("type", "object").with("additionalProperties", string());
     let metadata = unexpressed(
         metadata,
         &["ERR_DUPLICATE_FIELD: a key repeated in the echoed metadata"],
     );
-    object(
-        &["id", "traceId", "timestamp", "status", "account"],
-        Obj::new()
-            .with("id", text())
-            .with("traceId", text())
-            .with("timestamp", iso_datetime())
-            .with("status", known(text(), VirtualAccountStatus::NAMED))
-            .with("owner", or_null(object(&[], owner)))
-            .with("account", object(&["number"], account))
-            .with("metadata", or_null(metadata))
-            .with("resultUrl", opt_text()),
-    )
+    let owner = or_null(object(&[], owner));
+    wire_object("VirtualAccountCreated", |key| match key {
+        "id" | "traceId" => Some(text()),
+        "timestamp" => Some(iso_datetime()),
+        "status" => Some(known(text(), VirtualAccountStatus::NAMED)),
+        "owner" => Some(owner.clone()),
+        "account" => Some(account.clone()),
+        "metadata" => Some(or_null(metadata.clone())),
+        "resultUrl" => Some(opt_text()),
+        _ => None,
+    })
     .with("description", "Spec 2.2: the created account (the request echoed, possibly normalized, with id, traceId, timestamp, status and account.number). Persist these values.")
 }
 
 /// Spec 7.1: the error object, whatever the HTTP status.
 pub(super) fn virtual_account_error() -> Obj {
-    let detail = object(
-        &["code", "message"],
-        Obj::new()
-            .with(
-                "code",
-                codes(code(), VIRTUAL_ACCOUNT_ERROR_CODES.iter().map(|c| &c.info)),
-            )
-            .with("message", text())
-            .with("field", opt_text()),
-    );
-    let error = object(
-        &["type", "summary", "details", "timestamp", "traceId"],
-        Obj::new()
-            .with("type", known(text(), VirtualAccountErrorType::NAMED))
-            .with("summary", text())
-            .with("details", list(detail))
-            .with("timestamp", iso_datetime())
-            .with("traceId", text()),
-    );
+    let detail = wire_object("VirtualAccountErrorDetail", |key| match key {
+        "code" => Some(codes(code(), VIRTUAL_ACCOUNT_ERROR_CODES.iter().map(|c| &c.info))),
+        "message" => Some(text()),
+        "field" => Some(opt_text()),
+        _ => None,
+    });
+    let error = wire_object("VirtualAccountRefused", |key| match key {
+        "type" => Some(known(text(), VirtualAccountErrorType::NAMED)),
+        "summary" | "traceId" => Some(text()),
+        "details" => Some(list(detail.clone())),
+        "timestamp" => Some(iso_datetime()),
+        _ => None,
+    });
     object(&["error"], Obj::new().with("error", error))
         .with("description", "Spec 7.1: the virtual-account error object. error.type is read as an open string (the provider's table also writes auth_error, business_error, system_error).")
 }
@@ -103,41 +97,36 @@ pub(super) fn subscription_id() -> Obj {
 
 /// Spec 2.3 and 4.2: the creation answer; `deepLink` is empty for WEB.
 pub(super) fn subscription_created() -> Obj {
-    object(
-        &["subscriptionId", "status"],
-        Obj::new()
-            .with("subscriptionId", subscription_id())
-            .with("status", known(text(), ["PENDING"]))
-            .with("deepLink", opt_text()),
-    )
+    subscription_status("SubscriptionCreated", ["PENDING"])
+}
+
+/// The record `name` of a subscription id and status, the status with `known` values.
+fn subscription_status<'a>(name: &str, statuses: impl IntoIterator<Item = &'a str> + Clone) -> Obj {
+    wire_object(name, |key| match key {
+        "subscriptionId" => Some(subscription_id()),
+        "status" => Some(known(text(), statuses.clone())),
+        "deepLink" => Some(opt_text()),
+        _ => None,
+    })
 }
 
 /// Spec 2.3 and 4.3: the cancellation answer.
 pub(super) fn subscription_cancelled() -> Obj {
-    object(
-        &["subscriptionId", "status"],
-        Obj::new()
-            .with("subscriptionId", subscription_id())
-            .with("status", known(text(), ["CANCELLED"])),
-    )
+    subscription_status("SubscriptionCancelled", ["CANCELLED"])
 }
 
 /// Spec 7.2: the error object.
 pub(super) fn subscription_error() -> Obj {
-    let detail = object(
-        &["field", "errorMessage"],
-        Obj::new().with("field", text()).with("errorMessage", text()),
-    );
-    object(
-        &["errorMessage"],
-        Obj::new()
-            .with(
-                "errorCode",
-                codes(opt_code(), SUBSCRIPTION_ERROR_CODES.iter().map(|c| &c.info)),
-            )
-            .with("errorMessage", text())
-            .with("errorFieldDetails", or_null(list(detail))),
-    )
+    let detail = wire_object("SubscriptionFieldDetail", |key| match key {
+        "field" | "errorMessage" => Some(text()),
+        _ => None,
+    });
+    wire_object("SubscriptionRefused", |key| match key {
+        "errorCode" => Some(codes(opt_code(), SUBSCRIPTION_ERROR_CODES.iter().map(|c| &c.info))),
+        "errorMessage" => Some(text()),
+        "errorFieldDetails" => Some(or_null(list(detail.clone()))),
+        _ => None,
+    })
 }
 
 /// What `parse_subscription_response` reads: the error object when the body holds
@@ -159,12 +148,6 @@ pub(super) fn subscription_answer() -> Obj {
         .with("then", reference("SubscriptionError"))
         .with(
             "else",
-            object(
-                &["subscriptionId", "status"],
-                Obj::new()
-                    .with("subscriptionId", subscription_id())
-                    .with("status", known(text(), SubscriptionStatus::NAMED))
-                    .with("deepLink", opt_text()),
-            ),
+            subscription_status("SubscriptionCreated", SubscriptionStatus::NAMED),
         )
 }

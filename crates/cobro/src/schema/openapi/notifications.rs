@@ -2,10 +2,15 @@
 //! shown"), as `payin::notification`, `subscription::webhook` and
 //! `virtual_account::notification` read them: only what DESIGN.md 9 row 31 makes
 //! required is required.
+//!
+//! The keys, their order and which are required come from the description of the
+//! shapes (`crate::shape`: the fields read from the provider's keys), the one the
+//! bindings' records are generated from; each key's schema (what the reader accepts
+//! there) is given here.
 
 use super::super::node::Obj;
-use super::super::{object, patterns, string, unexpressed};
-use super::wire::{code, codes, known, list, opt_code, opt_text, or_null, text, whole};
+use super::super::{patterns, string, unexpressed};
+use super::wire::{code, codes, known, list, opt_code, opt_text, or_null, text, whole, wire_object};
 use crate::payin::catalog::{PAYIN_STATES, PAYMENT_CONFIRMATION_CODES};
 use crate::subscription::response::SubscriptionStatus;
 
@@ -28,102 +33,79 @@ fn amount() -> Obj {
 /// checks (`verify_payin_notification`).
 pub(super) fn payin() -> Obj {
     let ids: Vec<String> = PAYIN_STATES.iter().map(|s| s.id.to_string()).collect();
-    let error_details = object(
-        &[],
-        Obj::new()
-            .with("codeErrorTrx", codes(opt_code(), PAYMENT_CONFIRMATION_CODES.iter()))
-            .with("messageErrorTrx", opt_text()),
-    );
-    object(
-        &[
-            "payinStateID",
-            "payinMerchantID",
-            "payinAmount",
-            "payinCurrency",
-            "payinMerchantOperationNumber",
-        ],
-        Obj::new()
-            .with("payinStateID", known(whole(), ids.iter().map(String::as_str)))
-            .with("payinState", opt_text())
-            .with("payinStatusErrorCode", opt_code())
-            .with("payinStatusErrorMessage", opt_code())
-            .with("payinMerchantID", code())
-            .with("payinAmount", amount())
-            .with("payinCurrency", text())
-            .with("payinMerchantOperationNumber", code())
-            .with("payinMethod", opt_text())
-            .with(
-                "payinVerification",
-                unexpressed(
-                    opt_text(),
-                    &["ERR_MISSING_SIGNATURE, ERR_INVALID_SIGNATURE: lowercase hex SHA-512 of payinMerchantID + payinMerchantOperationNumber + payinAmount + payinCurrency + the key, over the amount as received or with two decimals; empty or absent never verifies"],
-                ),
-            )
-            .with("additionalInformation", or_null(list(Obj::new())))
-            .with("errorDetails", or_null(error_details)),
-    )
+    let error_details = wire_object("PaymentErrorDetails", |key| match key {
+        "codeErrorTrx" => Some(codes(opt_code(), PAYMENT_CONFIRMATION_CODES.iter())),
+        "messageErrorTrx" => Some(opt_text()),
+        _ => None,
+    });
+    wire_object("PayinNotification", |key| match key {
+        "payinStateID" => Some(known(whole(), ids.iter().map(String::as_str))),
+        "payinState" | "payinMethod" => Some(opt_text()),
+        "payinStatusErrorCode" | "payinStatusErrorMessage" => Some(opt_code()),
+        "payinMerchantID" | "payinMerchantOperationNumber" => Some(code()),
+        "payinAmount" => Some(amount()),
+        "payinCurrency" => Some(text()),
+        "payinVerification" => Some(unexpressed(
+            opt_text(),
+            &["ERR_MISSING_SIGNATURE, ERR_INVALID_SIGNATURE: lowercase hex SHA-512 of payinMerchantID + payinMerchantOperationNumber + payinAmount + payinCurrency + the key, over the amount as received or with two decimals; empty or absent never verifies"],
+        )),
+        "additionalInformation" => Some(or_null(list(Obj::new()))),
+        "errorDetails" => Some(or_null(error_details.clone())),
+        _ => None,
+    })
     .with("description", "A pay-in's payment state changed (PROVIDER_FACTS.md): payinStateID keys the state (names vary on the wire). Reply HTTP 200.")
 }
 
 /// The subscription webhook: no signature (the provider recommends allow-listing its
 /// addresses).
 pub(super) fn subscription() -> Obj {
-    let error_details = object(&[], Obj::new().with("code", opt_code()).with("message", opt_text()));
-    let entry = object(&[], Obj::new().with("key", opt_text()).with("value", opt_code()));
-    object(
-        &["subscriptionId"],
-        Obj::new()
-            .with("subscriptionId", super::answers::subscription_id())
-            .with("chargeType", opt_text())
-            .with("customerId", opt_code())
-            .with("originType", opt_text())
-            .with("status", known(opt_text(), SubscriptionStatus::NAMED))
-            .with("statusDescription", opt_text())
-            .with("errorDetails", or_null(error_details))
-            .with("metadata", or_null(list(entry))),
-    )
+    let error_details = wire_object("WebhookError", |key| match key {
+        "code" => Some(opt_code()),
+        "message" => Some(opt_text()),
+        _ => None,
+    });
+    let entry = wire_object("WebhookMetadata", |key| match key {
+        "key" => Some(opt_text()),
+        "value" => Some(opt_code()),
+        _ => None,
+    });
+    wire_object("SubscriptionWebhook", |key| match key {
+        "subscriptionId" => Some(super::answers::subscription_id()),
+        "chargeType" | "originType" | "statusDescription" => Some(opt_text()),
+        "customerId" => Some(opt_code()),
+        "status" => Some(known(opt_text(), SubscriptionStatus::NAMED)),
+        "errorDetails" => Some(or_null(error_details.clone())),
+        "metadata" => Some(or_null(list(entry.clone()))),
+        _ => None,
+    })
     .with("description", "A subscription's status changed or a charge was made (PROVIDER_FACTS.md); the creation's metadata is replicated. Unsigned. Reply HTTP 200.")
 }
 
 /// The virtual-account deposit notification: no signature.
 pub(super) fn deposit() -> Obj {
-    let account = object(
-        &[],
-        Obj::new()
-            .with("id", opt_code())
-            .with("category", opt_text())
-            .with("type", opt_text())
-            .with("number", opt_code())
-            .with("name", opt_text()),
-    );
-    let owner = object(
-        &[],
-        Obj::new()
-            .with("fullName", opt_text())
-            .with("documentType", opt_text())
-            .with("documentNumber", opt_code())
-            .with("referenceId", opt_code()),
-    );
-    let depositor = object(
-        &[],
-        Obj::new()
-            .with("fullName", opt_text())
-            .with("documentType", opt_text())
-            .with("documentNumber", opt_code()),
-    );
-    let details = object(
-        &[],
-        Obj::new()
-            .with("account", or_null(account))
-            .with("owner", or_null(owner))
-            .with("depositor", or_null(depositor)),
-    );
-    let status = object(
-        &["code"],
-        Obj::new()
-            .with("code", known(whole(), ["5", "6"]))
-            .with("description", opt_text()),
-    );
+    let account = wire_object("DepositAccount", |key| match key {
+        "id" | "number" => Some(opt_code()),
+        "category" | "type" | "name" => Some(opt_text()),
+        _ => None,
+    });
+    let person = |record| {
+        wire_object(record, |key| match key {
+            "fullName" | "documentType" => Some(opt_text()),
+            "documentNumber" | "referenceId" => Some(opt_code()),
+            _ => None,
+        })
+    };
+    let details = wire_object("DepositDetails", |key| match key {
+        "account" => Some(or_null(account.clone())),
+        "owner" => Some(or_null(person("DepositOwner"))),
+        "depositor" => Some(or_null(person("Depositor"))),
+        _ => None,
+    });
+    let status = wire_object("DepositStatus", |key| match key {
+        "code" => Some(known(whole(), ["5", "6"])),
+        "description" => Some(opt_text()),
+        _ => None,
+    });
     let received_at = Obj::new().with(
         "anyOf",
         vec![
@@ -131,19 +113,17 @@ pub(super) fn deposit() -> Obj {
             Obj::new().with("type", "null").into(),
         ],
     );
-    object(
-        &["operationId", "status", "amount", "currency"],
-        Obj::new()
-            .with("version", opt_code())
-            .with("operationId", code())
-            .with("status", status)
-            .with("merchantId", opt_code())
-            .with("amount", amount())
-            .with("currency", text())
-            .with("payinMethod", known(opt_text(), ["VA"]))
-            .with("depositDetails", or_null(details))
-            .with("errors", or_null(list(Obj::new())))
-            .with("receivedAt", received_at),
-    )
+    wire_object("DepositNotification", |key| match key {
+        "version" | "merchantId" => Some(opt_code()),
+        "operationId" => Some(code()),
+        "status" => Some(status.clone()),
+        "amount" => Some(amount()),
+        "currency" => Some(text()),
+        "payinMethod" => Some(known(opt_text(), ["VA"])),
+        "depositDetails" => Some(or_null(details.clone())),
+        "errors" => Some(or_null(list(Obj::new()))),
+        "receivedAt" => Some(received_at.clone()),
+        _ => None,
+    })
     .with("description", "A deposit reached a virtual account (PROVIDER_FACTS.md): status.code 5 approved, 6 not. Unsigned. Reply HTTP 200.")
 }

@@ -45,3 +45,31 @@ fn every_reference_resolves_and_the_text_is_stable() {
         assert!(doc["paths"][path]["post"].is_object(), "{path}");
     }
 }
+
+/// Every key of a notification has the schema of what the reader accepts there: none
+/// fell back to the empty schema (`wire_object`'s default, which accepts anything).
+#[test]
+fn every_notification_key_has_its_schema() {
+    fn walk(at: &str, node: &serde_json::Value) {
+        if let Some(properties) = node.get("properties").and_then(|p| p.as_object()) {
+            for (key, schema) in properties {
+                assert!(
+                    schema.as_object().is_some_and(|o| !o.is_empty()),
+                    "{at}.{key} has no schema"
+                );
+                walk(&format!("{at}.{key}"), schema);
+            }
+        }
+        for nested in ["anyOf", "items"] {
+            match node.get(nested) {
+                Some(serde_json::Value::Array(all)) => all.iter().for_each(|n| walk(at, n)),
+                Some(one @ serde_json::Value::Object(_)) => walk(at, one),
+                _ => {}
+            }
+        }
+    }
+    let doc: serde_json::Value = serde_json::from_str(&openapi()).unwrap();
+    for name in ["PayinNotification", "SubscriptionWebhook", "DepositNotification"] {
+        walk(name, &doc["components"]["schemas"][name]);
+    }
+}

@@ -3,8 +3,9 @@
 //! as a string or a number, and ignores the fields it does not name.
 
 use super::super::node::{Node, Obj, texts};
-use super::super::{patterns, string, unexpressed};
+use super::super::{object, patterns, string, unexpressed};
 use crate::catalog::CodeInfo;
+use crate::shape;
 
 /// `{"$ref": "#/components/schemas/<name>"}`.
 pub(super) fn reference(name: &str) -> Obj {
@@ -87,4 +88,23 @@ pub(super) fn codes<'a>(schema: Obj, catalogue: impl IntoIterator<Item = &'a Cod
         })
         .collect();
     schema.with("x-cobro-codes", entries)
+}
+
+/// The object of the description's record `name` as the provider sends it: the
+/// record's fields read from the provider's keys ([`shape::wire_fields`]), in order,
+/// each under its key with the schema `schema_of` gives it; required, those the
+/// description requires.
+pub(super) fn wire_object(name: &str, schema_of: impl Fn(&str) -> Option<Obj>) -> Obj {
+    let Some(record) = shape::record(name) else {
+        return Obj::new();
+    };
+    let mut required = Vec::new();
+    let mut properties = Obj::new();
+    for (_, wire) in shape::wire_fields(record) {
+        if wire.required {
+            required.push(wire.key);
+        }
+        properties.push(wire.key, schema_of(wire.key).unwrap_or_default());
+    }
+    object(&required, properties)
 }
