@@ -16,6 +16,21 @@ function catalogue() {
   return JSON.parse(require('./index.js').catalogueJson())
 }
 
+// The core's texts of the errors the binding raises as `TypeError` (the catalogue's
+// `host_texts`), read once: they are constant text.
+let hostTexts
+
+/** The core's host text `name` with each `{param}` filled from `params`. */
+function hostText(name, params = {}) {
+  try {
+    if (!hostTexts) hostTexts = catalogue().host_texts
+    return hostTexts[name].replace(/\{(\w+)\}/g, (whole, p) => (p in params ? String(params[p]) : whole))
+  } catch {
+    // Only a broken addon gets here: the text's name still says what happened.
+    return name
+  }
+}
+
 /** ERR_INTERNAL, with its message in English as the core writes it. */
 function internal() {
   const code = 'ERR_INTERNAL'
@@ -71,20 +86,20 @@ function safeMessage(message) {
   const on = / on ([A-Za-z_$][\w$]*\.)?([A-Za-z_$][\w$]*)\s*$/.exec(text)
   const name = on ? on[2] : 'an argument'
   let m = /^Failed to convert (?:JavaScript|napi) value `?(\w+)[^]*? into rust type `([^`]+)`/.exec(text)
-  if (m) return `${name} must be ${asJs(m[2])}, not ${GOT[m[1]] || 'this type'}`
+  if (m) return hostText('argument_type_found', { name, expected: asJs(m[2]), found: GOT[m[1]] || 'this type' })
   m = /^Value is none of these types ((?:`[^`]*`,?\s*)+)/.exec(text)
   if (m) {
     const types = [...m[1].matchAll(/`([^`]*)`/g)].map((t) => asJs(t[1]))
-    return `${name} must be ${[...new Set(types)].join(' or ')}`
+    return hostText('argument_type', { name, expected: [...new Set(types)].join(' or ') })
   }
   m = /^Missing field `([A-Za-z_$][\w$]*)`/.exec(text)
-  if (m) return `${m[1]} is required`
-  return `${name} has the wrong type`
+  if (m) return hostText('argument_required', { name: m[1] })
+  return hostText('argument_wrong_type', { name })
 }
 
 function translate(e) {
   if (!(e instanceof Error)) {
-    return new TypeError('an argument could not be read: reading it threw (see cause)', { cause: e })
+    return new TypeError(hostText('argument_unreadable'), { cause: e })
   }
   const Class = CLASSES[e.code]
   if (Class) {
@@ -111,7 +126,7 @@ function translate(e) {
   // V8's own TypeError or RangeError (e.g. reading a property of null), or an error the
   // caller's getter threw as such: already of a documented class.
   if (e instanceof TypeError || e instanceof RangeError) return e
-  return new TypeError('an argument could not be read: reading it threw (see cause)', { cause: e })
+  return new TypeError(hostText('argument_unreadable'), { cause: e })
 }
 
 module.exports = { CobroError, ValidationError, SigningError, ParseError, VerificationError, DocumentError, translate, catalogue }

@@ -8,7 +8,7 @@ use cobro::{CivilDate, Locale, SigningError, UnixSeconds};
 use napi::bindgen_prelude::{BigInt, Either, Either3, FromNapiValue, JsObjectValue, Object, Utf16String};
 use napi::{JsValue, Unknown, ValueType};
 
-use crate::errors::{Fail, Res, signing, type_error};
+use crate::errors::{Fail, Res, signing, type_error, type_error_found};
 use crate::utf16::Utf16Text;
 
 /// The text of a string argument that is hashed or is a key, read as UTF-16 because
@@ -72,7 +72,7 @@ pub fn options<T: FromNapiValue + Keys>(value: Unknown<'_>, name: &str) -> Res<T
 fn plain_object(value: &Unknown<'_>, name: &str) -> Res<()> {
     if value.get_type()? != ValueType::Object || value.is_array()? {
         let found = js_type(value)?;
-        return Err(type_error(name, &format!("an object, not {found}")));
+        return Err(type_error_found(name, "an object", found));
     }
     Ok(())
 }
@@ -87,7 +87,7 @@ pub fn object<T: FromNapiValue>(value: Unknown<'_>, name: &str) -> Res<T> {
 pub fn string(value: Unknown<'_>, name: &str, expected: &str) -> Res<String> {
     if value.get_type()? != ValueType::String {
         let found = js_type(&value)?;
-        return Err(type_error(name, &format!("{expected}, not {found}")));
+        return Err(type_error_found(name, expected, found));
     }
     Ok(String::from_unknown(value)?)
 }

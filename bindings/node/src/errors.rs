@@ -13,6 +13,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use cobro::host::HostText;
 use cobro::parse::ParseError;
 use cobro::payin::notification::NotificationError;
 use cobro::{PrepareError, SigningError, VerifyError};
@@ -116,9 +117,15 @@ pub fn internal() -> Fail {
     cobro_error(code, code.template(cobro::Locale::En).to_string())
 }
 
-/// A `TypeError` naming the argument and the types it accepts (never its value).
+/// A `TypeError` naming the argument and the types it accepts (never its value), in the
+/// core's words ([`HostText`]).
 pub fn type_error(name: &str, expected: &str) -> Fail {
-    Fail::Type(format!("{name} must be {expected}"))
+    Fail::Type(HostText::ArgumentType.render(&[("name", name), ("expected", expected)]))
+}
+
+/// A `TypeError` naming the argument, the types it accepts and the JS type it was given.
+pub fn type_error_found(name: &str, expected: &str, found: &str) -> Fail {
+    Fail::Type(HostText::ArgumentTypeFound.render(&[("name", name), ("expected", expected), ("found", found)]))
 }
 
 fn thrown(fail: Fail) -> napi::Error<Thrown> {

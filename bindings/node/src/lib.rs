@@ -23,5 +23,6 @@ mod prepare;
 mod schema;
 mod signing;
 mod text64;
+mod trail;
 mod utf16;
 mod validate;

@@ -12,7 +12,7 @@ use napi::bindgen_prelude::{FromNapiValue, Function, JsObjectValue, Object, Prop
 use napi::{Env, JsValue, Property, Unknown};
 
 use crate::errors::Res;
-use crate::text64::Step;
+use crate::trail::Step;
 
 /// The description of the mark's global symbol (`Symbol.for`), which `cobro.js` reads.
 pub const MARK: &str = "cobro.personal";

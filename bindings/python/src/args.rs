@@ -2,19 +2,16 @@
 //! `int` or [`Amount`], never `float`), merchant ids, whole numbers, times and dates.
 //! Each conversion checks only the Python type; the value is judged by the core.
 
+use cobro::host::HostText;
 use cobro::signing::WholeArgument;
 use cobro::{CivilDate, Locale, SigningError, UnixSeconds};
 use pyo3::PyTypeInfo;
-// Only the cp39-abi3 wheel checks the UTF-8 of a `str` itself (`Utf8::as_str`).
-#[cfg(feature = "abi3-py39")]
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-#[cfg(feature = "abi3-py39")]
-use pyo3::types::PyBytes;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyString, PyType};
 
 use crate::errors::{guard, signing_error, type_error};
+use crate::utf8::{Text, decimal_text, not_unicode};
 
 /// A secret key (the pay-in key or the virtual-account secret) held by the core: it
 /// refuses empty values and surrounding whitespace, never prints (`Secret('[REDACTED]')`)
@@ -49,7 +46,7 @@ impl Secret {
     /// A secret is never pickled: that would write it out.
     fn __reduce__(&self) -> PyResult<()> {
         Err(pyo3::exceptions::PyTypeError::new_err(
-            "a cobro.Secret cannot be pickled",
+            HostText::SecretNotCopied.render(&[("secret", "cobro.Secret"), ("copied", "pickled")]),
         ))
     }
 }
@@ -116,109 +113,6 @@ pub fn is_decimal(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
     obj.is_instance(decimal_type(obj.py())?)
 }
 
-/// The UTF-8 text of a `str`, read with the cheapest call the wheel's ABI offers.
-///
-/// Two wheels are built (README, "Two wheels"): the `cp39-abi3` one (feature
-/// `abi3-py39`, the default) for Python 3.9, whose limited API has no borrowed view of a
-/// `str`, reads it through one `bytes` object from `PyUnicode_AsUTF8String`; the
-/// `cp310-abi3` one (pip prefers it on 3.10 and later) borrows the `str`'s own UTF-8
-/// (`PyUnicode_AsUTF8AndSize`, limited API from 3.10), which for an ASCII `str` is its
-/// storage: no copy at all. Either way nothing is copied into a Rust `String`. A `str`
-/// holding lone surrogates has no UTF-8 form: [`Utf8::of`] raises `UnicodeEncodeError`.
-pub struct Utf8<'a> {
-    #[cfg(feature = "abi3-py39")]
-    bytes: Bound<'a, PyBytes>,
-    #[cfg(not(feature = "abi3-py39"))]
-    text: &'a str,
-}
-
-impl<'a> Utf8<'a> {
-    /// The UTF-8 text of `s`.
-    #[cfg(feature = "abi3-py39")]
-    pub fn of<'py: 'a>(s: &'a Bound<'py, PyString>) -> PyResult<Utf8<'a>> {
-        Ok(Utf8 {
-            bytes: s.encode_utf8()?,
-        })
-    }
-
-    /// The UTF-8 text of `s`.
-    #[cfg(not(feature = "abi3-py39"))]
-    pub fn of<'py: 'a>(s: &'a Bound<'py, PyString>) -> PyResult<Utf8<'a>> {
-        Ok(Utf8 { text: s.to_str()? })
-    }
-
-    /// The bytes of the text.
-    pub fn as_bytes(&self) -> &[u8] {
-        #[cfg(feature = "abi3-py39")]
-        return self.bytes.as_bytes();
-        #[cfg(not(feature = "abi3-py39"))]
-        return self.text.as_bytes();
-    }
-
-    /// The text (Python guarantees UTF-8; the check costs one pass on the 3.9 wheel).
-    pub fn as_str(&self) -> PyResult<&str> {
-        #[cfg(feature = "abi3-py39")]
-        return std::str::from_utf8(self.bytes.as_bytes()).map_err(|e| PyValueError::new_err(e.to_string()));
-        #[cfg(not(feature = "abi3-py39"))]
-        return Ok(self.text);
-    }
-}
-
-/// The text of a `str` argument (see [`Utf8`]).
-pub struct Text<'a>(Utf8<'a>);
-
-impl<'a> Text<'a> {
-    /// The text of `obj`, which must be a `str` (a `TypeError` names the argument
-    /// otherwise; a `str` with lone surrogates raises `UnicodeEncodeError`, as
-    /// `extract::<String>()` does).
-    pub fn new<'py: 'a>(obj: &'a Bound<'py, PyAny>, name: &str) -> PyResult<Text<'a>> {
-        match obj.cast::<PyString>() {
-            Ok(s) => Ok(Text(Utf8::of(s)?)),
-            Err(_) => Err(type_error(name, "a str", obj)),
-        }
-    }
-
-    /// The text of `obj`, a `str` that is hashed: one with lone surrogates raises
-    /// [`not_unicode`] rather than Python's `UnicodeEncodeError` (see there).
-    pub fn signed<'py: 'a>(obj: &'a Bound<'py, PyAny>, name: &'static str) -> PyResult<Text<'a>> {
-        match obj.cast::<PyString>() {
-            Ok(s) => Utf8::of(s).map(Text).map_err(|_| not_unicode(obj.py(), name)),
-            Err(_) => Err(type_error(name, "a str", obj)),
-        }
-    }
-
-    /// The text.
-    pub fn as_str(&self) -> PyResult<&str> {
-        self.0.as_str()
-    }
-}
-
-/// `n` in decimal, as `str(n)` writes it, in `buf` (no allocation, no formatting
-/// machinery; 20 bytes hold `i64::MIN`): the `int`s of dict bodies and the amounts and
-/// merchant ids given as `int`.
-pub fn decimal_text(n: i64, buf: &mut [u8; 20]) -> &str {
-    let mut start = buf.len();
-    let mut rest = n.unsigned_abs();
-    for slot in buf.iter_mut().rev() {
-        // `rest % 10` is below 10.
-        *slot = b'0' + (rest % 10) as u8;
-        start -= 1;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    if n < 0 {
-        start -= 1;
-        if let Some(sign) = buf.get_mut(start) {
-            *sign = b'-';
-        }
-    }
-    buf.get(start..)
-        .and_then(|d| std::str::from_utf8(d).ok())
-        .unwrap_or_default()
-}
-
 /// A key given as `str` or [`Secret`].
 pub fn secret(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<cobro::Secret> {
     if let Ok(s) = obj.cast::<Secret>() {
@@ -235,19 +129,6 @@ fn key_text(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<cobro::Secre
     let py = obj.py();
     let value = signed_string(obj, name)?;
     cobro::Secret::new(value).map_err(|e| signing_error(py, &e))
-}
-
-/// The core's `SigningError` for argument `name`, a `str` with lone surrogates: it has no
-/// UTF-8 form to hash. Python's `UnicodeEncodeError` would carry the whole text (a key)
-/// in its `args` and `repr`: it is dropped, and this error names the argument only, with
-/// `__cause__` set to `None`, which also suppresses any context Python would attach
-/// when it is raised.
-pub fn not_unicode(py: Python<'_>, name: &'static str) -> PyErr {
-    let e = signing_error(py, &SigningError::not_unicode(name));
-    match e.value(py).setattr("__cause__", py.None()) {
-        Ok(()) => e,
-        Err(other) => other,
-    }
 }
 
 /// The text of the `str` `obj`, which is hashed or is a key (see [`not_unicode`]).
@@ -272,11 +153,13 @@ pub fn amount(obj: &Bound<'_, PyAny>) -> PyResult<cobro::Amount> {
         return Ok(a.get().inner);
     }
     if obj.is_instance_of::<PyFloat>() {
-        return Err(pyo3::exceptions::PyTypeError::new_err(
-            "amount must not be a float: a float cannot hold most decimal amounts exactly \
-             (0.1 + 0.2 != 0.3); pass a decimal.Decimal, a str such as \"150.50\", an int, \
-             or cobro.Amount.from_minor_units(15050)",
-        ));
+        return Err(pyo3::exceptions::PyTypeError::new_err(HostText::AmountFloat.render(&[
+            ("name", "amount"),
+            (
+                "instead",
+                "a decimal.Decimal, a str such as \"150.50\", an int, or cobro.Amount.from_minor_units(15050)",
+            ),
+        ])));
     }
     let parse = |text: &str| cobro::Amount::parse(text).map_err(|e| signing_error(py, &SigningError::InvalidAmount(e)));
     if PyString::is_exact_type_of(obj) {

@@ -20,8 +20,10 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PySlice, PyString, PyTuple};
 
-use crate::args::{Utf8, decimal_text, decimal_type, is_decimal};
+use crate::args::{decimal_type, is_decimal};
 use crate::errors::type_error;
+use crate::utf8::{Utf8, decimal_text};
+use crate::walk_error::{Problem, Stop, type_name};
 
 /// A buffer kept above this capacity is dropped after the call rather than kept.
 const KEEP_CAPACITY: usize = 64 * 1024;
@@ -157,111 +159,6 @@ fn exact<'a, 'py, T: PyTypeInfo>(obj: &'a Bound<'py, PyAny>) -> Option<&'a Bound
 fn surrogatepass<'py>(s: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyBytes>> {
     Ok(s.call_method1("encode", ("utf-8", "surrogatepass"))?
         .cast_into::<PyBytes>()?)
-}
-
-/// Why the walk of a `dict`/`list` body stopped.
-enum Stop {
-    /// An error of Python's (a `__str__` that raised) or of the body as a whole.
-    Py(PyErr),
-    /// A value the body cannot hold, at `path` (innermost key or index first).
-    At(Vec<PathStep>, Problem),
-}
-
-/// What is wrong with a value of the body; each names a Python type, never a value.
-enum Problem {
-    /// No JSON form at all (a `set`, an `object()`): the type's name.
-    NotJson(String),
-    /// A number JSON cannot hold (NaN, an infinity): the core reports it.
-    NonFinite(f64),
-    /// A number whose text is not a JSON number: the type's name.
-    NotNumber(String),
-    /// A `dict` key that is not a `str`: the key's type name.
-    Key(String),
-    /// The `dict` changed size or keys while it was read (by a `__str__` of a value).
-    Changed,
-}
-
-impl From<PyErr> for Stop {
-    fn from(e: PyErr) -> Stop {
-        Stop::Py(e)
-    }
-}
-
-impl Stop {
-    /// Adds the key or index under which the value stopping the walk lies.
-    fn within(self, step: impl FnOnce() -> PathStep) -> Stop {
-        match self {
-            Stop::At(mut path, problem) => {
-                path.push(step());
-                Stop::At(path, problem)
-            }
-            py => py,
-        }
-    }
-
-    /// What the stop means: for a number JSON cannot hold, the core's judgement of the
-    /// body (its report, see [`with_body`]); otherwise an exception: a `TypeError` naming
-    /// the path and the type for a value the body cannot hold (a bad argument, DESIGN.md
-    /// 3), a `RuntimeError` for a `dict` changed while it was read (as Python's own
-    /// iteration raises).
-    fn outcome(self) -> PyResult<HostBodyError> {
-        let (path, problem) = match self {
-            Stop::Py(e) => return Err(e),
-            Stop::At(mut at, Problem::NonFinite(value)) => {
-                at.reverse();
-                return Ok(HostBodyError::NonFinite { at, value });
-            }
-            Stop::At(path, problem) => (path, problem),
-        };
-        let mut at = String::new();
-        for step in path.iter().rev() {
-            match step {
-                PathStep::Key(k) => {
-                    if !at.is_empty() {
-                        at.push('.');
-                    }
-                    at.push_str(k);
-                }
-                PathStep::Index(i) => {
-                    at.push('[');
-                    at.push_str(&i.to_string());
-                    at.push(']');
-                }
-            }
-        }
-        let value = if at.is_empty() {
-            "the body".to_string()
-        } else {
-            format!("the body's value at {at}")
-        };
-        let dict = if at.is_empty() {
-            "the body".to_string()
-        } else {
-            format!("the body's dict at {at}")
-        };
-        Err(match problem {
-            Problem::NotJson(found) => PyTypeError::new_err(format!(
-                "{value} must be JSON data (None, bool, int, float, Decimal, str, list, tuple or dict), not {found}"
-            )),
-            Problem::NotNumber(found) => PyTypeError::new_err(format!(
-                "{value} must be a JSON number, not a {found} whose text is not a JSON number"
-            )),
-            Problem::Key(found) => PyTypeError::new_err(format!("a key of {dict} must be a str, not {found}")),
-            Problem::Changed => PyRuntimeError::new_err(format!(
-                "{dict} changed while it was being read (by a __str__ or __repr__ of its values)"
-            )),
-            // Taken out above.
-            Problem::NonFinite(_) => PyRuntimeError::new_err("the body holds a number JSON cannot hold"),
-        })
-    }
-}
-
-/// The name of `obj`'s type, for messages.
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type()
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_else(|_| "?".to_string())
 }
 
 /// Calls `f` with each member of `dict` in order. A `dict` that changes size while `f`

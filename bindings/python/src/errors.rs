@@ -13,6 +13,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Once;
 
 use cobro::document::DocumentError as CoreDocumentError;
+use cobro::host::HostText;
 use cobro::parse::ParseError as CoreParseError;
 use cobro::payin::notification::NotificationError;
 use cobro::{SigningError as CoreSigningError, VerifyError};
@@ -164,7 +165,11 @@ pub fn type_error(name: &str, expected: &str, got: &Bound<'_, PyAny>) -> PyErr {
         .name()
         .map(|n| n.to_string())
         .unwrap_or_else(|_| "?".to_string());
-    PyTypeError::new_err(format!("{name} must be {expected}, not {found}"))
+    PyTypeError::new_err(HostText::ArgumentTypeFound.render(&[
+        ("name", name),
+        ("expected", expected),
+        ("found", &found),
+    ]))
 }
 
 thread_local! {

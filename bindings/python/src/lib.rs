@@ -19,7 +19,9 @@ mod schema;
 mod signing;
 #[cfg(not(feature = "abi3-py39"))]
 mod tree;
+mod utf8;
 mod validate;
+mod walk_error;
 
 use pyo3::prelude::*;
 

@@ -6,9 +6,10 @@ use cobro::{DepositMode, VaSignatureVariant, VaSignedText};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyMapping, PyString};
 
-use crate::args::{Text, amount, merchant_id, not_unicode, opt_size, secret, string, unix_seconds};
+use crate::args::{amount, merchant_id, opt_size, secret, string, unix_seconds};
 use crate::errors::{guard, notification_error, parse_error, signing_error, type_error, verify_error};
 use crate::parse::typed;
+use crate::utf8::{Text, not_unicode};
 
 /// Spec 5.3: payinVerification, the lowercase hex SHA-512 of merchant id, operation
 /// number, amount (canonical two-decimal text) and currency, then the key.

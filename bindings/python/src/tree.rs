@@ -23,7 +23,8 @@ use pyo3::PyTypeInfo;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
 
-use crate::args::{decimal_text, decimal_type};
+use crate::args::decimal_type;
+use crate::utf8::decimal_text;
 
 /// One node of the body, in the order a JSON text would hold it.
 enum Token<'py> {

@@ -5,10 +5,11 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
 
-use crate::args::{Text, opt_secret};
+use crate::args::opt_secret;
 use crate::body::with_body;
 use crate::errors::{guard, signing_error};
 use crate::records::{Report, invalid_request};
+use crate::utf8::Text;
 
 /// The request kind named `name` (`virtual-account`, `subscription`,
 /// `subscription-cancel`, `payin`); another name is the core's `SigningError`

@@ -22,6 +22,7 @@ pub mod document;
 pub mod endpoints;
 mod field;
 pub mod host;
+mod host_text;
 pub mod json;
 mod limits;
 mod locale;

@@ -13,6 +13,9 @@
 //! And one for arguments: text that is not valid Unicode (a lone UTF-16 surrogate) cannot
 //! be hashed as UTF-8 without changing it ([`SigningError::not_unicode`]).
 //!
+//! The texts of the errors a binding raises in its host's own class (a `TypeError`) are
+//! here too ([`HostText`]), so every binding words them alike.
+//!
 //! The bindings' fast paths, which write a host body as JSON text themselves or hand
 //! the core a tree, take what they need of the core's writer and limits from
 //! [`fast`], which is not a stable API.
@@ -30,6 +33,8 @@ use crate::validation::unreadable;
 
 #[doc(hidden)]
 pub mod fast;
+
+pub use crate::host_text::HostText;
 
 /// One step of the path from a body's root to a value inside it.
 #[derive(Debug, Clone, PartialEq, Eq)]
