@@ -16,7 +16,7 @@ use std::cell::Cell;
 use cobro::host::fast::{self, Limits, is_number, plain_prefix, write_string};
 use cobro::{HostBodyError, PathStep};
 use pyo3::PyTypeInfo;
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PySlice, PyString, PyTuple};
 
