@@ -51,10 +51,20 @@ pub(super) static RECORDS: &[Record] = &[
         "BankDeepLink",
         "One element of `experienceVoucher.deepLinks` (deeplink method).",
         &[
-            field("processor", "str", "The processor of the link, as received."),
-            field("collector_id", "str", "The target bank or provider."),
-            field("deep_link", "str", "The URL that starts the payment."),
-            field("order", "i64?", "Display order; null when absent (listed last)."),
+            wired(
+                "processor",
+                "processor",
+                "str",
+                "The processor of the link, as received.",
+            ),
+            wired("collector_id", "collectorId", "str", "The target bank or provider."),
+            wired("deep_link", "deepLink", "str", "The URL that starts the payment."),
+            wired(
+                "order",
+                "order",
+                "i64?",
+                "Display order; null when absent (listed last).",
+            ),
         ],
     ),
     record_of(
@@ -155,8 +165,9 @@ pub(super) static RECORDS: &[Record] = &[
                 "bool",
                 "Whether the transaction was created: `payinErrorCode` is `0000` (spec 7.3).",
             ),
-            field(
+            wired(
                 "error_code",
+                "payinErrorCode",
                 "str",
                 "`payinErrorCode` as received (a string with leading zeros).",
             ),
@@ -165,17 +176,19 @@ pub(super) static RECORDS: &[Record] = &[
                 "CodeInfo?",
                 "The creation-code catalogue's entry; null for a code the catalogue does not hold.",
             ),
-            field(
+            wired(
                 "error_message",
+                "payinErrorMessage",
                 "str?",
                 "`payinErrorMessage`: the service's message, for logs.",
             ),
-            field(
+            wired(
                 "trx_operation",
+                "payinTrxOperation",
                 "str?",
                 "`payinTrxOperation`: the service's identifier of the transaction, for the merchant's records; not to be shown to the shopper (spec 2.8).",
             ),
-            field("url", "str?", "`url` as received."),
+            wired("url", "url", "str?", "`url` as received."),
             field(
                 "experience",
                 "Experience",

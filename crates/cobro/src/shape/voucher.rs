@@ -1,7 +1,7 @@
 //! The voucher parts of a pay-in answer (spec 2.8): `experienceVoucher`, the decoded
 //! `voucherConfig`, the QR's instructions and the values that may carry markup.
 
-use super::{Enum, Record, field, record_of};
+use super::{Enum, Record, field, record_of, wired, wired_or_empty};
 
 pub(super) static ENUMS: &[Enum] = &[
     Enum {
@@ -108,35 +108,53 @@ pub(super) static RECORDS: &[Record] = &[
         "Instruction",
         "One instruction step (`{order, value}`).",
         &[
-            field("order", "i64?", "Display order; null when absent (listed last)."),
-            field("value", "Markup", "The instruction's text, in three forms."),
+            wired(
+                "order",
+                "order",
+                "i64?",
+                "Display order; null when absent (listed last).",
+            ),
+            wired("value", "value", "Markup", "The instruction's text, in three forms."),
         ],
     ),
     record_of(
         "MethodInstructions",
         "The instructions of one payment method for an entry.",
         &[
-            field("method", "str", "The method (`BankTransfer`)."),
-            field("instructions", "list<Instruction>", "Sorted by `order`."),
+            wired("method", "method", "str", "The method (`BankTransfer`)."),
+            wired(
+                "instructions",
+                "instructions",
+                "list<Instruction>",
+                "Sorted by `order`.",
+            ),
         ],
     ),
     record_of(
         "VoucherEntry",
         "One bank, agent or wallet of a voucher.",
         &[
-            field("bank_code", "str", "`bankCode` (a number is kept as its text)."),
-            field(
+            wired(
+                "bank_code",
+                "bankCode",
+                "str",
+                "`bankCode` (a number is kept as its text).",
+            ),
+            wired(
                 "nro_order",
+                "nroOrder",
                 "i64?",
                 "`nroOrder`: display order; null when absent (listed last).",
             ),
-            field(
+            wired(
                 "hex_color",
+                "hexColor",
                 "HexColor?",
                 "`hexColor`: the entry's color; null when absent.",
             ),
-            field(
+            wired_or_empty(
                 "payment_method_instructions",
+                "paymentMethodInstructions",
                 "list<MethodInstructions>",
                 "In wire order; empty when absent.",
             ),
@@ -167,9 +185,15 @@ pub(super) static RECORDS: &[Record] = &[
         "QrBank",
         "A bank whose app reads the QR.",
         &[
-            field("bank_code", "str", "`bankCode` (a number is kept as its text)."),
-            field(
+            wired(
+                "bank_code",
+                "bankCode",
+                "str",
+                "`bankCode` (a number is kept as its text).",
+            ),
+            wired(
                 "nro_order",
+                "nroOrder",
                 "i64?",
                 "`nroOrder`: display order; null when absent (listed last).",
             ),
@@ -191,16 +215,17 @@ pub(super) static RECORDS: &[Record] = &[
         "DeviceInstructions",
         "The QR instructions for one device.",
         &[
-            field("code", "DeviceCode", "`code`: the device."),
-            field("instructions", "list<Markup>", "In wire order."),
+            wired("code", "code", "DeviceCode", "`code`: the device."),
+            wired("instructions", "instructions", "list<Markup>", "In wire order."),
         ],
     ),
     record_of(
         "GeneralInstruction",
         "One element of `generalInstructions` (QR): a method's instructions per device.",
         &[
-            field("method", "str", "`QR`."),
-            field(
+            wired("method", "method", "str", "`QR`."),
+            wired(
+                "devices",
                 "devices",
                 "list<DeviceInstructions>",
                 "The instructions of each device, in wire order.",

@@ -3,7 +3,7 @@
 
 use super::super::node::{Node, Obj, texts};
 use super::super::{is, object, patterns, string, unexpressed};
-use super::wire::{code, codes, known, list, opt_code, opt_text, opt_whole, or_null, reference, text};
+use super::wire::{code, codes, known, list, opt_code, opt_text, opt_whole, or_null, reference, text, wire_object};
 use crate::payin::catalog::PAYIN_CREATION_CODES;
 use crate::payin::qr::DeviceCode;
 use crate::payin::response::SUCCESS_CODE;
@@ -53,20 +53,15 @@ pub(super) fn answer() -> Obj {
                     .with("qrCode", opt_text()),
             ),
         );
-    object(
-        &["payinErrorCode"],
-        Obj::new()
-            .with(
-                "payinErrorCode",
-                codes(text(), PAYIN_CREATION_CODES.iter()).with(
-                    "description",
-                    "0000 for a created transaction (spec 7.3); the other codes are the provider's (PROVIDER_FACTS.md), read as an open list.",
-                ),
-            )
-            .with("payinErrorMessage", opt_text())
-            .with("payinTrxOperation", opt_code())
-            .with("url", opt_text()),
-    )
+    wire_object("PayinResponse", |key| match key {
+        "payinErrorCode" => Some(codes(text(), PAYIN_CREATION_CODES.iter()).with(
+            "description",
+            "0000 for a created transaction (spec 7.3); the other codes are the provider's (PROVIDER_FACTS.md), read as an open list.",
+        )),
+        "payinErrorMessage" | "url" => Some(opt_text()),
+        "payinTrxOperation" => Some(opt_code()),
+        _ => None,
+    })
     .with("if", is("payinErrorCode", SUCCESS_CODE))
     .with("then", experience)
     .with(
@@ -182,18 +177,16 @@ pub(super) fn experience_voucher() -> Obj {
 
 /// The QR variant of experienceVoucher (spec 2.8).
 pub(super) fn qr_voucher() -> Obj {
-    let device = object(
-        &["code", "instructions"],
-        Obj::new()
-            .with("code", known(text(), DeviceCode::NAMED))
-            .with("instructions", list(instruction_text())),
-    );
-    let instruction = object(
-        &["method", "devices"],
-        Obj::new()
-            .with("method", known(text(), ["QR"]))
-            .with("devices", list(device)),
-    );
+    let device = wire_object("DeviceInstructions", |key| match key {
+        "code" => Some(known(text(), DeviceCode::NAMED)),
+        "instructions" => Some(list(instruction_text())),
+        _ => None,
+    });
+    let instruction = wire_object("GeneralInstruction", |key| match key {
+        "method" => Some(known(text(), ["QR"])),
+        "devices" => Some(list(device.clone())),
+        _ => None,
+    });
     voucher(
         true,
         &["voucherConfig"],
@@ -206,22 +199,23 @@ pub(super) fn qr_voucher() -> Obj {
 /// The content of a bank-transfer, cash or wallet voucherConfig: exactly one of the
 /// lists names the family (spec 2.8).
 pub(super) fn voucher_config() -> Obj {
-    let step = object(
-        &["value"],
-        Obj::new().with("order", opt_whole()).with("value", instruction_text()),
-    );
-    let method = object(
-        &["method", "instructions"],
-        Obj::new().with("method", text()).with("instructions", list(step)),
-    );
-    let entry = object(
-        &["bankCode"],
-        Obj::new()
-            .with("bankCode", code())
-            .with("nroOrder", opt_whole())
-            .with("hexColor", opt_text())
-            .with("paymentMethodInstructions", or_null(list(method))),
-    );
+    let step = wire_object("Instruction", |key| match key {
+        "order" => Some(opt_whole()),
+        "value" => Some(instruction_text()),
+        _ => None,
+    });
+    let method = wire_object("MethodInstructions", |key| match key {
+        "method" => Some(text()),
+        "instructions" => Some(list(step.clone())),
+        _ => None,
+    });
+    let entry = wire_object("VoucherEntry", |key| match key {
+        "bankCode" => Some(code()),
+        "nroOrder" => Some(opt_whole()),
+        "hexColor" => Some(opt_text()),
+        "paymentMethodInstructions" => Some(or_null(list(method.clone()))),
+        _ => None,
+    });
     let lists: Vec<&str> = VoucherFamily::LISTS.iter().map(|(_, name)| *name).collect();
     let mut properties = Obj::new();
     for name in &lists {
@@ -250,23 +244,23 @@ pub(super) fn voucher_config() -> Obj {
 
 /// The content of a QR voucherConfig (spec 2.8).
 pub(super) fn qr_voucher_config() -> Obj {
-    let entry = object(
-        &["bankCode"],
-        Obj::new().with("bankCode", code()).with("nroOrder", opt_whole()),
-    );
+    let entry = wire_object("QrBank", |key| match key {
+        "bankCode" => Some(code()),
+        "nroOrder" => Some(opt_whole()),
+        _ => None,
+    });
     object(&["bankList"], Obj::new().with("bankList", list(entry)))
 }
 
 /// experienceVoucher.deepLinks of the deeplink method (spec 2.8).
 pub(super) fn bank_deep_link() -> Obj {
-    object(
-        &["processor", "collectorId", "deepLink"],
-        Obj::new()
-            .with("processor", known(text(), [crate::payin::DEEPLINK_METHOD]))
-            .with("collectorId", code())
-            .with("deepLink", text())
-            .with("order", opt_whole()),
-    )
+    wire_object("BankDeepLink", |key| match key {
+        "processor" => Some(known(text(), [crate::payin::DEEPLINK_METHOD])),
+        "collectorId" => Some(code()),
+        "deepLink" => Some(text()),
+        "order" => Some(opt_whole()),
+        _ => None,
+    })
 }
 
 /// The top-level deepLinks of a one-shot wallet answer (spec 2.8): the processor code
