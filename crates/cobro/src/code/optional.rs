@@ -3,7 +3,7 @@
 use crate::locale::Locale;
 
 /// A param any code may carry, which adds a clause to the code's message in each
-/// locale. Part of the catalogue ([`catalogue_json`]).
+/// locale. Part of the catalogue ([`crate::catalogue_json`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OptionalParam {
     /// The param's name.
