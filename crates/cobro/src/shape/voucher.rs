@@ -70,27 +70,36 @@ pub(super) static RECORDS: &[Record] = &[
         "VoucherInfo",
         "The fields of `experienceVoucher` a shopper needs to pay.",
         &[
-            field(
+            wired(
                 "payment_code",
+                "paymentCode",
                 "str?",
                 "`paymentCode`: the code the shopper pays with (null in QR answers).",
             ),
-            field("status", "VoucherStatus", "`status`, as received."),
-            field("expiration", "VoucherExpiration", "`expiration`."),
-            field(
+            wired("status", "status", "VoucherStatus", "`status`, as received."),
+            wired("expiration", "expiration", "VoucherExpiration", "`expiration`."),
+            wired(
+                "merchant",
                 "merchant",
                 "str?",
                 "`merchant`: the merchant name shown on the voucher.",
             ),
-            field(
+            wired(
+                "amount",
                 "amount",
                 "str",
                 "`amount` as received (checked: at most two decimals); a decimal text, never a float.",
             ),
-            field("currency_code", "str", "`currencyCode` (`PEN`)."),
-            field("currency_iso", "str?", "`currencyISO`: the currency symbol (`S/`)."),
-            field(
+            wired("currency_code", "currencyCode", "str", "`currencyCode` (`PEN`)."),
+            wired(
+                "currency_iso",
+                "currencyISO",
+                "str?",
+                "`currencyISO`: the currency symbol (`S/`).",
+            ),
+            wired(
                 "operation_number",
+                "operationNumber",
                 "str?",
                 "`operationNumber`: the service's number; not to be shown to the shopper.",
             ),

@@ -8,6 +8,7 @@ use crate::payin::catalog::PAYIN_CREATION_CODES;
 use crate::payin::qr::DeviceCode;
 use crate::payin::response::SUCCESS_CODE;
 use crate::payin::voucher::{VoucherFamily, VoucherStatus};
+use crate::shape;
 
 /// The answer: the codes, and for a created transaction (`0000`) the experience fields
 /// spec 4.4's table gives per method family. A refusal's other fields are not read.
@@ -81,42 +82,50 @@ fn qr_code() -> Obj {
 }
 
 /// The voucher fields every experienceVoucher variant holds (spec 2.8);
-/// `paymentCode` is required unless `qr`.
+/// The fields of `experienceVoucher` (the description's `VoucherInfo`, its keys and
+/// required ones), and `paymentCode` required as well unless `qr`.
 fn voucher_fields(qr: bool) -> (Vec<&'static str>, Obj) {
-    let mut required = vec!["status", "expiration", "amount", "currencyCode"];
+    let mut required = Vec::new();
     if !qr {
-        required.insert(0, "paymentCode");
+        required.push("paymentCode");
     }
-    let fields = Obj::new()
-        .with("paymentCode", if qr { opt_code() } else { code() })
-        .with("status", known(text(), VoucherStatus::NAMED))
-        .with(
-            "expiration",
-            unexpressed(
-                string().with("pattern", patterns::voucher_expiration()),
-                &["ERR_INVALID_VALUE: the day exists in its month"],
-            ),
-        )
-        .with("merchant", opt_text())
-        .with(
-            "amount",
-            unexpressed(
-                Obj::new().with(
-                    "anyOf",
-                    vec![
-                        Node::from(Obj::new().with("type", "number")),
-                        string()
-                            .with("pattern", patterns::amount_text(crate::amount::MAX_INTEGER_DIGITS))
-                            .into(),
-                    ],
-                ),
-                &["ERR_INVALID_VALUE: above zero, with at most two decimals, judged on the JSON text"],
-            ),
-        )
-        .with("currencyCode", text())
-        .with("currencyISO", opt_text())
-        .with("operationNumber", opt_code());
+    let mut fields = Obj::new();
+    for (_, wire) in shape::record("VoucherInfo").into_iter().flat_map(shape::wire_fields) {
+        if wire.required {
+            required.push(wire.key);
+        }
+        fields.push(wire.key, voucher_field(wire.key, qr).unwrap_or_default());
+    }
     (required, fields)
+}
+
+/// The schema of the `experienceVoucher` key `key`.
+fn voucher_field(key: &str, qr: bool) -> Option<Obj> {
+    Some(match key {
+        "paymentCode" if qr => opt_code(),
+        "paymentCode" => code(),
+        "status" => known(text(), VoucherStatus::NAMED),
+        "expiration" => unexpressed(
+            string().with("pattern", patterns::voucher_expiration()),
+            &["ERR_INVALID_VALUE: the day exists in its month"],
+        ),
+        "merchant" | "currencyISO" => opt_text(),
+        "amount" => unexpressed(
+            Obj::new().with(
+                "anyOf",
+                vec![
+                    Node::from(Obj::new().with("type", "number")),
+                    string()
+                        .with("pattern", patterns::amount_text(crate::amount::MAX_INTEGER_DIGITS))
+                        .into(),
+                ],
+            ),
+            &["ERR_INVALID_VALUE: above zero, with at most two decimals, judged on the JSON text"],
+        ),
+        "currencyCode" => text(),
+        "operationNumber" => opt_code(),
+        _ => return None,
+    })
 }
 
 /// An instruction's text, which may carry markup (spec 2.8).
