@@ -15,7 +15,6 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use cobro::Personal;
-use cobro::parse::{DocumentKind, Parsed, parse_document};
 use serde::ser::{self, Serialize};
 
 /// A record's field: (the struct's Rust name, the field's serde name).
@@ -306,63 +305,6 @@ fn record(value: &impl Serialize) -> Seen {
     seen.into_inner()
 }
 
-#[derive(serde::Deserialize)]
-struct File {
-    document: String,
-    cases: Vec<Case>,
-}
-
-#[derive(serde::Deserialize)]
-struct Case {
-    name: String,
-    #[serde(default)]
-    http_status: Option<u16>,
-    #[serde(default)]
-    body: Option<Box<serde_json::value::RawValue>>,
-    #[serde(default)]
-    body_text: Option<String>,
-    #[serde(default)]
-    body_hex: Option<String>,
-}
-
-/// The result of every document vector whose number is valid.
-fn valid_documents() -> Vec<cobro::document::Valid> {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors/documents/public-suites.json");
-    let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    file["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|c| {
-            let t = cobro::document::find(c["country"].as_str()?, c["type"].as_str()?).ok()?;
-            (t.validate)(c["number"].as_str()?).ok()
-        })
-        .collect()
-}
-
-/// Every vector that parses: its name and the value.
-fn parsed_vectors() -> Vec<(String, Parsed)> {
-    let mut out = Vec::new();
-    for path in common::vector_files("responses") {
-        let file_name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let file: File = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        let kind = DocumentKind::from_name(&file.document).unwrap();
-        for case in file.cases {
-            let body = match (&case.body, &case.body_text, &case.body_hex) {
-                (Some(raw), _, _) => raw.get().as_bytes().to_vec(),
-                (_, Some(t), _) => t.as_bytes().to_vec(),
-                (_, _, Some(h)) => common::unhex(h),
-                _ => panic!("{file_name} / {}: no body", case.name),
-            };
-            if let Ok(parsed) = parse_document(kind, case.http_status.unwrap_or(200), &body) {
-                out.push((format!("{file_name} / {}", case.name), parsed));
-            }
-        }
-    }
-    out
-}
-
 #[test]
 fn the_list_of_personal_fields_is_what_the_types_say() {
     let listed: BTreeSet<Field> = cobro::personal::fields()
@@ -376,11 +318,11 @@ fn the_list_of_personal_fields_is_what_the_types_say() {
         all.fields.extend(seen.fields);
         all.filled.extend(seen.filled);
     };
-    for (_, value) in parsed_vectors() {
+    for (_, _, value) in common::parsed_vectors() {
         add(record(&value));
     }
     // The document checks' results: every valid number of the document vectors.
-    for valid in valid_documents() {
+    for valid in common::valid_documents() {
         add(record(&valid));
     }
     let Seen {
@@ -410,7 +352,7 @@ fn the_list_of_personal_fields_is_what_the_types_say() {
 #[test]
 fn debug_of_every_parsed_value_shows_no_personal_value() {
     let mut checked = 0;
-    for (id, value) in parsed_vectors() {
+    for (id, _, value) in common::parsed_vectors() {
         let seen = record(&value);
         let shown = format!("{value:?} {value:#?}");
         for p in &seen.personal {

@@ -10,7 +10,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::fmt;
 
-use cobro::parse::{DocumentKind, parse_document};
+use cobro::parse::DocumentKind;
 use cobro::shape::{self, Ty};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
@@ -141,25 +141,6 @@ impl Reader {
     }
 }
 
-#[derive(serde::Deserialize)]
-struct File {
-    document: String,
-    cases: Vec<Case>,
-}
-
-#[derive(serde::Deserialize)]
-struct Case {
-    name: String,
-    #[serde(default)]
-    http_status: Option<u16>,
-    #[serde(default)]
-    body: Option<Box<serde_json::value::RawValue>>,
-    #[serde(default)]
-    body_text: Option<String>,
-    #[serde(default)]
-    body_hex: Option<String>,
-}
-
 fn read(text: &str) -> Json {
     serde_json::from_str(text).unwrap()
 }
@@ -168,40 +149,17 @@ fn read(text: &str) -> Json {
 fn every_parsed_value_has_the_described_shape_and_every_field_is_filled() {
     let mut reader = Reader::default();
     let mut roots = BTreeSet::new();
-    let mut parsed = 0;
-    for path in common::vector_files("responses") {
-        let file_name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let file: File = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        let kind = DocumentKind::from_name(&file.document).unwrap();
-        for case in file.cases {
-            let body = match (&case.body, &case.body_text, &case.body_hex) {
-                (Some(raw), _, _) => raw.get().as_bytes().to_vec(),
-                (_, Some(t), _) => t.as_bytes().to_vec(),
-                (_, _, Some(h)) => common::unhex(h),
-                _ => panic!("{file_name} / {}: no body", case.name),
-            };
-            if let Ok(value) = parse_document(kind, case.http_status.unwrap_or(200), &body) {
-                let at = format!("{file_name} / {}", case.name);
-                reader.named(&read(&serde_json::to_string(&value).unwrap()), kind.shape(), &at);
-                roots.insert(kind.shape());
-                parsed += 1;
-            }
-        }
+    let vectors = common::parsed_vectors();
+    for (at, kind, value) in &vectors {
+        reader.named(&read(&serde_json::to_string(value).unwrap()), kind.shape(), at);
+        roots.insert(kind.shape());
     }
-    let documents =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors/documents/public-suites.json");
-    let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(documents).unwrap()).unwrap();
-    for c in file["cases"].as_array().unwrap() {
-        let valid = cobro::document::find(c["country"].as_str().unwrap(), c["type"].as_str().unwrap())
-            .ok()
-            .and_then(|t| (t.validate)(c["number"].as_str().unwrap()).ok());
-        if let Some(valid) = valid {
-            reader.named(
-                &read(&serde_json::to_string(&valid).unwrap()),
-                "ValidDocument",
-                "documents",
-            );
-        }
+    for valid in common::valid_documents() {
+        reader.named(
+            &read(&serde_json::to_string(&valid).unwrap()),
+            "ValidDocument",
+            "documents",
+        );
     }
     for entry in cobro::document::types() {
         reader.named(
@@ -210,6 +168,7 @@ fn every_parsed_value_has_the_described_shape_and_every_field_is_filled() {
             "document types",
         );
     }
+    let parsed = vectors.len();
     assert!(parsed > 100, "{parsed} parsed vectors");
     assert_eq!(roots.len(), DocumentKind::ALL.len());
     let unfilled: Vec<String> = shape::records()

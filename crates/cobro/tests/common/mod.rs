@@ -284,3 +284,60 @@ pub fn edit(v: &mut serde_json::Value, path: &[proptest::sample::Index], op: u8,
         other => *other = new,
     }
 }
+
+#[derive(Deserialize)]
+struct ResponseFile {
+    document: String,
+    cases: Vec<ResponseCase>,
+}
+
+#[derive(Deserialize)]
+struct ResponseCase {
+    name: String,
+    #[serde(default)]
+    http_status: Option<u16>,
+    #[serde(default)]
+    body: Option<Box<RawValue>>,
+    #[serde(default)]
+    body_text: Option<String>,
+    #[serde(default)]
+    body_hex: Option<String>,
+}
+
+/// Every case of `tests/vectors/responses` that parses: `file / case`, its kind and the
+/// parsed value.
+pub fn parsed_vectors() -> Vec<(String, cobro::parse::DocumentKind, cobro::parse::Parsed)> {
+    let mut out = Vec::new();
+    for path in vector_files("responses") {
+        let file_name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let file: ResponseFile = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let kind = cobro::parse::DocumentKind::from_name(&file.document).unwrap();
+        for case in file.cases {
+            let body = match (&case.body, &case.body_text, &case.body_hex) {
+                (Some(raw), _, _) => raw.get().as_bytes().to_vec(),
+                (_, Some(t), _) => t.as_bytes().to_vec(),
+                (_, _, Some(h)) => unhex(h),
+                _ => panic!("{file_name} / {}: no body", case.name),
+            };
+            if let Ok(parsed) = cobro::parse::parse_document(kind, case.http_status.unwrap_or(200), &body) {
+                out.push((format!("{file_name} / {}", case.name), kind, parsed));
+            }
+        }
+    }
+    out
+}
+
+/// The result of every document vector whose number is valid.
+pub fn valid_documents() -> Vec<cobro::document::Valid> {
+    let path = vectors_dir().join("documents/public-suites.json");
+    let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    file["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| {
+            let t = cobro::document::find(c["country"].as_str()?, c["type"].as_str()?).ok()?;
+            (t.validate)(c["number"].as_str()?).ok()
+        })
+        .collect()
+}
