@@ -66,9 +66,10 @@ export interface MockOptions {
   /** The merchant's pay-in key (default a fake one). */
   payinKey?: string
   /**
-   * A config file's path, or its JSON text `{"merchants": [{"id", "api_key",
-   * "va_secret", "payin_key", "webhook_url", "name", "signature_variant"}]}`: every
-   * merchant with its keys, so no merchant option goes with it.
+   * The path of a config file `{"merchants": [{"id", "api_key", "va_secret",
+   * "payin_key", "webhook_url", "name", "signature_variant"}]}`: every merchant with
+   * its keys, so no merchant option goes with it. JSON text in place of the path is
+   * refused (keys on a command line show in the process list).
    */
   config?: string
   /**

@@ -198,7 +198,7 @@ test('no key is a field or printed, nor the API key in util.inspect', () => {
   assert.match(util.inspect(server), /running: false/)
 })
 
-test('a config as JSON text or a path', () => {
+test('a config is a path; JSON text in its place is refused without being quoted', () => {
   const config = {
     merchants: [
       { id: 7, api_key: 'k7', va_secret: 's7', payin_key: 'p7' },
@@ -209,11 +209,13 @@ test('a config as JSON text or a path', () => {
   try {
     const file = path.join(dir, 'merchants.json')
     fs.writeFileSync(file, JSON.stringify(config))
-    for (const given of [JSON.stringify(config), file]) {
-      const server = cobro.mock.start({ config: given })
-      assert.deepEqual([server.merchant_id, server.api_key], [7, 'k7'])
-      server.stop()
-    }
+    const server = cobro.mock.start({ config: file })
+    assert.deepEqual([server.merchant_id, server.api_key], [7, 'k7'])
+    server.stop()
+    assert.throws(
+      () => cobro.mock.start({ config: JSON.stringify(config) }),
+      (e) => e.code === 'ERR_MOCK_NOT_STARTED' && /path of a file/.test(e.message) && !e.message.includes('k7'),
+    )
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }

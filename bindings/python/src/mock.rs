@@ -95,9 +95,9 @@ impl MockServer {
     }
 }
 
-/// The config argument: a path (`str` or `os.PathLike`) or the config's JSON text.
+/// The config argument: the path of the config file (`str` or `os.PathLike`).
 fn config_argument(obj: &Bound<'_, PyAny>) -> PyResult<String> {
-    let expected = "a str (a path or the JSON text) or an os.PathLike";
+    let expected = "a str or an os.PathLike (the path of the config file)";
     let path = if obj.is_instance_of::<PyString>() {
         obj.clone()
     } else if obj.hasattr("__fspath__")? {

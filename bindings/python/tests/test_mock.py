@@ -228,7 +228,7 @@ def test_no_key_is_an_attribute_or_printed() -> None:
     assert "running=False" in repr(server)
 
 
-def test_a_config_as_json_text_or_a_path(tmp_path: Path) -> None:
+def test_a_config_is_a_path_and_json_text_is_refused(tmp_path: Path) -> None:
     config = {
         "merchants": [
             {"id": 7, "api_key": "k7", "va_secret": "s7", "payin_key": "p7"},
@@ -237,9 +237,14 @@ def test_a_config_as_json_text_or_a_path(tmp_path: Path) -> None:
     }
     path = tmp_path / "merchants.json"
     path.write_text(json.dumps(config), encoding="utf-8")
-    for given in (json.dumps(config), str(path), path):
+    for given in (str(path), path):
         with cobro.mock.start(config=given) as server:
             assert (server.merchant_id, server.api_key) == (7, "k7")
+    # JSON text in place of the path would show the keys in the process list of a command.
+    with pytest.raises(cobro.CobroError) as info:
+        cobro.mock.start(config=json.dumps(config))
+    assert info.value.code == "ERR_MOCK_NOT_STARTED"
+    assert "path of a file" in str(info.value) and "k7" not in str(info.value)
 
 
 def test_arguments_the_mock_refuses() -> None:

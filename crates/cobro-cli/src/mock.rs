@@ -77,6 +77,9 @@ fn config(args: &MockArgs) -> Result<(Config, KeySource), CliError> {
 pub fn run(args: &MockArgs) -> Result<Verdict, CliError> {
     cobro_mock::check_host(args.host, args.allow_remote).map_err(CliError::new)?;
     let (config, keys) = config(args)?;
+    if let Some(warning) = cobro_mock::remote_warning(args.host) {
+        let _ = writeln!(std::io::stderr(), "{warning}");
+    }
     // The banner is written once the mock listens, when `config` is the mock's.
     let banner_config = config.clone();
     cobro_mock::run_until_interrupted(args.host, args.port, config, |addr| {

@@ -141,12 +141,16 @@ pub fn move_payin(
     Ok(payin)
 }
 
-/// The faults a control call's body asks for (an empty body asks for none).
-fn faults_of(body: &[u8]) -> Option<NotifyFaults> {
+/// The faults a control call's body asks for (an empty body asks for none), or why
+/// they are refused: a body of another shape, or a delay past the header's limit
+/// ([`crate::fault::delay`], the one rule of both).
+fn faults_of(body: &[u8]) -> Result<NotifyFaults, String> {
     if body.iter().all(u8::is_ascii_whitespace) {
-        return Some(NotifyFaults::default());
+        return Ok(NotifyFaults::default());
     }
-    serde_json::from_slice(body).ok()
+    let faults: NotifyFaults = serde_json::from_slice(body).map_err(|_| FAULTS_SHAPE.to_string())?;
+    crate::fault::delay(faults.delay_ms).map_err(|why| format!("delay_ms: {why}"))?;
+    Ok(faults)
 }
 
 const FAULTS_SHAPE: &str =
@@ -173,8 +177,9 @@ pub async fn payin(
     let Some(action) = Action::from_name(&action) else {
         return mock_error(404, "the action must be pay, deny, expire, settle or refund");
     };
-    let Some(faults) = faults_of(&body) else {
-        return mock_error(400, FAULTS_SHAPE);
+    let faults = match faults_of(&body) {
+        Ok(faults) => faults,
+        Err(why) => return mock_error(400, &why),
     };
     let owners: Vec<u64> = app
         .config
@@ -267,8 +272,9 @@ pub async fn subscription(
     let Ok(id) = id.parse::<i64>() else {
         return mock_error(404, "no subscription has that id");
     };
-    let Some(faults) = faults_of(&body) else {
-        return mock_error(400, FAULTS_SHAPE);
+    let faults = match faults_of(&body) {
+        Ok(faults) => faults,
+        Err(why) => return mock_error(400, &why),
     };
     let status = to.as_str().to_string();
     match move_subscription(&app, id, to, &faults) {
@@ -317,6 +323,9 @@ pub async fn deposit(
     let Ok(amount) = Amount::parse(&request.amount) else {
         return mock_error(400, "amount must be a positive amount with at most two decimals");
     };
+    if let Err(why) = crate::fault::delay(request.delay_ms) {
+        return mock_error(400, &format!("delay_ms: {why}"));
+    }
     if request.currency != account.currency {
         return mock_error(400, "currency must be the account's currency");
     }

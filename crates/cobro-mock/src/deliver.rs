@@ -52,7 +52,8 @@ fn log(app: &App, d: &Delivery, status: Option<u16>, detail: String) {
 /// Sends `d` as `faults` ask, and releases the notifications held back for the same
 /// merchant after it, in the order they were held.
 pub fn send(app: &Shared, d: Delivery, faults: &NotifyFaults) {
-    let delay = Duration::from_millis(faults.delay_ms.min(crate::fault::MAX_DELAY_MS));
+    // Checked by the control call against the one rule (`fault::delay`).
+    let delay = Duration::from_millis(faults.delay_ms);
     if faults.out_of_order {
         let mut held = app.held.lock().unwrap_or_else(PoisonError::into_inner);
         // Held notifications count as waiting ones, so the bound on those holds here too.

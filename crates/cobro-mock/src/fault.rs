@@ -29,11 +29,22 @@ pub const HEADER: &str = "X-Cobro-Mock-Fault";
 /// The longest delay a fault may ask for, in milliseconds.
 pub const MAX_DELAY_MS: u64 = 60_000;
 
+/// The one rule of a delay a fault asks for, in the header (`delay=MS`) and in a
+/// control call's body (`delay_ms`): 0 to [`MAX_DELAY_MS`] milliseconds; a longer one is
+/// refused, never shortened.
+pub fn delay(ms: u64) -> Result<Duration, String> {
+    if ms <= MAX_DELAY_MS {
+        Ok(Duration::from_millis(ms))
+    } else {
+        Err(format!("delay must be 0 to {MAX_DELAY_MS} milliseconds"))
+    }
+}
+
 /// The faults one request asked for.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Faults {
     status: Option<u16>,
-    delay_ms: u64,
+    delay: Duration,
     drop: bool,
     truncate: bool,
 }
@@ -46,11 +57,7 @@ fn parse(value: &str) -> Result<Faults, String> {
             Some(("status", "500")) => f.status = Some(500),
             Some(("status", "503")) => f.status = Some(503),
             Some(("delay", ms)) => {
-                f.delay_ms = ms
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|ms| *ms <= MAX_DELAY_MS)
-                    .ok_or_else(|| format!("delay must be 0 to {MAX_DELAY_MS} milliseconds"))?;
+                f.delay = delay(ms.parse::<u64>().unwrap_or(u64::MAX))?;
             }
             None if item == "drop" => f.drop = true,
             None if item == "truncate" => f.truncate = true,
@@ -80,19 +87,28 @@ fn failure(path: &str, status: u16) -> Response {
 
 /// The middleware: applies the faults a request asks for; the control API takes none.
 pub async fn apply(request: Request, next: Next) -> Response {
-    let Some(value) = request.headers().get(HEADER) else {
+    let mut values = request.headers().get_all(HEADER).iter();
+    let Some(value) = values.next() else {
         return next.run(request).await;
     };
     let path = request.uri().path().to_string();
     if path.starts_with("/_mock/") {
         return next.run(request).await;
     }
+    // Two headers would be two lists, of which a proxy or client may keep either: one
+    // list, comma-separated, is the only unambiguous form.
+    if values.next().is_some() {
+        return reply::mock_error(
+            400,
+            &format!("{HEADER} is repeated: give every fault in one header, comma-separated"),
+        );
+    }
     let faults = match value.to_str().map_err(|_| "not ASCII".to_string()).and_then(parse) {
         Ok(f) => f,
         Err(why) => return reply::mock_error(400, &format!("{HEADER}: {why}")),
     };
-    if faults.delay_ms > 0 {
-        tokio::time::sleep(Duration::from_millis(faults.delay_ms)).await;
+    if !faults.delay.is_zero() {
+        tokio::time::sleep(faults.delay).await;
     }
     if let Some(status) = faults.status {
         return failure(&path, status);
@@ -161,7 +177,7 @@ mod tests {
             parse("status=503, delay=20").unwrap(),
             Faults {
                 status: Some(503),
-                delay_ms: 20,
+                delay: Duration::from_millis(20),
                 ..Faults::default()
             }
         );
@@ -170,13 +186,15 @@ mod tests {
         for bad in ["status=404", "delay=-1", "delay=600000", "explode"] {
             assert!(parse(bad).is_err(), "{bad}");
         }
+        assert_eq!(delay(MAX_DELAY_MS), Ok(Duration::from_millis(MAX_DELAY_MS)));
+        assert!(delay(MAX_DELAY_MS + 1).is_err());
     }
 
     proptest::proptest! {
         #[test]
         fn any_header_is_read_or_refused_without_echo(value in ".{0,64}") {
             match parse(&value) {
-                Ok(f) => proptest::prop_assert!(f.delay_ms <= MAX_DELAY_MS),
+                Ok(f) => proptest::prop_assert!(f.delay <= Duration::from_millis(MAX_DELAY_MS)),
                 Err(why) => proptest::prop_assert!(value.len() < 8 || !why.contains(&value)),
             }
         }

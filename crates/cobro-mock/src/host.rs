@@ -6,7 +6,7 @@
 
 use std::fmt;
 use std::io::Read;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::time::Duration;
 
 use cobro::{Code, Locale, Secret, SigningError};
@@ -110,7 +110,7 @@ const LOOPBACK: &str = "a loopback IP address (127.0.0.1, ::1)";
 /// The address named by a host's text, which must be a loopback IP address.
 pub fn host(text: &str) -> Result<IpAddr, StartError> {
     match text.parse::<IpAddr>() {
-        Ok(ip) if ip.is_loopback() => Ok(ip),
+        Ok(ip) if crate::reply::is_loopback(ip) => Ok(ip),
         _ => Err(StartError::Argument(SigningError::InvalidArgument {
             name: "host",
             allowed: LOOPBACK,
@@ -118,13 +118,17 @@ pub fn host(text: &str) -> Result<IpAddr, StartError> {
     }
 }
 
-/// The bytes of a config argument: its JSON text when it starts with `{` (after
-/// whitespace), since a config is a JSON object and a path hardly ever starts so;
-/// otherwise the file at that path, read up to one byte past [`MAX_CONFIG_BYTES`] so
-/// that an oversized file is refused without being read whole.
+/// The bytes of the config file at the path `argument`, read up to one byte past
+/// [`MAX_CONFIG_BYTES`] so that an oversized file is refused without being read whole.
+/// JSON text in place of the path is refused: given on a command line it would show the
+/// merchants' keys to anyone who lists the processes, so keys come only from files or
+/// the environment.
 pub fn config_bytes(argument: &str) -> Result<Vec<u8>, StartError> {
     if argument.trim_start().starts_with('{') {
-        return Ok(argument.as_bytes().to_vec());
+        return Err(StartError::NotStarted(
+            "the config must be the path of a file, not JSON text: on a command line its keys would show in the process list; write it to a file"
+                .to_string(),
+        ));
     }
     let unreadable = |e: std::io::Error| {
         let path = shown(argument);
@@ -158,11 +162,43 @@ pub fn api_key(name: &'static str, key: String) -> Result<String, StartError> {
     Ok(key)
 }
 
+/// The most seconds `clock_offset` may skew the mock's clock, either way: ten years, far
+/// past any timestamp window or expiry a test moves through, and within the times the
+/// core reads (a larger skew would make every signed request fail on the mock's side).
+pub const MAX_CLOCK_OFFSET: i64 = 10 * 366 * 24 * 60 * 60;
+
+/// The clock skew `offset` given as argument `name`, or ERR_OUT_OF_RANGE naming it and
+/// the range.
+pub fn clock_offset(name: &'static str, offset: i64) -> Result<i64, StartError> {
+    if (-MAX_CLOCK_OFFSET..=MAX_CLOCK_OFFSET).contains(&offset) {
+        return Ok(offset);
+    }
+    Err(StartError::Argument(SigningError::InvalidField {
+        name,
+        code: cobro::Code::OutOfRange,
+        params: vec![
+            ("minimum", (-MAX_CLOCK_OFFSET).to_string()),
+            ("maximum", MAX_CLOCK_OFFSET.to_string()),
+        ],
+    }))
+}
+
+/// The address a client on this machine reaches a mock listening on `addr` at: the
+/// loopback address of the same family in place of an unspecified one (`0.0.0.0`,
+/// `::`), which no client can connect to.
+pub fn reachable(addr: SocketAddr) -> SocketAddr {
+    match addr.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), addr.port()),
+        IpAddr::V6(ip) if ip.is_unspecified() => SocketAddr::new(IpAddr::V6(Ipv6Addr::LOCALHOST), addr.port()),
+        _ => addr,
+    }
+}
+
 /// The config `options` describe: the merchants of a config, or the fake merchant with
 /// the options given.
 pub fn config(options: Options) -> Result<Config, StartError> {
     let mut config = Config::with_fake_merchant().map_err(|e| StartError::NotStarted(e.0))?;
-    config.clock_offset = options.clock_offset;
+    config.clock_offset = clock_offset("clock_offset", options.clock_offset)?;
     config.auto_pay = options.auto_pay.map(Duration::from_secs);
     if let Some(argument) = &options.config {
         let alone = options.merchant_id.is_none()
@@ -238,7 +274,16 @@ fn key_line(name: &str, var: &str, given: bool, fake: &str) -> String {
 /// first (scripts read that line), then each merchant with its id, API key and webhook
 /// (a key only when it is a fake one), then the base URLs.
 pub fn banner(addr: SocketAddr, config: &Config, keys: KeySource) -> Vec<String> {
-    let mut lines = vec![format!("cobro mock listening on http://{addr}")];
+    let (listening, addr) = (addr, reachable(addr));
+    let mut lines = vec![if listening.ip().is_unspecified() {
+        format!(
+            "cobro mock listening on every address of this machine ({}), port {}; from here: http://{addr}",
+            listening.ip(),
+            listening.port()
+        )
+    } else {
+        format!("cobro mock listening on http://{addr}")
+    }];
     for m in &config.merchants {
         match keys {
             KeySource::Config => {
@@ -312,17 +357,36 @@ mod tests {
         assert_eq!(e.code(), Some(Code::EmptyArgument));
     }
 
+    /// A file of `text` in the temporary folder, named for `name` and this process.
+    fn temp_config(name: &str, text: &str) -> String {
+        let path = std::env::temp_dir().join(format!("cobro-mock-{}-{name}.json", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    }
+
     #[test]
-    fn a_config_is_text_or_a_path_and_goes_alone() {
+    fn a_config_is_a_path_and_goes_alone() {
         let text = r#" {"merchants":[{"id":7,"api_key":"k7","va_secret":"s7","payin_key":"p7"}]}"#;
-        let from_text = config(Options {
-            config: Some(text.into()),
+        let path = temp_config("seven", text);
+        let from_file = config(Options {
+            config: Some(path.clone()),
             ..Options::default()
         })
         .unwrap();
-        assert_eq!(from_text.merchants[0].id, 7);
+        assert_eq!(from_file.merchants[0].id, 7);
+        // JSON text in place of the path is refused, without quoting it.
         let e = config(Options {
             config: Some(text.into()),
+            ..Options::default()
+        })
+        .unwrap_err();
+        assert_eq!(e.code(), Some(Code::MockNotStarted));
+        assert!(
+            e.to_string().contains("path of a file") && !e.to_string().contains("k7"),
+            "{e}"
+        );
+        let e = config(Options {
+            config: Some(path),
             merchant_id: Some(1),
             ..Options::default()
         })
@@ -343,8 +407,9 @@ mod tests {
         .unwrap_err();
         assert!(e.to_string().len() < 400, "{e}");
         // A refused config says why without quoting it (a key could be in it).
+        let refused = r#"{"merchants":[{"id":1,"api_key":"k","va_secret":" secret-1","payin_key":"p"}]}"#;
         let e = config(Options {
-            config: Some(r#"{"merchants":[{"id":1,"api_key":"k","va_secret":" secret-1","payin_key":"p"}]}"#.into()),
+            config: Some(temp_config("refused", refused)),
             ..Options::default()
         })
         .unwrap_err();
@@ -352,6 +417,51 @@ mod tests {
             e.to_string().contains("va_secret") && !e.to_string().contains("secret-1"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_clock_offset_past_ten_years_is_refused_at_start() {
+        for offset in [MAX_CLOCK_OFFSET, -MAX_CLOCK_OFFSET, 0, -5] {
+            assert_eq!(clock_offset("clock_offset", offset).unwrap(), offset);
+        }
+        for offset in [MAX_CLOCK_OFFSET + 1, i64::MIN, i64::MAX] {
+            let options = Options {
+                clock_offset: offset,
+                ..Options::default()
+            };
+            let Err(StartError::Argument(e)) = config(options) else {
+                panic!("{offset} started")
+            };
+            assert_eq!(e.code(), cobro::Code::OutOfRange);
+            assert!(e.to_string().contains("clock_offset"), "{e}");
+        }
+    }
+
+    #[test]
+    fn the_banner_of_every_address_shows_one_a_client_can_reach() {
+        let config = Config::with_fake_merchant().unwrap();
+        for (listening, shown) in [
+            ("0.0.0.0:12111", "http://127.0.0.1:12111"),
+            ("[::]:12111", "http://[::1]:12111"),
+        ] {
+            let lines = banner(listening.parse().unwrap(), &config, KeySource::Config);
+            assert!(
+                lines[0].contains("every address") && lines[0].contains(shown),
+                "{}",
+                lines[0]
+            );
+            let base = lines.last().unwrap();
+            assert!(
+                base.contains(shown) && !base.contains("0.0.0.0") && !base.contains("[::]:"),
+                "{base}"
+            );
+        }
+        assert!(
+            crate::remote_warning("0.0.0.0".parse().unwrap())
+                .unwrap()
+                .contains("control API")
+        );
+        assert!(crate::remote_warning("::ffff:127.0.0.1".parse().unwrap()).is_none());
     }
 
     #[test]

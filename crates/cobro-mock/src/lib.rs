@@ -28,7 +28,7 @@ mod time;
 mod virtual_account;
 
 pub use config::{Config, ConfigError, Merchant, RetryPolicy, merchants_from_json};
-pub use server::{Mock, STOP_GRACE, check_host, run_until_interrupted, serve, start};
+pub use server::{Mock, STOP_GRACE, check_host, remote_warning, run_until_interrupted, serve, start};
 
 /// The port `cobro mock` listens on by default.
 pub const DEFAULT_PORT: u16 = cobro::endpoints::MOCK_PORT;

@@ -1,7 +1,7 @@
 //! Turning the core's answers into HTTP responses, and what every handler shares: the
 //! body limit, the log, the control API's loopback rule.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
@@ -93,9 +93,33 @@ pub async fn log_requests(State(app): State<Shared>, request: Request, next: Nex
     response
 }
 
+/// Whether `ip` is on loopback: 127.0.0.0/8, `::1`, or an IPv4 loopback address mapped
+/// into IPv6 (`::ffff:127.0.0.1`, how a server listening on `::` sees an IPv4 client).
+pub fn is_loopback(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => v4.is_loopback(),
+        IpAddr::V6(v6) => v6.is_loopback() || v6.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback()),
+    }
+}
+
 /// The control API and the checkout's buttons answer loopback peers only: they move
 /// money in the mock's world.
 /// The refusal of a peer that is not on loopback, or None.
 pub fn not_loopback(peer: SocketAddr) -> Option<Response> {
-    (!peer.ip().is_loopback()).then(|| mock_error(403, "the control API answers loopback clients only"))
+    (!is_loopback(peer.ip())).then(|| mock_error(403, "the control API answers loopback clients only"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ipv4_mapped_loopback_is_loopback() {
+        for loopback in ["127.0.0.1", "127.5.6.7", "::1", "::ffff:127.0.0.1"] {
+            assert!(is_loopback(loopback.parse().unwrap()), "{loopback}");
+        }
+        for remote in ["10.0.0.1", "::ffff:10.0.0.1", "2001:db8::1", "0.0.0.0", "::"] {
+            assert!(!is_loopback(remote.parse().unwrap()), "{remote}");
+        }
+    }
 }

@@ -21,13 +21,23 @@ use crate::{checkout, control, fault, paths, payin, reply, state, subscription, 
 /// Whether the mock may listen on `ip`: loopback always; another address only with
 /// `allow_remote`, since the control API would then be one network hop from anyone.
 pub fn check_host(ip: IpAddr, allow_remote: bool) -> Result<(), String> {
-    if ip.is_loopback() || allow_remote {
+    if reply::is_loopback(ip) || allow_remote {
         Ok(())
     } else {
         Err(format!(
             "{ip} is not a loopback address: pass --allow-remote to listen on it"
         ))
     }
+}
+
+/// What to say on standard error before listening on `ip` with `--allow-remote`: what
+/// becomes reachable from other machines; `None` for a loopback address.
+pub fn remote_warning(ip: IpAddr) -> Option<String> {
+    (!reply::is_loopback(ip)).then(|| {
+        format!(
+            "warning: listening on {ip}, not loopback: other machines on the network can reach the three APIs and the control API (/_mock/: pay, refund and reset any pay-in, and read every merchant's id, webhook URL and API key); use it on a trusted network only"
+        )
+    })
 }
 
 fn router(app: Shared) -> Router {

@@ -41,7 +41,7 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
         .config
         .merchants
         .iter()
-        .find(|m| !api_key.is_empty() && m.api_key == api_key)
+        .find(|m| !api_key.is_empty() && cobro::signing::api_key_matches(&m.api_key, api_key))
     else {
         if api_key.is_empty() {
             let e = VerifyError::MissingHeader { name: API_KEY_HEADER };

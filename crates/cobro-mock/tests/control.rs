@@ -206,3 +206,36 @@ async fn an_operation_number_two_merchants_used_needs_the_merchant() {
         200
     );
 }
+
+/// A control call's `delay_ms` follows the header's one rule: past 60,000 ms it is
+/// refused (and nothing moves), never shortened.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_delay_past_the_limit_is_refused_in_a_control_call_as_in_the_header() {
+    let hook = webhook().await;
+    let mock = mock(config(&hook.url));
+    assert_eq!(send(&mock, &payin_request("D-1"), &[]).await.0, 200);
+    let (status, body) = control(&mock, "/_mock/payins/D-1/pay", r#"{"delay_ms": 60001}"#).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body.to_string().contains("delay_ms"), "{body}");
+    let (status, body) = send(&mock, &payin_request("D-2"), &[("X-Cobro-Mock-Fault", "delay=60001")]).await;
+    assert_eq!(status, 400, "{}", String::from_utf8_lossy(&body));
+    // The refused call moved nothing: the pay-in is still pending and can be paid.
+    assert_eq!(
+        control(&mock, "/_mock/payins/D-1/pay", r#"{"delay_ms": 0}"#).await.0,
+        200
+    );
+}
+
+/// Two `X-Cobro-Mock-Fault` headers are refused: which list counts would otherwise
+/// depend on which one a proxy keeps. The request is not handled.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_repeated_fault_header_is_refused() {
+    let hook = webhook().await;
+    let mock = mock(config(&hook.url));
+    let twice = [("X-Cobro-Mock-Fault", "status=503"), ("X-Cobro-Mock-Fault", "delay=10")];
+    let (status, body) = send(&mock, &payin_request("F-1"), &twice).await;
+    let text = String::from_utf8_lossy(&body);
+    assert_eq!(status, 400, "{text}");
+    assert!(text.contains("repeated"), "{text}");
+    assert_eq!(send(&mock, &payin_request("F-1"), &[]).await.0, 200);
+}

@@ -350,7 +350,7 @@ const url: string = server.url
 const merchant: number = server.merchant_id
 const apiKey: string = server.api_key
 server.stop()
-void [url, merchant, apiKey, mock.start(), mock.start({ config: '{"merchants": []}' })]
+void [url, merchant, apiKey, mock.start(), mock.start({ config: 'merchants.json' })]
 // @ts-expect-error: the fields are read-only
 server.url = 'http://example.com'
 // @ts-expect-error: no key is a field

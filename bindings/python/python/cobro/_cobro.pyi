@@ -380,8 +380,8 @@ def mock_start(
     """``cobro.mock.start``: starts the provider's stand-in on ``host:port`` (a loopback
     address; port 0 picks a free one) on a thread of its own and returns once it listens.
     One merchant, the fake one (id 1001, API key ``mock-api-key``, fake keys) changed by
-    the arguments given, or every merchant of ``config`` (a path, or the JSON text
-    ``{"merchants": [...]}``, which no merchant argument goes with). ``clock_offset``
+    the arguments given, or every merchant of the file ``config`` (``{"merchants": [...]}``,
+    which no merchant argument goes with; JSON text in place of the path is refused). ``clock_offset``
     skews the clock X-Timestamp is checked against; ``auto_pay`` pays each pay-in by
     itself that many seconds after it is created. Keys are ``str`` or ``cobro.Secret``.
 

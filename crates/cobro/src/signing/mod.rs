@@ -24,7 +24,7 @@ pub use subscription::{
 };
 pub use virtual_account::{
     API_KEY_HEADER, DEFAULT_WINDOW_SECONDS, DEPOSIT_MODE_HEADER, DepositMode, HEADERS as VIRTUAL_ACCOUNT_HEADERS,
-    ReferenceId, SIGNATURE_HEADER, TIMESTAMP_HEADER, VaSignatureVariant, VaSignedText, VerifyError,
+    ReferenceId, SIGNATURE_HEADER, TIMESTAMP_HEADER, VaSignatureVariant, VaSignedText, VerifyError, api_key_matches,
     verify_virtual_account_headers, verify_virtual_account_headers_with, virtual_account_headers,
     virtual_account_headers_with, virtual_account_message, virtual_account_message_with, virtual_account_signature,
     virtual_account_signature_with,

@@ -10,6 +10,7 @@ use std::fmt;
 
 use hmac::{Hmac, Mac};
 use sha2::Sha512;
+use subtle::ConstantTimeEq;
 
 use super::{Secret, SigningError, UnixSeconds, decimal, hex, non_empty, unhex};
 use crate::code::Code;
@@ -255,6 +256,13 @@ pub fn virtual_account_headers_with(
 
 /// The header carrying the merchant's API key (spec 5.1).
 pub const API_KEY_HEADER: &str = "X-Api-Key";
+
+/// Whether the `X-Api-Key` value `given` is the merchant's key `expected` (spec 5.1),
+/// compared in constant time, as the signatures are: the time taken does not depend on
+/// where the two differ (it may on their lengths).
+pub fn api_key_matches(expected: &str, given: &str) -> bool {
+    bool::from(expected.as_bytes().ct_eq(given.as_bytes()))
+}
 /// The header carrying the request's Unix time in seconds (spec 5.1).
 pub const TIMESTAMP_HEADER: &str = "X-Timestamp";
 /// The header carrying the HMAC-SHA512 signature (spec 5.1).
@@ -535,5 +543,13 @@ mod tests {
             VaSignatureVariant::parse("reference-id").unwrap_err().code(),
             Code::InvalidArgument
         );
+    }
+
+    #[test]
+    fn api_keys_match_exactly() {
+        assert!(api_key_matches("mock-api-key", "mock-api-key"));
+        for other in ["mock-api-keY", "mock-api-ke", "mock-api-key ", ""] {
+            assert!(!api_key_matches("mock-api-key", other), "{other:?}");
+        }
     }
 }
