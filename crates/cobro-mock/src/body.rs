@@ -2,14 +2,56 @@
 //! validation and the handlers' reads of fields, so each body is parsed once and a
 //! number keeps the text it was written with (an amount never passes through a float).
 
-use axum::http::HeaderMap;
+use std::convert::Infallible;
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
+use axum::http::{HeaderMap, header};
 use cobro::json::{self, Value};
-use cobro::{Kind, Limits, Report, ValidateOptions};
+use cobro::provider::Answer;
+use cobro::{HostBodyError, Kind, Limits, Report, ValidateOptions};
+
+use crate::reply::MAX_BODY_BYTES;
+
+/// A request body as received: its bytes, read up to [`MAX_BODY_BYTES`], or only that it
+/// was larger (its declared length when the client gave one). An extractor that never
+/// refuses: a body too large is judged by the core's rules like any other
+/// ([`Body::validate`]: ERR_BODY_TOO_LARGE), so each API answers it in its own shape.
+pub struct Received {
+    bytes: Bytes,
+    too_large: Option<usize>,
+}
+
+impl<S: Send + Sync> FromRequest<S> for Received {
+    type Rejection = Infallible;
+
+    async fn from_request(request: Request, _: &S) -> Result<Received, Infallible> {
+        let declared = request
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<usize>().ok());
+        let past = |size: usize| Received {
+            bytes: Bytes::new(),
+            too_large: Some(size),
+        };
+        if let Some(size) = declared.filter(|size| *size > MAX_BODY_BYTES) {
+            return Ok(past(size));
+        }
+        // A body that cannot be read whole within the limit (one longer than it said,
+        // or chunked past it) is as large as the limit and one byte at least.
+        Ok(match axum::body::to_bytes(request.into_body(), MAX_BODY_BYTES).await {
+            Ok(bytes) => Received { bytes, too_large: None },
+            Err(_) => past(MAX_BODY_BYTES.saturating_add(1)),
+        })
+    }
+}
 
 /// A body and, when it is JSON within the core's default limits, its tree.
 pub struct Body<'a> {
     bytes: &'a [u8],
     tree: Option<Value<'a>>,
+    too_large: Option<usize>,
 }
 
 impl<'a> Body<'a> {
@@ -18,7 +60,28 @@ impl<'a> Body<'a> {
         Body {
             bytes,
             tree: json::parse(bytes, Limits::for_body(None)).ok(),
+            too_large: None,
         }
+    }
+
+    /// Reads a received body (see [`Body::read`]); one past the limit has no tree.
+    pub fn received(received: &'a Received) -> Body<'a> {
+        match received.too_large {
+            Some(size) => Body {
+                bytes: &[],
+                tree: None,
+                too_large: Some(size),
+            },
+            None => Body::read(&received.bytes),
+        }
+    }
+
+    /// The API's refusal `a` of this body, with status 413 when the body was too large.
+    pub fn refusal(&self, mut a: Answer) -> Answer {
+        if self.too_large.is_some() {
+            a.status = 413;
+        }
+        a
     }
 
     /// The tree, when the body is JSON.
@@ -29,6 +92,9 @@ impl<'a> Body<'a> {
     /// The core's report on the body; an unreadable body is reported from its bytes,
     /// as `cobro::validate` reports it.
     pub fn validate(&self, kind: Kind, options: &ValidateOptions<'_>) -> Report {
+        if let Some(size) = self.too_large {
+            return HostBodyError::TooLarge { size }.report(options);
+        }
         match &self.tree {
             Some(tree) => cobro::validate_value(kind, tree, options),
             None => cobro::validate(kind, self.bytes, options),

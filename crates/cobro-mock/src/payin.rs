@@ -4,7 +4,6 @@
 
 use std::time::Duration;
 
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -17,7 +16,7 @@ use cobro::{Amount, Kind, ValidateOptions};
 
 use crate::app::Shared;
 use crate::body::locale;
-use crate::body::{Body, at, text};
+use crate::body::{Body, Received, at, text};
 use crate::control::{Action, move_payin};
 use crate::deliver::NotifyFaults;
 use crate::reply::answered;
@@ -80,9 +79,9 @@ fn entries(family: AnswerFamily) -> &'static [VoucherEntry<'static>] {
 }
 
 /// `POST /api-payin/v3/online-payments` (and the v1 path).
-pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
+pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Received) -> Response {
     let locale = locale(&headers);
-    let body = Body::read(&body);
+    let body = Body::received(&body);
     let p = payin_object(body.root());
     let field = |name: &str| text(at(p, &[name]));
     let merchant = field("payinMerchantID").parse::<u64>().ok();
@@ -102,7 +101,11 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
     let report = body.validate(Kind::Payin, &options);
     let (Some(merchant_id), true) = (merchant, report.valid) else {
         let code = answers::validation_code(&report);
-        return answered(answers::validation_refusal(&report, locale), merchant, code);
+        return answered(
+            body.refusal(answers::validation_refusal(&report, locale)),
+            merchant,
+            code,
+        );
     };
     let currency = field("payinCurrency");
     let method = field("payinMethod");

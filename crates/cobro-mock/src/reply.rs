@@ -37,6 +37,35 @@ pub fn mock_error(status: u16, message: &str) -> Response {
     json(status, serde_json::json!({ "error": message }).to_string())
 }
 
+/// The outer layer that keeps every refusal JSON: a 4xx or 5xx answer with no body type
+/// or a plain-text one (axum's own: a method the path does not take, a body past the
+/// limit on the control API, a path or query its extractors refuse) becomes the mock's
+/// `{"error": ...}` in the mock's words, which never repeat the request. The APIs' own
+/// refusals, JSON already, pass as they are.
+pub async fn json_refusals(request: Request, next: Next) -> Response {
+    let method = request.method().clone();
+    let response = next.run(request).await;
+    let status = response.status();
+    let plain = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_none_or(|t| t.as_bytes().starts_with(b"text/plain"));
+    if !(status.is_client_error() || status.is_server_error()) || !plain {
+        return response;
+    }
+    let message = match status {
+        StatusCode::METHOD_NOT_ALLOWED => format!("this path does not take {method}"),
+        StatusCode::PAYLOAD_TOO_LARGE => format!("the body is larger than {MAX_BODY_BYTES} bytes"),
+        StatusCode::BAD_REQUEST => "the path or the query is not one this endpoint takes".to_string(),
+        other => format!("the request is refused ({other})"),
+    };
+    let mut json = mock_error(status.as_u16(), &message);
+    if let Some(note) = response.extensions().get::<Note>().cloned() {
+        json.extensions_mut().insert(note);
+    }
+    json
+}
+
 /// Any path the provider does not serve.
 pub async fn not_found() -> Response {
     mock_error(

@@ -2,7 +2,6 @@
 //! the core's validation, one PENDING request per mobile number (spec 3) and the
 //! cancellation rules of the core's lifecycle.
 
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -15,7 +14,7 @@ use cobro::{Kind, ValidateOptions};
 
 use crate::app::Shared;
 use crate::body::locale;
-use crate::body::{Body, at, text};
+use crate::body::{Body, Received, at, text};
 use crate::reply::answered;
 use crate::state::Subscription;
 
@@ -39,7 +38,7 @@ fn admit(app: &Shared, kind: Kind, headers: &HeaderMap, body: &Body<'_>) -> Resu
     let id_text = text(at(body.root(), &["merchantId"]));
     let Ok(merchant_id) = id_text.parse::<u64>() else {
         let report = body.validate(kind, &options);
-        return Err((answers::validation_refusal(&report, locale), None, "B400"));
+        return Err((body.refusal(answers::validation_refusal(&report, locale)), None, "B400"));
     };
     let Some(merchant) = app.merchant(merchant_id) else {
         return Err((answers::error("B401", &[]), Some(merchant_id), "B401"));
@@ -58,14 +57,18 @@ fn admit(app: &Shared, kind: Kind, headers: &HeaderMap, body: &Body<'_>) -> Resu
     }
     let report = body.validate(kind, &options);
     if !report.valid {
-        return Err((answers::validation_refusal(&report, locale), Some(merchant_id), "B400"));
+        return Err((
+            body.refusal(answers::validation_refusal(&report, locale)),
+            Some(merchant_id),
+            "B400",
+        ));
     }
     Ok(merchant_id)
 }
 
 /// `POST /api/v1/subscription`.
-pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
-    let body = Body::read(&body);
+pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Received) -> Response {
+    let body = Body::received(&body);
     let merchant_id = match admit(&app, Kind::Subscription, &headers, &body) {
         Ok(id) => id,
         Err((a, m, c)) => return answered(a, m, c),
@@ -118,8 +121,8 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
 }
 
 /// `POST /api/v1/subscription/cancel`.
-pub async fn cancel(State(app): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
-    let body = Body::read(&body);
+pub async fn cancel(State(app): State<Shared>, headers: HeaderMap, body: Received) -> Response {
+    let body = Body::received(&body);
     let merchant_id = match admit(&app, Kind::SubscriptionCancel, &headers, &body) {
         Ok(id) => id,
         Err((a, m, c)) => return answered(a, m, c),

@@ -1,7 +1,6 @@
 //! Spec 4.1: creating a virtual account, with the provider's header checks (5.1), the
 //! core's validation, and one account per user per merchant (spec 1, 8).
 
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -12,13 +11,13 @@ use cobro::{Kind, UnixSeconds, VaSignatureVariant, VaSignedText, ValidateOptions
 
 use crate::app::Shared;
 use crate::body::locale;
-use crate::body::{Body, at, text};
+use crate::body::{Body, Received, at, text};
 use crate::reply::answered;
 use crate::state::{Account, Refused};
 use crate::time;
 
 /// `POST /merchant-payin-accounts/v1/accounts`.
-pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
+pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Received) -> Response {
     let now = time::now();
     let timestamp = time::iso(now);
     let trace_id = format!("mock-{:012}", app.state.next_serial());
@@ -49,7 +48,7 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
         }
         return refuse(answers::unauthorized(stamp), None, "ERR_UNAUTHORIZED");
     };
-    let body = Body::read(&body);
+    let body = Body::received(&body);
     let field = |path: &[&str]| text(at(body.root(), path));
     let reference_id = field(&["owner", "referenceId"]);
     let signed = match merchant.variant {
@@ -79,7 +78,7 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Bytes) 
     let report = body.validate(Kind::VirtualAccount, &options);
     if !report.valid {
         let first = report.errors.first().map_or("", |i| answers::provider_code(i.code));
-        let a = answers::validation_refusal(&report, locale, stamp);
+        let a = body.refusal(answers::validation_refusal(&report, locale, stamp));
         return refuse(a, Some(merchant.id), first);
     }
     let Some(request) = body.root() else {

@@ -239,3 +239,63 @@ async fn a_repeated_fault_header_is_refused() {
     assert!(text.contains("repeated"), "{text}");
     assert_eq!(send(&mock, &payin_request("F-1"), &[]).await.0, 200);
 }
+
+/// A raw POST of `body` to `path`: the status, the content type and the body.
+async fn post_raw(mock: &cobro_mock::Mock, path: &str, body: Vec<u8>) -> (u16, String, Vec<u8>) {
+    let response = reqwest::Client::new()
+        .post(format!("{}{path}", mock.url()))
+        .header("Content-Type", "application/json")
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let kind = response
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    (status, kind, response.bytes().await.unwrap().to_vec())
+}
+
+/// Every refusal is JSON: a body past the limit in the shape of the API it was sent
+/// to (413), and the mock's own `{"error": ...}` for a control call's large body, a
+/// method the path does not take, and a query the control API cannot read, none of them
+/// in axum's words or repeating the request.
+#[tokio::test(flavor = "multi_thread")]
+async fn every_refusal_is_json_in_the_shape_of_its_api() {
+    let hook = webhook().await;
+    let mock = mock(config(&hook.url));
+    let large = vec![b' '; 2 << 20];
+    let (status, kind, body) = post_raw(&mock, "/api-payin/v3/online-payments", large.clone()).await;
+    assert_eq!((status, kind.as_str()), (413, "application/json"));
+    let answer = cobro::parse_payin_response(&body).unwrap();
+    assert!(!answer.success, "{answer:?}");
+    let (status, _, body) = post_raw(&mock, "/api/v1/subscription", large.clone()).await;
+    assert_eq!(status, 413);
+    let answer = cobro::parse_subscription_response(&body).unwrap();
+    assert!(
+        matches!(answer, cobro::subscription::response::SubscriptionAnswer::Error { .. }),
+        "{answer:?}"
+    );
+    let (status, kind, body) = post_raw(&mock, "/_mock/payins/X/pay", large).await;
+    assert_eq!((status, kind.as_str()), (413, "application/json"));
+    let error: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert!(error["error"].as_str().unwrap().contains("larger than"), "{error}");
+
+    let response = reqwest::get(format!("{}/api-payin/v3/online-payments", mock.url()))
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 405);
+    let error: serde_json::Value = serde_json::from_slice(&response.bytes().await.unwrap()).unwrap();
+    assert_eq!(error["error"], "this path does not take GET");
+
+    let (status, kind, body) = post_raw(&mock, "/_mock/payins/X/pay?merchant_id=abc-secret", vec![]).await;
+    let text = String::from_utf8_lossy(&body);
+    assert_eq!((status, kind.as_str()), (400, "application/json"), "{text}");
+    assert!(
+        !text.contains("abc-secret") && !text.contains("Failed to deserialize"),
+        "{text}"
+    );
+}
