@@ -120,6 +120,17 @@ impl Config {
     }
 }
 
+/// What a webhook URL must be, for the errors that refuse one.
+pub const WEBHOOK_URL: &str = "an http:// URL with a host (the mock has no TLS to deliver to https://)";
+
+/// Whether `url` is a webhook URL the mock can deliver to: `http://` and a host. Checked
+/// at start, so that a URL no notification could reach is refused then rather than
+/// failing every delivery.
+pub fn is_webhook_url(url: &str) -> bool {
+    url.parse::<axum::http::Uri>()
+        .is_ok_and(|uri| uri.scheme_str() == Some("http") && uri.host().is_some_and(|h| !h.is_empty()))
+}
+
 /// Why a config file was refused; never carries a key.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfigError(pub String);
@@ -191,7 +202,10 @@ pub fn merchants_from_json(text: &[u8]) -> Result<Vec<Merchant>, ConfigError> {
             api_key: m.api_key,
             va_secret: key(m.va_secret, "va_secret")?,
             payin_key: key(m.payin_key, "payin_key")?,
-            webhook_url: m.webhook_url.filter(|u| !u.is_empty()),
+            webhook_url: match m.webhook_url.filter(|u| !u.is_empty()) {
+                Some(url) if !is_webhook_url(&url) => return Err(at(&format!("webhook_url must be {WEBHOOK_URL}"))),
+                url => url,
+            },
             variant,
         });
     }
@@ -224,6 +238,10 @@ mod tests {
             (&br#"{"merchants":[]}"#[..], "1 to"),
             (br#"{"merchants":[{"id":1,"api_key":"k","va_secret":" s","payin_key":"p"}]}"#, "va_secret"),
             (br#"{"merchants":[{"id":1,"api_key":"k","va_secret":"s","payin_key":"p","x":1}]}"#, "not valid"),
+            (
+                br#"{"merchants":[{"id":1,"api_key":"k","va_secret":"s","payin_key":"p","webhook_url":"https://h/x"}]}"#,
+                "webhook_url must be an http:// URL",
+            ),
             (
                 br#"{"merchants":[{"id":1,"api_key":"k","va_secret":"s","payin_key":"p"},{"id":1,"api_key":"j","va_secret":"s","payin_key":"p"}]}"#,
                 "merchants[1]",

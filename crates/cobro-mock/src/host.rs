@@ -225,6 +225,13 @@ pub fn config(options: Options) -> Result<Config, StartError> {
         merchant.api_key = api_key("api_key", key)?;
     }
     if let Some(url) = options.webhook_url {
+        // An empty URL is no webhook at all.
+        if !url.is_empty() && !crate::config::is_webhook_url(&url) {
+            return Err(StartError::Argument(SigningError::InvalidArgument {
+                name: "webhook_url",
+                allowed: crate::config::WEBHOOK_URL,
+            }));
+        }
         merchant.webhook_url = Some(url).filter(|u| !u.is_empty());
     }
     if let Some(secret) = options.va_secret {
@@ -462,6 +469,32 @@ mod tests {
                 .contains("control API")
         );
         assert!(crate::remote_warning("::ffff:127.0.0.1".parse().unwrap()).is_none());
+    }
+
+    #[test]
+    fn a_webhook_url_the_mock_cannot_deliver_to_is_refused_at_start() {
+        for bad in [
+            "not a url",
+            "https://example.test/hook",
+            "ftp://example.test/",
+            "http://",
+        ] {
+            let options = Options {
+                webhook_url: Some(bad.into()),
+                ..Options::default()
+            };
+            let Err(StartError::Argument(e)) = config(options) else {
+                panic!("{bad} started")
+            };
+            assert!(e.to_string().contains("http://"), "{e}");
+        }
+        for good in ["http://127.0.0.1:8080/webhooks/cobro", "http://receiver:9000/h", ""] {
+            let options = Options {
+                webhook_url: Some(good.into()),
+                ..Options::default()
+            };
+            assert!(config(options).is_ok(), "{good}");
+        }
     }
 
     #[test]

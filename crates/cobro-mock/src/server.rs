@@ -70,8 +70,13 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
     let addr = listener.local_addr()?;
+    // A notification goes where the merchant's URL says, and nowhere else: no redirect
+    // is followed (a signed notification re-posted elsewhere) and no proxy of the
+    // environment is used.
     let client = reqwest::Client::builder()
         .timeout(config.retry.timeout)
+        .redirect(reqwest::redirect::Policy::none())
+        .no_proxy()
         .build()
         .map_err(io::Error::other)?;
     let app = Arc::new(App {
