@@ -26,6 +26,10 @@ pub struct MockArgs {
     /// Listen on an address other than loopback (the control API stays loopback-only).
     #[arg(long)]
     allow_remote: bool,
+    /// A host name the control API also answers to in Host (the mock's name on a
+    /// container network); repeatable. Its own address and localhost always are.
+    #[arg(long, value_name = "NAME")]
+    allowed_host: Vec<String>,
     /// A JSON file of merchants: {"merchants": [{"id", "name", "api_key", "va_secret",
     /// "payin_key", "webhook_url", "signature_variant"}]}.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["merchant_id", "api_key", "webhook_url"])]
@@ -69,7 +73,8 @@ fn config(args: &MockArgs) -> Result<(Config, KeySource), CliError> {
         }
     }
     let keys = options.key_source();
-    let config = host::config(options).map_err(|e| CliError::new(e.to_string()))?;
+    let mut config = host::config(options).map_err(|e| CliError::new(e.to_string()))?;
+    config.allowed_hosts = args.allowed_host.clone();
     Ok((config, keys))
 }
 

@@ -105,6 +105,9 @@ pub struct Config {
     pub auto_pay: Option<Duration>,
     /// How notifications are retried.
     pub retry: RetryPolicy,
+    /// Host names besides the mock's own address and `localhost` that the control API
+    /// and the checkout accept in `Host` (a container network's name for the mock).
+    pub allowed_hosts: Vec<String>,
 }
 
 impl Config {
@@ -116,6 +119,7 @@ impl Config {
             clock_offset: 0,
             auto_pay: None,
             retry: RetryPolicy::default(),
+            allowed_hosts: Vec::new(),
         })
     }
 }

@@ -131,6 +131,74 @@ pub fn is_loopback(ip: IpAddr) -> bool {
     }
 }
 
+/// The host part of a `Host` or an origin's authority: `[::1]:8080` is `::1`, `a:80` is
+/// `a`, lower-cased.
+fn host_name(authority: &str) -> String {
+    let name = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => authority.rsplit_once(':').map_or(authority, |(host, _)| host),
+    };
+    name.to_ascii_lowercase()
+}
+
+/// Whether the control API and the checkout accept the host name `name` (from `Host`
+/// or `Origin`): a loopback address, `localhost`, the address the mock listens on, or a
+/// name of `allowed`. Any other name is what a page reaches the mock by through DNS
+/// rebinding, and is refused.
+fn host_allowed(name: &str, listening: &str, allowed: &[String]) -> bool {
+    name == "localhost"
+        || name == host_name(listening)
+        || name.parse::<IpAddr>().is_ok_and(is_loopback)
+        || allowed.iter().any(|a| a.eq_ignore_ascii_case(name))
+}
+
+/// The guard of the control API and the checkout (they move money and show every
+/// merchant's keys): a request whose `Host` the mock does not answer to
+/// ([`host_allowed`]), or whose `Origin` is not the mock's own (a page of another site,
+/// which a browser lets post across sites), is refused with 403 before it is handled.
+pub async fn control_guard(State(app): State<Shared>, request: Request, next: Next) -> Response {
+    match guard_refusal(&app, &request) {
+        Some(refusal) => refusal,
+        None => next.run(request).await,
+    }
+}
+
+/// The refusal [`control_guard`] gives `request`, or `None` to let it through.
+fn guard_refusal(app: &Shared, request: &Request) -> Option<Response> {
+    let path = request.uri().path();
+    if !(path.starts_with("/_mock/") || path.starts_with("/checkout/")) {
+        return None;
+    }
+    let listening = app.base_url.trim_start_matches("http://");
+    let allowed = &app.config.allowed_hosts;
+    // A value that is not ASCII text names no host the mock answers to.
+    let header_text = |name: header::HeaderName| {
+        request
+            .headers()
+            .get(name)
+            .map(|v| v.to_str().unwrap_or("\u{0}").to_string())
+    };
+    let host = header_text(header::HOST).unwrap_or_default();
+    if !host_allowed(&host_name(&host), listening, allowed) {
+        return Some(mock_error(
+            403,
+            "the control API answers requests for the mock's own address or localhost only (Host); add --allowed-host NAME for another name",
+        ));
+    }
+    let origin = header_text(header::ORIGIN)?;
+    let port = |authority: &str| authority.rsplit_once(':').map(|(_, port)| port.to_string());
+    let own = origin
+        .strip_prefix("http://")
+        .filter(|authority| host_allowed(&host_name(authority), listening, allowed))
+        .is_some_and(|authority| port(authority) == port(listening));
+    (!own).then(|| {
+        mock_error(
+            403,
+            "the control API refuses requests from the pages of other sites (Origin)",
+        )
+    })
+}
+
 /// The control API and the checkout's buttons answer loopback peers only: they move
 /// money in the mock's world.
 /// The refusal of a peer that is not on loopback, or None.

@@ -299,3 +299,47 @@ async fn every_refusal_is_json_in_the_shape_of_its_api() {
         "{text}"
     );
 }
+
+/// A POST to the control API or the checkout with `headers`: the status.
+async fn post_with(mock: &cobro_mock::Mock, path: &str, headers: &[(&str, &str)]) -> u16 {
+    let mut request = reqwest::Client::new().post(format!("{}{path}", mock.url()));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    request.send().await.unwrap().status().as_u16()
+}
+
+/// The control API and the checkout refuse what a web page could send them: a Host
+/// that is not the mock's (DNS rebinding) and an Origin of another site (a cross-site
+/// POST); the mock's own origin, localhost and a name given with --allowed-host pass.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_control_api_refuses_other_hosts_and_other_sites() {
+    let hook = webhook().await;
+    let mut config = config(&hook.url);
+    config.allowed_hosts = vec!["cobro-mock".into()];
+    let mock = mock(config);
+    let port = mock.addr().port();
+    let own = mock.url();
+    let localhost = format!("localhost:{port}");
+    let named = format!("cobro-mock:{port}");
+    for path in ["/_mock/reset", "/checkout/T-1/pay"] {
+        assert_eq!(post_with(&mock, path, &[("Host", "evil.example")]).await, 403, "{path}");
+        assert_eq!(
+            post_with(&mock, path, &[("Origin", "http://evil.example")]).await,
+            403,
+            "{path}"
+        );
+        assert_eq!(post_with(&mock, path, &[("Origin", "null")]).await, 403, "{path}");
+    }
+    assert_eq!(post_with(&mock, "/_mock/reset", &[("Origin", own.as_str())]).await, 200);
+    assert_eq!(
+        post_with(&mock, "/_mock/reset", &[("Host", localhost.as_str())]).await,
+        200
+    );
+    assert_eq!(post_with(&mock, "/_mock/reset", &[("Host", named.as_str())]).await, 200);
+    // The three APIs are not the control API: a Host of any name reaches them.
+    assert_eq!(
+        send(&mock, &payin_request("H-1"), &[("Host", "evil.example")]).await.0,
+        200
+    );
+}
