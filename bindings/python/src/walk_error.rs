@@ -60,24 +60,12 @@ impl Stop {
                 at.reverse();
                 return Ok(HostBodyError::NonFinite { at, value });
             }
-            Stop::At(path, problem) => (path, problem),
-        };
-        let mut at = String::new();
-        for step in path.iter().rev() {
-            match step {
-                PathStep::Key(k) => {
-                    if !at.is_empty() {
-                        at.push('.');
-                    }
-                    at.push_str(k);
-                }
-                PathStep::Index(i) => {
-                    at.push('[');
-                    at.push_str(&i.to_string());
-                    at.push(']');
-                }
+            Stop::At(mut path, problem) => {
+                path.reverse();
+                (path, problem)
             }
-        }
+        };
+        let at = cobro::host::path_text(&path);
         let value = HostText::body_value(&at);
         let dict = HostText::body_object(&at, "dict");
         Err(match problem {

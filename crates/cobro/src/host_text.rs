@@ -6,6 +6,8 @@
 //! its own vocabulary (type names such as `a string` or `dict`, the argument's name);
 //! no text carries a value of the caller's.
 
+use crate::template::{Piece, pieces};
+
 /// One text, by the name the catalogue gives it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HostText {
@@ -106,23 +108,21 @@ impl HostText {
     /// The template with each `{param}` replaced by its value in `params` (a param not
     /// given stays as written; a value is inserted as is, never read as a template).
     pub fn render(self, params: &[(&str, &str)]) -> String {
-        let template = self.template();
-        let mut out = String::with_capacity(template.len() + 32);
-        let mut rest = template;
-        while let Some(open) = rest.find('{') {
-            let (before, from) = rest.split_at(open);
-            out.push_str(before);
-            let Some(close) = from.find('}') else {
-                break;
-            };
-            let name = from.get(1..close).unwrap_or("");
-            match params.iter().find(|(n, _)| *n == name) {
-                Some((_, value)) => out.push_str(value),
-                None => out.push_str(from.get(..=close).unwrap_or("")),
+        let mut out = String::with_capacity(self.template().len() + 32);
+        for piece in pieces(self.template()) {
+            match piece {
+                Piece::Text(text) => out.push_str(text),
+                Piece::Path => out.push_str("{path}"),
+                Piece::Param(name) => match params.iter().find(|(n, _)| *n == name) {
+                    Some((_, value)) => out.push_str(value),
+                    None => {
+                        out.push('{');
+                        out.push_str(name);
+                        out.push('}');
+                    }
+                },
             }
-            rest = from.get(close + 1..).unwrap_or("");
         }
-        out.push_str(rest);
         out
     }
 

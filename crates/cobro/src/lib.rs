@@ -44,6 +44,7 @@ pub mod schema;
 pub mod shape;
 pub mod signing;
 pub mod subscription;
+mod template;
 mod text;
 mod validation;
 pub mod virtual_account;

@@ -11,6 +11,7 @@ use std::sync::LazyLock;
 use crate::code::{Code, OPTIONAL_PARAMS};
 pub use crate::locale::Locale;
 use crate::path::IssuePath;
+use crate::template::{Piece, pieces};
 
 /// The words of a summary line in one locale.
 struct SummaryWords {
@@ -218,14 +219,6 @@ fn is_optional(name: &str) -> bool {
     OPTIONAL_PARAMS.iter().any(|p| p.name == name)
 }
 
-/// A part of a template: literal text, the path, or a param.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Piece {
-    Text(&'static str),
-    Path,
-    Param(&'static str),
-}
-
 /// Every template cut into its pieces once, so rendering a message copies pieces rather
 /// than scanning the template for `{name}`: the codes' templates in catalogue order and
 /// then the optional clauses, each in the order of [`Locale::ALL`].
@@ -244,32 +237,6 @@ static TEMPLATES: LazyLock<Templates> = LazyLock::new(|| Templates {
         .flat_map(|p| Locale::ALL.map(|l| pieces(p.template(l))))
         .collect(),
 });
-
-/// `text` cut into pieces as [`substitute`] reads it.
-fn pieces(text: &'static str) -> Vec<Piece> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(open) = rest.find('{') {
-        let (before, after) = rest.split_at(open);
-        let Some(close) = after.find('}') else {
-            break;
-        };
-        if !before.is_empty() {
-            out.push(Piece::Text(before));
-        }
-        let name = after.get(1..close).unwrap_or_default();
-        out.push(if name == "path" {
-            Piece::Path
-        } else {
-            Piece::Param(name)
-        });
-        rest = after.get(close + 1..).unwrap_or_default();
-    }
-    if !rest.is_empty() {
-        out.push(Piece::Text(rest));
-    }
-    out
-}
 
 /// Appends the pieces of a template with the path and the params in place; a param the
 /// issue lacks is `?`.

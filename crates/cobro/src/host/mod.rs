@@ -88,6 +88,12 @@ fn with_path<R>(steps: &[PathStep], f: impl FnOnce(&Path<'_>) -> R) -> R {
     walk(&Path::Root, steps, f)
 }
 
+/// The report path of `steps` as text (`items[0].name`), as issues write it: for a
+/// binding's own error about a value of a host body.
+pub fn path_text(steps: &[PathStep]) -> String {
+    with_path(steps, |p| p.render())
+}
+
 impl HostBodyError {
     /// The report [`crate::validate`] would give if it could see the body: one error,
     /// ERR_BODY_TOO_LARGE at `""` (params `size`, `limit`) or ERR_INVALID_TYPE at the
@@ -131,7 +137,7 @@ impl HostBodyError {
                 limit: Limits::default().max_bytes,
             }),
             HostBodyError::NonFinite { at, .. } => {
-                ParseError::new(Code::InvalidType, &with_path(at, |p| p.render()), "a finite number")
+                ParseError::new(Code::InvalidType, &path_text(at), "a finite number")
             }
         }
     }
