@@ -83,7 +83,8 @@ async function send(server, prepared) {
 
 async function control(server, where, body) {
   const answer = await fetch(server.url + where, {
-    method: 'POST', body: body === undefined ? '' : JSON.stringify(body), signal: AbortSignal.timeout(WAIT_MS),
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? '' : JSON.stringify(body), signal: AbortSignal.timeout(WAIT_MS),
   })
   return { status: answer.status, json: await answer.json() }
 }

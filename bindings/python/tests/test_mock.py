@@ -108,7 +108,7 @@ def send(server: cobro.mock.MockServer, request: cobro.PreparedRequest) -> Tuple
 
 def control(server: cobro.mock.MockServer, path: str, body: Dict[str, Any] | None = None) -> Tuple[int, Any]:
     data = json.dumps(body).encode() if body is not None else b""
-    sent = urllib.request.Request(server.url + path, data=data, method="POST")
+    sent = urllib.request.Request(server.url + path, data=data, method="POST", headers={"Content-Type": "application/json"})
     try:
         with urllib.request.urlopen(sent, timeout=WAIT_SECONDS) as answer:
             return answer.status, json.loads(answer.read())

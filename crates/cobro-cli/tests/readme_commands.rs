@@ -236,7 +236,7 @@ const EXPECTED: &[Expected] = &[
         stdout_has: "created 0000",
     },
     Expected {
-        command: r#"curl -s -X POST "$MOCK/_mock/payins/ORDER-0001/pay""#,
+        command: r#"curl -s -X POST "$MOCK/_mock/payins/ORDER-0001/pay" -H 'Content-Type: application/json'"#,
         exit: 0,
         stdout_has: r#""payinStateID":"5""#,
     },
@@ -264,7 +264,7 @@ const EXPECTED: &[Expected] = &[
         stdout_has: "status: PENDING\nsubscription_id: 3",
     },
     Expected {
-        command: r#"curl -s -X POST "$MOCK/_mock/subscriptions/3/authorize""#,
+        command: r#"curl -s -X POST "$MOCK/_mock/subscriptions/3/authorize" -H 'Content-Type: application/json'"#,
         exit: 0,
         stdout_has: r#""status":"AUTHORIZED""#,
     },
@@ -296,7 +296,7 @@ const EXPECTED: &[Expected] = &[
         stdout_has: r#""code":"ERR_ACCOUNT_ALREADY_EXISTS""#,
     },
     Expected {
-        command: r#"curl -s -X POST "$MOCK/_mock/virtual-accounts/acc_00000000005/deposit" -d '{"amount": "200.00", "currency": "PEN"}'"#,
+        command: r#"curl -s -X POST "$MOCK/_mock/virtual-accounts/acc_00000000005/deposit" -H 'Content-Type: application/json' -d '{"amount": "200.00", "currency": "PEN"}'"#,
         exit: 0,
         stdout_has: r#""amount":"200.00""#,
     },
@@ -334,7 +334,7 @@ const EXPECTED: &[Expected] = &[
         stdout_has: "error_code: B422\n",
     },
     Expected {
-        command: r#"curl -s -X POST "$MOCK/_mock/payins/ORDER-0001/settle" -d '{"duplicate": true}'"#,
+        command: r#"curl -s -X POST "$MOCK/_mock/payins/ORDER-0001/settle" -H 'Content-Type: application/json' -d '{"duplicate": true}'"#,
         exit: 0,
         stdout_has: r#""payinStateID":"9""#,
     },
@@ -344,7 +344,7 @@ const EXPECTED: &[Expected] = &[
         stdout_has: "authentic: state 9",
     },
     Expected {
-        command: r#"curl -s -X POST "$MOCK/_mock/payins/ORDER-0001/refund" -d '{"wrong_signature": true}'"#,
+        command: r#"curl -s -X POST "$MOCK/_mock/payins/ORDER-0001/refund" -H 'Content-Type: application/json' -d '{"wrong_signature": true}'"#,
         exit: 0,
         stdout_has: r#""payinStateID":"11""#,
     },
@@ -354,12 +354,12 @@ const EXPECTED: &[Expected] = &[
         stdout_has: "not authentic",
     },
     Expected {
-        command: r#"curl -s -X POST "$MOCK/_mock/virtual-accounts/acc_00000000005/deposit" -d '{"amount": "10.00", "currency": "PEN", "out_of_order": true}'"#,
+        command: r#"curl -s -X POST "$MOCK/_mock/virtual-accounts/acc_00000000005/deposit" -H 'Content-Type: application/json' -d '{"amount": "10.00", "currency": "PEN", "out_of_order": true}'"#,
         exit: 0,
         stdout_has: r#""amount":"10.00""#,
     },
     Expected {
-        command: r#"curl -s -X POST "$MOCK/_mock/virtual-accounts/acc_00000000005/deposit" -d '{"amount": "20.00", "currency": "PEN", "delay_ms": 2000}'"#,
+        command: r#"curl -s -X POST "$MOCK/_mock/virtual-accounts/acc_00000000005/deposit" -H 'Content-Type: application/json' -d '{"amount": "20.00", "currency": "PEN", "delay_ms": 2000}'"#,
         exit: 0,
         stdout_has: r#""amount":"20.00""#,
     },

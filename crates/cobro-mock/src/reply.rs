@@ -155,7 +155,9 @@ fn host_allowed(name: &str, listening: &str, allowed: &[String]) -> bool {
 /// The guard of the control API and the checkout (they move money and show every
 /// merchant's keys): a request whose `Host` the mock does not answer to
 /// ([`host_allowed`]), or whose `Origin` is not the mock's own (a page of another site,
-/// which a browser lets post across sites), is refused with 403 before it is handled.
+/// which a browser lets post across sites), is refused with 403 before it is handled; a
+/// control call that changes state without `Content-Type: application/json` (what a
+/// cross-site form or a script without the mock's consent sends) with 415.
 pub async fn control_guard(State(app): State<Shared>, request: Request, next: Next) -> Response {
     match guard_refusal(&app, &request) {
         Some(refusal) => refusal,
@@ -185,18 +187,36 @@ fn guard_refusal(app: &Shared, request: &Request) -> Option<Response> {
             "the control API answers requests for the mock's own address or localhost only (Host); add --allowed-host NAME for another name",
         ));
     }
-    let origin = header_text(header::ORIGIN)?;
-    let port = |authority: &str| authority.rsplit_once(':').map(|(_, port)| port.to_string());
-    let own = origin
-        .strip_prefix("http://")
-        .filter(|authority| host_allowed(&host_name(authority), listening, allowed))
-        .is_some_and(|authority| port(authority) == port(listening));
-    (!own).then(|| {
+    if let Some(origin) = header_text(header::ORIGIN) {
+        let port = |authority: &str| authority.rsplit_once(':').map(|(_, port)| port.to_string());
+        let own = origin
+            .strip_prefix("http://")
+            .filter(|authority| host_allowed(&host_name(authority), listening, allowed))
+            .is_some_and(|authority| port(authority) == port(listening));
+        if !own {
+            return Some(mock_error(
+                403,
+                "the control API refuses requests from the pages of other sites (Origin)",
+            ));
+        }
+    }
+    let changes_state = request.method() == Method::POST && path.starts_with("/_mock/");
+    (changes_state && !is_json(request.headers().get(header::CONTENT_TYPE))).then(|| {
         mock_error(
-            403,
-            "the control API refuses requests from the pages of other sites (Origin)",
+            415,
+            "a control call that changes state must send Content-Type: application/json",
         )
     })
+}
+
+/// Whether a `Content-Type` names JSON: `application/json`, in any case, with any
+/// parameters. A page of another site can post a form or plain text without asking, but
+/// not JSON, so requiring it keeps such pages from moving money in the mock.
+fn is_json(content_type: Option<&HeaderValue>) -> bool {
+    content_type
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
 }
 
 /// The control API and the checkout's buttons answer loopback peers only: they move
@@ -218,5 +238,26 @@ mod tests {
         for remote in ["10.0.0.1", "::ffff:10.0.0.1", "2001:db8::1", "0.0.0.0", "::"] {
             assert!(!is_loopback(remote.parse().unwrap()), "{remote}");
         }
+    }
+
+    #[test]
+    fn only_json_content_types_are_json() {
+        for json in [
+            "application/json",
+            "Application/JSON",
+            "application/json; charset=utf-8",
+        ] {
+            assert!(is_json(Some(&HeaderValue::from_static(json))), "{json}");
+        }
+        for other in [
+            "text/plain",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data",
+            "application/jsonx",
+            "",
+        ] {
+            assert!(!is_json(Some(&HeaderValue::from_static(other))), "{other}");
+        }
+        assert!(!is_json(None));
     }
 }

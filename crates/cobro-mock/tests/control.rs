@@ -302,7 +302,9 @@ async fn every_refusal_is_json_in_the_shape_of_its_api() {
 
 /// A POST to the control API or the checkout with `headers`: the status.
 async fn post_with(mock: &cobro_mock::Mock, path: &str, headers: &[(&str, &str)]) -> u16 {
-    let mut request = reqwest::Client::new().post(format!("{}{path}", mock.url()));
+    let mut request = reqwest::Client::new()
+        .post(format!("{}{path}", mock.url()))
+        .header("Content-Type", "application/json");
     for (name, value) in headers {
         request = request.header(*name, *value);
     }
@@ -342,4 +344,59 @@ async fn the_control_api_refuses_other_hosts_and_other_sites() {
         send(&mock, &payin_request("H-1"), &[("Host", "evil.example")]).await.0,
         200
     );
+}
+
+/// A control call that changes state needs `Content-Type: application/json`, which a
+/// page of another site cannot send without the mock's consent (a form posts
+/// `application/x-www-form-urlencoded`, `multipart/form-data` or `text/plain`); reads
+/// need none, and the refusal moves nothing.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_control_call_that_changes_state_must_be_json() {
+    let hook = webhook().await;
+    let mock = mock(config(&hook.url));
+    assert_eq!(send(&mock, &payin_request("C-1"), &[]).await.0, 200);
+    let client = reqwest::Client::new();
+    let pay = format!("{}/_mock/payins/C-1/pay", mock.url());
+    for kind in [
+        None,
+        Some("text/plain"),
+        Some("application/x-www-form-urlencoded"),
+        Some("multipart/form-data"),
+    ] {
+        let mut request = client.post(&pay).body("{}");
+        if let Some(kind) = kind {
+            request = request.header("Content-Type", kind);
+        }
+        let response = request.send().await.unwrap();
+        assert_eq!(response.status().as_u16(), 415, "{kind:?}");
+        let error: serde_json::Value = serde_json::from_slice(&response.bytes().await.unwrap()).unwrap();
+        assert!(
+            error["error"]
+                .as_str()
+                .unwrap()
+                .contains("Content-Type: application/json"),
+            "{error}"
+        );
+    }
+    let events: serde_json::Value = reqwest::get(format!("{}/_mock/events", mock.url()))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(
+        events["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e["kind"] != "delivery"),
+        "nothing was paid: {events}"
+    );
+    let response = client
+        .post(&pay)
+        .header("Content-Type", "application/json; charset=utf-8")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
 }

@@ -144,6 +144,7 @@ pub async fn send(mock: &Mock, request: &PreparedRequest, extra: &[(&str, &str)]
 pub async fn control(mock: &Mock, path: &str, body: &str) -> (u16, serde_json::Value) {
     let response = reqwest::Client::new()
         .post(format!("{}{path}", mock.url()))
+        .header("Content-Type", "application/json")
         .body(body.to_string())
         .send()
         .await
