@@ -7,6 +7,8 @@ use std::time::Duration;
 use cobro::{Secret, VaSignatureVariant};
 use serde::Deserialize;
 
+use crate::listen::ConnectionLimits;
+
 /// The default merchant's id (a fake one).
 pub const DEFAULT_MERCHANT_ID: u64 = 1001;
 /// The default merchant's X-Api-Key.
@@ -108,6 +110,8 @@ pub struct Config {
     /// Host names besides the mock's own address and `localhost` that the control API
     /// and the checkout accept in `Host` (a container network's name for the mock).
     pub allowed_hosts: Vec<String>,
+    /// How many connections are served at once and how long a client may take.
+    pub connections: ConnectionLimits,
 }
 
 impl Config {
@@ -120,6 +124,7 @@ impl Config {
             auto_pay: None,
             retry: RetryPolicy::default(),
             allowed_hosts: Vec::new(),
+            connections: ConnectionLimits::default(),
         })
     }
 }

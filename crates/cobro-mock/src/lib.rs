@@ -17,6 +17,7 @@ mod control;
 mod deliver;
 mod fault;
 pub mod host;
+pub mod listen;
 pub mod paths;
 mod payin;
 mod qr;
@@ -29,6 +30,13 @@ mod virtual_account;
 
 pub use config::{Config, ConfigError, Merchant, RetryPolicy, merchants_from_json};
 pub use server::{Mock, STOP_GRACE, check_host, remote_warning, run_until_interrupted, serve, start};
+
+/// Says `line` on standard error, where a developer running the mock sees it: what the
+/// mock refused or dropped because a limit was reached, and what a stop left undone.
+fn warn(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "cobro mock: {line}");
+}
 
 /// The port `cobro mock` listens on by default.
 pub const DEFAULT_PORT: u16 = cobro::endpoints::MOCK_PORT;

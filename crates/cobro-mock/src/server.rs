@@ -16,7 +16,7 @@ use tokio::sync::watch;
 
 use crate::app::{App, Shared};
 use crate::config::Config;
-use crate::{checkout, control, fault, paths, payin, reply, state, subscription, virtual_account};
+use crate::{checkout, control, fault, listen, paths, payin, reply, state, subscription, virtual_account};
 
 /// Whether the mock may listen on `ip`: loopback always; another address only with
 /// `allow_remote`, since the control API would then be one network hop from anyone.
@@ -64,7 +64,8 @@ fn router(app: Shared) -> Router {
         .with_state(app)
 }
 
-/// Serves the mock on `listener` until `shutdown` completes.
+/// Serves the mock on `listener` until `shutdown` completes, then for at most
+/// [`STOP_GRACE`] while the requests under way finish.
 pub async fn serve(
     listener: TcpListener,
     config: Config,
@@ -80,6 +81,7 @@ pub async fn serve(
         .no_proxy()
         .build()
         .map_err(io::Error::other)?;
+    let limits = config.connections;
     let app = Arc::new(App {
         config,
         state: state::State::default(),
@@ -88,30 +90,24 @@ pub async fn serve(
         pending: AtomicUsize::new(0),
         held: std::sync::Mutex::new(Vec::new()),
     });
-    let service = router(app).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, service).with_graceful_shutdown(shutdown).await
+    let (stopping, mut stopped) = watch::channel(false);
+    let accepting = listen::accept(listener, router(app), limits, async move {
+        let _ = stopped.wait_for(|s| *s).await;
+    });
+    tokio::pin!(accepting, shutdown);
+    tokio::select! {
+        () = &mut accepting => return Ok(()),
+        () = &mut shutdown => {
+            let _ = stopping.send(true);
+        }
+    }
+    let _ = tokio::time::timeout(STOP_GRACE, accepting).await;
+    Ok(())
 }
 
 /// How long a stopping mock lets the requests under way finish before it drops them, so
 /// that a client which never finishes its request cannot hold `stop` (or Ctrl-C) forever.
 pub const STOP_GRACE: Duration = Duration::from_secs(5);
-
-/// Serves the mock on `listener` until `stop` completes, then for at most
-/// [`STOP_GRACE`] while the requests under way finish.
-async fn serve_until(listener: TcpListener, config: Config, stop: impl Future<Output = ()>) -> io::Result<()> {
-    let (stopping, mut stopped) = watch::channel(false);
-    let served = serve(listener, config, async move {
-        let _ = stopped.wait_for(|s| *s).await;
-    });
-    tokio::pin!(served, stop);
-    tokio::select! {
-        result = &mut served => return result,
-        () = &mut stop => {
-            let _ = stopping.send(true);
-        }
-    }
-    tokio::time::timeout(STOP_GRACE, served).await.unwrap_or(Ok(()))
-}
 
 /// A mock running on a background thread; stops when dropped.
 #[derive(Debug)]
@@ -172,7 +168,7 @@ pub fn start(host: IpAddr, port: u16, config: Config) -> io::Result<Mock> {
     let thread = std::thread::Builder::new().name("cobro-mock".into()).spawn(move || {
         runtime.block_on(async move {
             let listener = TcpListener::from_std(listener)?;
-            serve_until(listener, config, async move {
+            serve(listener, config, async move {
                 let _ = stopped.wait_for(|s| *s).await;
             })
             .await
@@ -202,7 +198,7 @@ pub fn run_until_interrupted(
         let listener = TcpListener::bind(SocketAddr::new(host, port)).await?;
         let stop = interrupted()?;
         ready(listener.local_addr()?);
-        serve_until(listener, config, stop).await
+        serve(listener, config, stop).await
     })
 }
 

@@ -11,19 +11,6 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use cobro::{CivilDate, DepositMode, PrepareOptions, UnixSeconds, VaSignatureVariant};
 use common::*;
 
-fn payin_request(op: &str) -> cobro::PreparedRequest {
-    let mut body: serde_json::Value = serde_json::from_slice(&example("payin-pe-banktransfer-unsigned.json")).unwrap();
-    body["payinMerchantOperationNumber"] = op.into();
-    let today = CivilDate::parse("2026-11-25").unwrap();
-    cobro::prepare_payin(
-        &serde_json::to_vec(&body).unwrap(),
-        &payin_key(),
-        today,
-        &PrepareOptions::default(),
-    )
-    .unwrap()
-}
-
 async fn events(mock: &cobro_mock::Mock) -> serde_json::Value {
     let r = reqwest::get(format!("{}/_mock/events", mock.url())).await.unwrap();
     serde_json::from_slice(&r.bytes().await.unwrap()).unwrap()

@@ -155,3 +155,17 @@ pub async fn control(mock: &Mock, path: &str, body: &str) -> (u16, serde_json::V
         serde_json::from_slice(&response.bytes().await.unwrap()).unwrap_or_default(),
     )
 }
+
+/// A signed pay-in request of the example merchant with operation number `op`.
+pub fn payin_request(op: &str) -> cobro::PreparedRequest {
+    let mut body: serde_json::Value = serde_json::from_slice(&example("payin-pe-banktransfer-unsigned.json")).unwrap();
+    body["payinMerchantOperationNumber"] = op.into();
+    let today = cobro::CivilDate::parse("2026-11-25").unwrap();
+    cobro::prepare_payin(
+        &serde_json::to_vec(&body).unwrap(),
+        &payin_key(),
+        today,
+        &cobro::PrepareOptions::default(),
+    )
+    .unwrap()
+}
