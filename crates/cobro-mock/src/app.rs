@@ -2,10 +2,9 @@
 //! that delivers notifications and the notifications under way.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicUsize;
 
 use crate::config::{Config, Merchant};
-use crate::state;
+use crate::{deliver, state};
 
 /// What every handler shares.
 pub(crate) struct App {
@@ -14,11 +13,8 @@ pub(crate) struct App {
     /// `http://host:port` as the mock is reached, for the checkout links it hands out.
     pub(crate) base_url: String,
     pub(crate) client: reqwest::Client,
-    /// Notifications waiting to be delivered or retried.
-    pub(crate) pending: AtomicUsize,
-    /// The notifications held back, with their merchant: each is delivered after that
-    /// merchant's next one.
-    pub(crate) held: std::sync::Mutex<Vec<(u64, state::Delivery)>>,
+    /// The notifications waiting to be delivered, retried or released.
+    pub(crate) outbox: deliver::Outbox,
 }
 
 pub(crate) type Shared = Arc<App>;

@@ -21,6 +21,7 @@ use cobro::provider::payin::{Notification, notification};
 use cobro::provider::subscription::{Webhook, webhook};
 use cobro::provider::virtual_account::{Deposit, deposit_notification};
 use cobro::subscription::response::SubscriptionStatus;
+use cobro::virtual_account::FULL_NAME_MAX;
 use cobro::{Amount, Secret};
 use serde::Deserialize;
 use serde_json::json;
@@ -88,6 +89,7 @@ pub fn move_payin(
     let Some(merchant) = app.merchant(merchant_id) else {
         return Err((404, "no such merchant".into()));
     };
+    deliver::room(app)?;
     let current = app
         .state
         .payin(merchant_id, operation_number)
@@ -137,7 +139,7 @@ pub fn move_payin(
             body,
         },
         faults,
-    );
+    )?;
     Ok(payin)
 }
 
@@ -227,6 +229,7 @@ pub fn move_subscription(
             "subscription webhooks carry no signature (PROVIDER_FACTS.md)".into(),
         ));
     }
+    deliver::room(app)?;
     let moved = app
         .state
         .move_subscription(id, to, |now| *now == SubscriptionStatus::Pending)
@@ -249,7 +252,7 @@ pub fn move_subscription(
         url: merchant.webhook_url.clone(),
         body,
     };
-    deliver::send(app, d, faults);
+    deliver::send(app, d, faults)?;
     Ok(s.merchant_id)
 }
 
@@ -329,6 +332,16 @@ pub async fn deposit(
     if request.currency != account.currency {
         return mock_error(400, "currency must be the account's currency");
     }
+    if request
+        .depositor
+        .as_ref()
+        .is_some_and(|d| d.chars().count() > FULL_NAME_MAX)
+    {
+        return mock_error(
+            400,
+            &format!("depositor must be at most {FULL_NAME_MAX} characters, as an owner's full name is"),
+        );
+    }
     let Some(merchant) = app.merchant(account.merchant_id) else {
         return mock_error(404, "no such merchant");
     };
@@ -366,19 +379,26 @@ pub async fn deposit(
         url: merchant.webhook_url.clone(),
         body,
     };
-    deliver::send(&app, d, &faults);
+    if let Err((status, why)) = deliver::send(&app, d, &faults) {
+        return noted(mock_error(status, &why), Some(merchant.id), why);
+    }
     let body = json!({"operationId": operation_id, "amount": amount_text});
     noted(reply::json(200, body.to_string()), Some(merchant.id), operation_id)
 }
 
-/// `GET /_mock/events`: the log, oldest first.
+/// `GET /_mock/events`: the counts of records, the bytes they and the log hold, the log
+/// entries dropped to make room, the notifications waiting, and the log, oldest first.
 pub async fn events(State(app): State<Shared>, ConnectInfo(peer): ConnectInfo<SocketAddr>) -> Response {
     if let Some(r) = not_loopback(peer) {
         return r;
     }
     let [accounts, subscriptions, payins] = app.state.counts();
+    let (notifications, notification_bytes) = app.outbox.waiting();
     let body = json!({
         "counts": {"virtual_accounts": accounts, "subscriptions": subscriptions, "payins": payins},
+        "stored_bytes": app.state.stored_bytes(),
+        "dropped_events": app.state.dropped_events(),
+        "waiting": {"notifications": notifications, "bytes": notification_bytes},
         "events": app.state.events(),
     });
     reply::json(200, body.to_string())
@@ -392,10 +412,7 @@ pub async fn reset(State(app): State<Shared>, ConnectInfo(peer): ConnectInfo<Soc
         return r;
     }
     app.state.reset();
-    app.held
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .clear();
+    app.outbox.forget_held();
     reply::json(200, json!({"reset": true}).to_string())
 }
 

@@ -1,21 +1,119 @@
 //! Sending notifications to a merchant's webhook: in the background, never blocking the
-//! API, retried with bounded backoff, each attempt in the log; and the faults a control
-//! call may ask of one (a duplicate, out of order, a delay).
+//! API, retried with bounded backoff, each attempt in the log; the faults a control call
+//! may ask of one (a duplicate, out of order, a delay); and, when the mock stops, the
+//! notifications still waiting sent at once or named as not delivered.
 
-use std::sync::PoisonError;
-use std::sync::atomic::Ordering;
+use std::collections::HashMap;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use axum::http::header;
 use serde::Deserialize;
+use tokio::sync::{Semaphore, watch};
 
 use crate::app::{App, Shared};
 use crate::state::{Delivery, Event};
 use crate::time;
 
-/// The most notifications waiting at once; past it a new one is dropped (and logged),
-/// so a webhook that never answers cannot grow the mock without bound.
-pub const MAX_PENDING: usize = 10_000;
+/// The most notifications waiting at once (to be sent, retried, or held back); past it a
+/// control call is refused with 503 before it moves anything, so a webhook that never
+/// answers cannot grow the mock without bound.
+pub const MAX_WAITING: usize = 10_000;
+/// The most bytes of notification bodies waiting at once; past it, as past
+/// [`MAX_WAITING`].
+pub const MAX_WAITING_BYTES: usize = 16 << 20;
+/// The room a control call asks for before it moves anything: more than any
+/// notification's body, whose free text is capped (a deposit's depositor, say).
+const ROOM_BYTES: usize = 64 << 10;
+/// The most delivery attempts under way at once; the others wait their turn, so
+/// notifications never take more sockets than this.
+pub const MAX_SENDING: usize = 32;
+/// How long a stopping mock keeps sending the notifications still waiting (at once,
+/// without their delays or the waits between retries) before naming the rest on
+/// standard error as not delivered.
+pub const DELIVERY_GRACE: Duration = Duration::from_secs(5);
+
+/// The notifications waiting, and what delivers them.
+pub(crate) struct Outbox {
+    waiting: Mutex<Waiting>,
+    sending: Semaphore,
+    /// True once the mock stops: delays and waits between retries end at once.
+    hurry: watch::Sender<bool>,
+}
+
+#[derive(Default)]
+struct Waiting {
+    bytes: usize,
+    next_id: u64,
+    /// Each notification being sent or retried: its kind, merchant and how its last
+    /// attempt ended.
+    sending: HashMap<u64, (&'static str, u64, String)>,
+    /// The notifications held back, with their merchant: each is delivered after that
+    /// merchant's next one.
+    held: Vec<Delivery>,
+}
+
+impl Waiting {
+    fn count(&self) -> usize {
+        self.sending.len() + self.held.len()
+    }
+
+    fn has_room(&self, bytes: usize) -> bool {
+        self.count() < MAX_WAITING && self.bytes.saturating_add(bytes) <= MAX_WAITING_BYTES
+    }
+}
+
+impl Default for Outbox {
+    fn default() -> Outbox {
+        Outbox {
+            waiting: Mutex::new(Waiting::default()),
+            sending: Semaphore::new(MAX_SENDING),
+            hurry: watch::Sender::new(false),
+        }
+    }
+}
+
+impl Outbox {
+    fn lock(&self) -> MutexGuard<'_, Waiting> {
+        // Every change below is a few field writes that cannot panic halfway.
+        self.waiting.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Forgets the notifications held back, which would otherwise reach the webhook
+    /// after the next one, about records a reset forgot.
+    pub(crate) fn forget_held(&self) {
+        let mut w = self.lock();
+        let held: usize = w.held.iter().map(|d| d.body.len()).sum();
+        w.bytes = w.bytes.saturating_sub(held);
+        w.held.clear();
+    }
+
+    /// Notifications waiting, and their bytes.
+    pub(crate) fn waiting(&self) -> (usize, usize) {
+        let w = self.lock();
+        (w.count(), w.bytes)
+    }
+}
+
+/// Why a notification cannot be queued: the status and message a control call answers.
+fn full() -> (u16, String) {
+    (
+        503,
+        format!(
+            "{MAX_WAITING} notifications or {MAX_WAITING_BYTES} bytes of them are already waiting, the most the mock keeps: try again once the webhook has taken some"
+        ),
+    )
+}
+
+/// Whether a notification can be queued now: a control call asks before it moves
+/// anything, so that a refusal leaves the record as it was.
+pub fn room(app: &App) -> Result<(), (u16, String)> {
+    if app.outbox.lock().has_room(ROOM_BYTES) {
+        Ok(())
+    } else {
+        Err(full())
+    }
+}
 
 /// What a control call may ask of its notification (its JSON body; every field
 /// optional).
@@ -50,74 +148,87 @@ fn log(app: &App, d: &Delivery, status: Option<u16>, detail: String) {
 }
 
 /// Sends `d` as `faults` ask, and releases the notifications held back for the same
-/// merchant after it, in the order they were held.
-pub fn send(app: &Shared, d: Delivery, faults: &NotifyFaults) {
+/// merchant after it, in the order they were held. Refused (503, said on standard
+/// error and in the log) when [`MAX_WAITING`] or [`MAX_WAITING_BYTES`] would be passed.
+pub fn send(app: &Shared, d: Delivery, faults: &NotifyFaults) -> Result<(), (u16, String)> {
     // Checked by the control call against the one rule (`fault::delay`).
     let delay = Duration::from_millis(faults.delay_ms);
+    let copies = if faults.duplicate { 2 } else { 1 };
+    let mut w = app.outbox.lock();
+    if !w.has_room(d.body.len().saturating_mul(copies)) || w.count() + copies > MAX_WAITING {
+        drop(w);
+        log(app, &d, None, "dropped: too many notifications waiting".into());
+        let (status, why) = full();
+        crate::warn(&format!("a {} notification was not queued: {why}", d.kind));
+        return Err((status, why));
+    }
     if faults.out_of_order {
-        let mut held = app.held.lock().unwrap_or_else(PoisonError::into_inner);
-        // Held notifications count as waiting ones, so the bound on those holds here too.
-        if held.len() + app.pending.load(Ordering::SeqCst) >= MAX_PENDING {
-            drop(held);
-            dropped(app, &d);
-            return;
-        }
-        held.push((d.merchant_id, d.clone()));
-        drop(held);
+        w.bytes += d.body.len();
+        w.held.push(d.clone());
+        drop(w);
         log(
             app,
             &d,
             None,
             "held: sent after the merchant's next notification".into(),
         );
-        return;
+        return Ok(());
     }
-    let copies = if faults.duplicate { 2 } else { 1 };
+    let (mine, others): (Vec<Delivery>, Vec<Delivery>) = std::mem::take(&mut w.held)
+        .into_iter()
+        .partition(|late| late.merchant_id == d.merchant_id);
+    w.held = others;
+    let mut queued = Vec::with_capacity(copies + mine.len());
     for _ in 0..copies {
-        spawn(app, d.clone(), delay);
+        queued.push((queue(&mut w, &d), d.clone(), delay));
     }
-    let released: Vec<Delivery> = {
-        let mut held = app.held.lock().unwrap_or_else(PoisonError::into_inner);
-        let (mine, others) = std::mem::take(&mut *held)
-            .into_iter()
-            .partition(|(m, _)| *m == d.merchant_id);
-        *held = others;
-        mine.into_iter().map(|(_, late)| late).collect()
-    };
-    for (i, late) in (1u64..).zip(released) {
-        // After the one it was held behind: a little later than that one's first attempt,
-        // and each a little after the one held before it.
-        spawn(app, late, delay + Duration::from_millis(100 * i));
+    for (i, late) in (1u64..).zip(mine) {
+        // The held one was counted when it was held: it moves to the notifications
+        // being sent. It goes after the one it was held behind, a little later than
+        // that one's first attempt, and each a little after the one held before it.
+        w.bytes = w.bytes.saturating_sub(late.body.len());
+        queued.push((queue(&mut w, &late), late, delay + Duration::from_millis(100 * i)));
     }
+    drop(w);
+    for (id, d, delay) in queued {
+        spawn(app, id, d, delay);
+    }
+    Ok(())
 }
 
-/// Logs that `d` was dropped: [`MAX_PENDING`] notifications were already waiting.
-fn dropped(app: &App, d: &Delivery) {
-    log(
-        app,
-        d,
-        None,
-        format!("dropped: {MAX_PENDING} notifications already waiting"),
-    );
+/// Counts `d` among the notifications being sent; its id.
+fn queue(w: &mut Waiting, d: &Delivery) -> u64 {
+    w.next_id += 1;
+    w.bytes += d.body.len();
+    w.sending
+        .insert(w.next_id, (d.kind, d.merchant_id, "not yet attempted".to_string()));
+    w.next_id
 }
 
-fn spawn(app: &Shared, d: Delivery, delay: Duration) {
-    if app.pending.fetch_add(1, Ordering::SeqCst) >= MAX_PENDING {
-        app.pending.fetch_sub(1, Ordering::SeqCst);
-        dropped(app, &d);
-        return;
-    }
+fn spawn(app: &Shared, id: u64, d: Delivery, delay: Duration) {
     let app = app.clone();
     tokio::spawn(async move {
-        if !delay.is_zero() {
-            tokio::time::sleep(delay).await;
-        }
-        attempt_all(&app, &d).await;
-        app.pending.fetch_sub(1, Ordering::SeqCst);
+        pause(&app, delay).await;
+        attempt_all(&app, id, &d).await;
+        let mut w = app.outbox.lock();
+        w.sending.remove(&id);
+        w.bytes = w.bytes.saturating_sub(d.body.len());
     });
 }
 
-async fn attempt_all(app: &App, d: &Delivery) {
+/// Waits `wait`, or less once the mock is stopping.
+async fn pause(app: &App, wait: Duration) {
+    if wait.is_zero() {
+        return;
+    }
+    let mut hurry = app.outbox.hurry.subscribe();
+    tokio::select! {
+        () = tokio::time::sleep(wait) => {}
+        _ = hurry.wait_for(|h| *h) => {}
+    }
+}
+
+async fn attempt_all(app: &App, id: u64, d: &Delivery) {
     let Some(url) = d.url.as_deref() else {
         log(app, d, None, "not sent: the merchant has no webhook URL".into());
         return;
@@ -125,6 +236,9 @@ async fn attempt_all(app: &App, d: &Delivery) {
     let policy = app.config.retry;
     let mut wait = policy.first_delay;
     for attempt in 1..=policy.attempts.max(1) {
+        let Ok(_turn) = app.outbox.sending.acquire().await else {
+            return;
+        };
         let sent = app
             .client
             .post(url)
@@ -142,18 +256,47 @@ async fn attempt_all(app: &App, d: &Delivery) {
             (Err(e), _) if e.is_timeout() => "timed out",
             (Err(_), _) => "unreachable",
         };
-        log(
-            app,
-            d,
-            status,
-            format!("attempt {attempt} of {}: {outcome}", policy.attempts),
-        );
+        let detail = format!("attempt {attempt} of {}: {outcome}", policy.attempts);
+        if let Some(entry) = app.outbox.lock().sending.get_mut(&id) {
+            entry.2.clone_from(&detail);
+        }
+        log(app, d, status, detail);
         if ok {
             return;
         }
         if attempt < policy.attempts {
-            tokio::time::sleep(wait).await;
+            pause(app, wait).await;
             wait = (wait * 2).min(policy.max_delay);
         }
+    }
+}
+
+/// When the mock stops: sends every notification still waiting at once (the held ones
+/// too, and without delays or waits between retries) for at most `grace`, then names
+/// each one left on standard error as not delivered.
+pub(crate) async fn drain(app: &Shared, grace: Duration) {
+    let held = std::mem::take(&mut app.outbox.lock().held);
+    let _ = app.outbox.hurry.send(true);
+    {
+        let mut w = app.outbox.lock();
+        let mut queued = Vec::with_capacity(held.len());
+        for d in held {
+            w.bytes = w.bytes.saturating_sub(d.body.len());
+            queued.push((queue(&mut w, &d), d));
+        }
+        drop(w);
+        for (id, d) in queued {
+            spawn(app, id, d, Duration::ZERO);
+        }
+    }
+    let until = tokio::time::Instant::now() + grace;
+    while app.outbox.lock().count() > 0 && tokio::time::Instant::now() < until {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let left: Vec<_> = app.outbox.lock().sending.values().cloned().collect();
+    for (kind, merchant_id, last) in left {
+        crate::warn(&format!(
+            "not delivered: a {kind} notification for merchant {merchant_id} ({last}) when the mock stopped"
+        ));
     }
 }

@@ -29,6 +29,7 @@ mod time;
 mod virtual_account;
 
 pub use config::{Config, ConfigError, Merchant, RetryPolicy, merchants_from_json};
+pub use deliver::{DELIVERY_GRACE, MAX_SENDING, MAX_WAITING, MAX_WAITING_BYTES};
 pub use server::{Mock, STOP_GRACE, check_host, remote_warning, run_until_interrupted, serve, start};
 
 /// Says `line` on standard error, where a developer running the mock sees it: what the

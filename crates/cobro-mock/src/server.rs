@@ -5,7 +5,6 @@ use std::future::Future;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
-use std::sync::atomic::AtomicUsize;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -16,7 +15,7 @@ use tokio::sync::watch;
 
 use crate::app::{App, Shared};
 use crate::config::Config;
-use crate::{checkout, control, fault, listen, paths, payin, reply, state, subscription, virtual_account};
+use crate::{checkout, control, deliver, fault, listen, paths, payin, reply, state, subscription, virtual_account};
 
 /// Whether the mock may listen on `ip`: loopback always; another address only with
 /// `allow_remote`, since the control API would then be one network hop from anyone.
@@ -65,7 +64,9 @@ fn router(app: Shared) -> Router {
 }
 
 /// Serves the mock on `listener` until `shutdown` completes, then for at most
-/// [`STOP_GRACE`] while the requests under way finish.
+/// [`STOP_GRACE`] while the requests under way finish, and at most
+/// [`DELIVERY_GRACE`](crate::DELIVERY_GRACE) while the notifications still waiting are
+/// sent (those left are named on standard error).
 pub async fn serve(
     listener: TcpListener,
     config: Config,
@@ -87,11 +88,10 @@ pub async fn serve(
         state: state::State::default(),
         base_url: format!("http://{addr}"),
         client,
-        pending: AtomicUsize::new(0),
-        held: std::sync::Mutex::new(Vec::new()),
+        outbox: deliver::Outbox::default(),
     });
     let (stopping, mut stopped) = watch::channel(false);
-    let accepting = listen::accept(listener, router(app), limits, async move {
+    let accepting = listen::accept(listener, router(app.clone()), limits, async move {
         let _ = stopped.wait_for(|s| *s).await;
     });
     tokio::pin!(accepting, shutdown);
@@ -102,6 +102,7 @@ pub async fn serve(
         }
     }
     let _ = tokio::time::timeout(STOP_GRACE, accepting).await;
+    deliver::drain(&app, deliver::DELIVERY_GRACE).await;
     Ok(())
 }
 

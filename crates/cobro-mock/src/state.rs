@@ -1,5 +1,6 @@
 //! What the mock remembers: virtual accounts, subscriptions, pay-ins, and the log of
-//! requests and deliveries. Every table is bounded; the log keeps the newest entries.
+//! requests and deliveries. Every table is bounded in count and in bytes; the log keeps
+//! the newest entries, each a bounded summary of what happened.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -13,6 +14,16 @@ use serde::Serialize;
 pub const MAX_RECORDS: usize = 1_000_000;
 /// The most log entries kept (the oldest go first).
 pub const MAX_EVENTS: usize = 10_000;
+/// The most bytes the records may hold, as [`State::stored_bytes`] counts them; past it a
+/// creation is refused as with [`MAX_RECORDS`].
+pub const MAX_RECORD_BYTES: usize = 64 << 20;
+/// The longest `what` or `detail` of an event, in bytes: a longer one (a path of 65 KB,
+/// say) is cut at a character boundary and ends with `...`, so the log holds at most
+/// [`MAX_EVENTS`] entries of a few hundred bytes each, whatever the requests were.
+pub const MAX_EVENT_TEXT: usize = 200;
+/// What the mock counts for each entry of a table or an index besides its text: the
+/// hash table's slot and the record's fixed part, roughly.
+const ENTRY_BYTES: usize = 64;
 
 /// A created virtual account.
 #[derive(Debug, Clone)]
@@ -101,6 +112,15 @@ pub struct Event {
 
 #[derive(Default)]
 struct Tables {
+    /// The bytes the records hold, as counted by [`Footprint::footprint`].
+    record_bytes: usize,
+    /// The bytes the log holds, likewise.
+    log_bytes: usize,
+    /// The log entries dropped to make room for newer ones since the last reset.
+    dropped_events: u64,
+    /// Whether a creation was refused for lack of room since the last reset (said once
+    /// on standard error).
+    said_full: bool,
     accounts: HashMap<(u64, String), Account>,
     account_ids: HashMap<String, (u64, String)>,
     subscriptions: HashMap<i64, Subscription>,
@@ -143,19 +163,27 @@ impl State {
         t.next_id
     }
 
-    /// Empties every table and the log.
+    /// Empties every table and the log: the bytes counted go back to zero.
     pub fn reset(&self) {
         *self.lock() = Tables::default();
     }
 
-    /// Appends `event` (its `seq` is set here), dropping the oldest past [`MAX_EVENTS`].
+    /// Appends `event` (its `seq` is set here, its texts cut to [`MAX_EVENT_TEXT`]),
+    /// dropping the oldest past [`MAX_EVENTS`].
     pub fn log(&self, mut event: Event) {
+        cut(&mut event.what);
+        cut(&mut event.detail);
+        let size = event.footprint();
         let mut t = self.lock();
         t.next_seq += 1;
         event.seq = t.next_seq;
-        if t.events.len() >= MAX_EVENTS {
-            t.events.pop_front();
+        if t.events.len() >= MAX_EVENTS
+            && let Some(old) = t.events.pop_front()
+        {
+            t.log_bytes = t.log_bytes.saturating_sub(old.footprint());
+            t.dropped_events += 1;
         }
+        t.log_bytes += size;
         t.events.push_back(event);
     }
 
@@ -164,16 +192,50 @@ impl State {
         self.lock().events.iter().cloned().collect()
     }
 
+    /// The bytes the records and the log hold, as the mock counts them (their text and
+    /// a fixed amount per entry): zero after a reset, whatever the allocator keeps.
+    pub fn stored_bytes(&self) -> usize {
+        let t = self.lock();
+        t.record_bytes + t.log_bytes
+    }
+
+    /// How many log entries were dropped to make room since the last reset.
+    pub fn dropped_events(&self) -> u64 {
+        self.lock().dropped_events
+    }
+
+    /// Whether `t` has room for one more record of `size` bytes among `count` of its
+    /// kind; when it has not, says so on standard error the first time.
+    fn room<'t>(
+        mut t: MutexGuard<'t, Tables>,
+        count: usize,
+        size: usize,
+        kind: &str,
+    ) -> Result<MutexGuard<'t, Tables>, Refused> {
+        if count < MAX_RECORDS && t.record_bytes.saturating_add(size) <= MAX_RECORD_BYTES {
+            return Ok(t);
+        }
+        let first = !std::mem::replace(&mut t.said_full, true);
+        drop(t);
+        if first {
+            crate::warn(&format!(
+                "a new {kind} is refused: the mock holds {MAX_RECORDS} records of a kind or {MAX_RECORD_BYTES} bytes of records at most (POST /_mock/reset empties it)"
+            ));
+        }
+        Err(Refused::Full)
+    }
+
     /// Stores a new account unless the merchant has one for the same referenceId.
     pub fn add_account(&self, account: Account) -> Result<(), Refused> {
-        let mut t = self.lock();
+        let t = self.lock();
         let key = (account.merchant_id, account.reference_id.clone());
         if t.accounts.contains_key(&key) {
             return Err(Refused::Exists);
         }
-        if t.accounts.len() >= MAX_RECORDS {
-            return Err(Refused::Full);
-        }
+        let size = account.footprint();
+        let count = t.accounts.len();
+        let mut t = State::room(t, count, size, "virtual account")?;
+        t.record_bytes += size;
         t.account_ids.insert(account.id.clone(), key.clone());
         t.accounts.insert(key, account);
         Ok(())
@@ -208,12 +270,15 @@ impl State {
         admit: impl FnOnce(Option<&SubscriptionStatus>) -> Result<(), E>,
         full: E,
     ) -> Result<(), E> {
-        let mut t = self.lock();
+        let t = self.lock();
         let latest = State::latest_where(&t, s.merchant_id, &s.customer_id, |_| true);
         admit(latest.as_ref().map(|l| &l.status))?;
-        if t.subscriptions.len() >= MAX_RECORDS {
+        let size = s.footprint();
+        let count = t.subscriptions.len();
+        let Ok(mut t) = State::room(t, count, size, "subscription") else {
             return Err(full);
-        }
+        };
+        t.record_bytes += size;
         t.by_number
             .entry((s.merchant_id, s.customer_id.clone()))
             .or_default()
@@ -273,14 +338,15 @@ impl State {
 
     /// Stores a new pay-in unless the merchant already used its operation number.
     pub fn add_payin(&self, p: Payin) -> Result<(), Refused> {
-        let mut t = self.lock();
+        let t = self.lock();
         let key = (p.merchant_id, p.operation_number.clone());
         if t.payins.contains_key(&key) {
             return Err(Refused::Exists);
         }
-        if t.payins.len() >= MAX_RECORDS {
-            return Err(Refused::Full);
-        }
+        let size = p.footprint();
+        let count = t.payins.len();
+        let mut t = State::room(t, count, size, "pay-in")?;
+        t.record_bytes += size;
         t.by_trx.insert(p.trx.clone(), key.clone());
         t.payins.insert(key, p);
         Ok(())
@@ -322,6 +388,71 @@ impl State {
     pub fn counts(&self) -> [usize; 3] {
         let t = self.lock();
         [t.accounts.len(), t.subscriptions.len(), t.payins.len()]
+    }
+}
+
+/// Cuts `text` to at most [`MAX_EVENT_TEXT`] bytes at a character boundary, ending it
+/// with `...` when it was longer.
+fn cut(text: &mut String) {
+    if text.len() <= MAX_EVENT_TEXT {
+        return;
+    }
+    let mut end = MAX_EVENT_TEXT - 3;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    // A new string rather than truncating in place: truncating keeps the long one's
+    // memory, and shrinking it would leave the allocator a hole too small to reuse for
+    // the next long path, so the log would grow with every long request it cut.
+    *text = format!("{}...", text.get(..end).unwrap_or_default());
+}
+
+/// What a stored value counts for in [`State::stored_bytes`]: its text, the copies of
+/// it that index it, and [`ENTRY_BYTES`] per entry.
+trait Footprint {
+    fn footprint(&self) -> usize;
+}
+
+impl Footprint for Account {
+    fn footprint(&self) -> usize {
+        let text = [
+            &self.id,
+            &self.reference_id,
+            &self.category,
+            &self.account_type,
+            &self.number,
+            &self.name,
+            &self.currency,
+        ]
+        .into_iter()
+        .chain(&self.owner)
+        .map(String::len)
+        .sum::<usize>();
+        // The id and the reference id are kept again as the keys of the two indexes.
+        2 * ENTRY_BYTES + text + self.id.len() + self.reference_id.len()
+    }
+}
+
+impl Footprint for Subscription {
+    fn footprint(&self) -> usize {
+        let pairs: usize = self.metadata.iter().map(|(k, v)| ENTRY_BYTES + k.len() + v.len()).sum();
+        let text = self.customer_id.len() + self.charge_type.len() + self.processor_code.len() + self.device.len();
+        // The customer id is kept again as the key of the index by number.
+        2 * ENTRY_BYTES + text + self.customer_id.len() + pairs
+    }
+}
+
+impl Footprint for Payin {
+    fn footprint(&self) -> usize {
+        let text = self.operation_number.len() + self.trx.len() + self.currency.len() + self.method.len();
+        // The operation number twice more (the key and the index by trx), the trx once.
+        2 * ENTRY_BYTES + text + 2 * self.operation_number.len() + self.trx.len()
+    }
+}
+
+impl Footprint for Event {
+    fn footprint(&self) -> usize {
+        ENTRY_BYTES + self.what.len() + self.detail.len()
     }
 }
 

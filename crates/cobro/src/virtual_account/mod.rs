@@ -56,6 +56,14 @@ const NAME_PATTERNS: &[(&str, &str)] = &[
 pub(crate) const PERSON_NAME_LENGTH: (usize, usize) = (1, 50);
 /// Spec 2.1 and 8: the fewest and most characters of owner.companyName.
 pub(crate) const COMPANY_NAME_LENGTH: (usize, usize) = (1, 80);
+/// Spec 2.1 and 8: the most characters of a full name as a deposit notification's
+/// `fullName` carries it (PROVIDER_FACTS.md): owner.firstName, a space and
+/// owner.lastName, or owner.companyName, whichever is longer.
+pub const FULL_NAME_MAX: usize = if 2 * PERSON_NAME_LENGTH.1 + 1 > COMPANY_NAME_LENGTH.1 {
+    2 * PERSON_NAME_LENGTH.1 + 1
+} else {
+    COMPANY_NAME_LENGTH.1
+};
 /// Spec 2.1 and 8: the fewest and most characters of owner.email.
 pub(crate) const EMAIL_LENGTH: (usize, usize) = (1, 50);
 /// Spec 2.1 and 8: the most digits of owner.phone.countryCode.
