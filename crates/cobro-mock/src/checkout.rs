@@ -115,7 +115,7 @@ pub async fn act(
             Err(_) => Err((404, "no subscription has that id".into())),
         }
     } else {
-        let Some(action) = Action::from_name(&action).filter(|a| matches!(a, Action::Pay | Action::Deny)) else {
+        let Some(action) = crate::control::action(&action).filter(|a| matches!(a, Action::Pay | Action::Deny)) else {
             return html(StatusCode::NOT_FOUND, "No such action", "");
         };
         match app.state.payin_by_trx(&id) {

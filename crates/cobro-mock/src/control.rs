@@ -15,7 +15,7 @@ use std::net::SocketAddr;
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::response::Response;
-use cobro::payin::catalog::{payin_state, payment_confirmation_code};
+use cobro::payin::catalog::payin_state;
 use cobro::payin::lifecycle::payin_transition;
 use cobro::provider::payin::{Notification, notification};
 use cobro::provider::subscription::{Webhook, webhook};
@@ -33,43 +33,19 @@ use crate::state::Delivery;
 use crate::state::Payin;
 use crate::time;
 
-/// What a control call does to a pay-in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
-    /// The shopper paid: 5 Autorizado.
-    Pay,
-    /// The payment was refused: 6 Denegado.
-    Deny,
-    /// The shopper did not pay in time: 3 Expirado.
-    Expire,
-    /// The money was settled: 9 Liquidado.
-    Settle,
-    /// The payment was refunded: 10 Reembolsado, or 11 Devuelto after settlement.
-    Refund,
-}
+/// What a control call does to a pay-in: one of the core's events (its target state and
+/// notification error are the core's), named in the path.
+pub use cobro::provider::payin::PayinEvent as Action;
 
-impl Action {
-    /// The action named in the path.
-    pub fn from_name(name: &str) -> Option<Action> {
-        match name {
-            "pay" => Some(Action::Pay),
-            "deny" => Some(Action::Deny),
-            "expire" => Some(Action::Expire),
-            "settle" => Some(Action::Settle),
-            "refund" => Some(Action::Refund),
-            _ => None,
-        }
-    }
-
-    fn target(self, from: i64) -> i64 {
-        match self {
-            Action::Pay => 5,
-            Action::Deny => 6,
-            Action::Expire => 3,
-            Action::Settle => 9,
-            Action::Refund if from == 9 => 11,
-            Action::Refund => 10,
-        }
+/// The action named in the path.
+pub fn action(name: &str) -> Option<Action> {
+    match name {
+        "pay" => Some(Action::Pay),
+        "deny" => Some(Action::Deny),
+        "expire" => Some(Action::Expire),
+        "settle" => Some(Action::Settle),
+        "refund" => Some(Action::Refund),
+        _ => None,
     }
 }
 
@@ -107,13 +83,7 @@ pub fn move_payin(
         Some(Err(_)) => return Err((409, verdict.reason.to_string())),
         None => return Err((404, "no pay-in has that operation number".into())),
     };
-    let error = match action {
-        Action::Deny => Some((
-            "9005",
-            payment_confirmation_code("9005").map_or("Do not honor", |c| c.meaning),
-        )),
-        _ => None,
-    };
+    let error = action.error();
     let n = Notification {
         state_id: to,
         merchant_id,
@@ -176,7 +146,7 @@ pub async fn payin(
     if let Some(r) = not_loopback(peer) {
         return r;
     }
-    let Some(action) = Action::from_name(&action) else {
+    let Some(action) = self::action(&action) else {
         return mock_error(404, "the action must be pay, deny, expire, settle or refund");
     };
     let faults = match faults_of(&body) {

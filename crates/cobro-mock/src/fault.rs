@@ -70,16 +70,16 @@ fn parse(value: &str) -> Result<Faults, String> {
 /// The API's own answer to a failure of the service, for `status=`.
 fn failure(path: &str, status: u16) -> Response {
     let mut a = if path == paths::PAYIN || path == paths::PAYIN_V1 {
-        payin::refusal("0099", "")
+        payin::Refusal::Internal.answer()
     } else if path.starts_with(paths::SUBSCRIPTION) {
-        subscription::error("B500", &[])
+        subscription::error(subscription::INTERNAL_ERROR, &[])
     } else {
         let now = time::iso(time::now());
         let stamp = virtual_account::Stamp {
             timestamp: &now,
             trace_id: "mock-fault",
         };
-        virtual_account::error(500, "internal_error", "Unexpected error", &[], stamp)
+        virtual_account::internal_error("", stamp)
     };
     a.status = status;
     reply::answer(a)

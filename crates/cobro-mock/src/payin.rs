@@ -8,10 +8,9 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use cobro::country::payin_country;
-use cobro::json::Value;
+use cobro::payin::response::SUCCESS_CODE;
 use cobro::payin::voucher::VoucherFamily;
-use cobro::provider::payin::{self as answers, AnswerFamily, Created, FALLBACK_CODE, Link, VoucherEntry};
-use cobro::subscription::lifecycle::may_charge;
+use cobro::provider::payin::{self as answers, AnswerFamily, Created, Link, NEW_PAYIN_STATE, Refusal, VoucherEntry};
 use cobro::{Amount, Kind, ValidateOptions};
 
 use crate::app::Shared;
@@ -22,15 +21,6 @@ use crate::deliver::NotifyFaults;
 use crate::reply::answered;
 use crate::state::{Payin, Refused};
 use crate::{qr, time};
-
-/// The pay-in object of a body: the `data` object of the samples' wrapped form, or the
-/// body itself.
-fn payin_object<'v, 'a>(root: Option<&'v Value<'a>>) -> Option<&'v Value<'a>> {
-    match at(root, &["data"]) {
-        Some(data @ Value::Object(_)) => Some(data),
-        _ => root,
-    }
-}
 
 /// The banks, agents and wallets on the mock's Peruvian vouchers: fictitious entries
 /// in the provider's shape.
@@ -82,14 +72,11 @@ fn entries(family: AnswerFamily) -> &'static [VoucherEntry<'static>] {
 pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Received) -> Response {
     let locale = locale(&headers);
     let body = Body::received(&body);
-    let p = payin_object(body.root());
+    let p = body.root().map(cobro::payin::payin_object);
     let field = |name: &str| text(at(p, &[name]));
     let merchant = field("payinMerchantID").parse::<u64>().ok();
     let key = match merchant.map(|id| (id, app.merchant(id))) {
-        Some((id, None)) => {
-            let a = answers::refusal("0009", "");
-            return answered(a, Some(id), "0009");
-        }
+        Some((id, None)) => return refused(Refusal::UnknownMerchant, id),
         Some((_, Some(m))) => Some(&m.payin_key),
         None => None,
     };
@@ -111,20 +98,17 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Receive
     let method = field("payinMethod");
     let processor = field("processorCode");
     let family = answers::answer_family(currency, method, Some(processor));
-    if family == AnswerFamily::WalletOnFile {
+    let charged = family.charges_on_file().then(|| {
         let charge_type = text(at(p, &["subscription", "chargeType"]));
-        let phone = field("payinCustomerPhone");
-        let active = app
-            .state
-            .subscription_to_charge(merchant_id, phone, charge_type)
-            .is_some_and(|s| may_charge(&s.status).allowed);
-        if !active {
-            return answered(answers::refusal("0044", ""), Some(merchant_id), "0044");
-        }
+        app.state
+            .subscription_to_charge(merchant_id, field("payinCustomerPhone"), charge_type)
+    });
+    if let Some(r) = answers::on_file_refusal(family, charged.flatten().as_ref().map(|s| &s.status)) {
+        return refused(r, merchant_id);
     }
     let Ok(amount) = Amount::parse(field("payinAmount")) else {
         // Validation has accepted the amount's text, which is what Amount::parse reads.
-        return answered(answers::refusal("0015", ""), Some(merchant_id), "0015");
+        return refused(Refusal::Amount, merchant_id);
     };
     let serial = app.state.next_serial();
     let trx = format!("MOCKTRX{serial:012}");
@@ -136,23 +120,18 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Receive
         amount,
         currency: currency.to_string(),
         method: method.to_string(),
-        state: 2,
+        state: NEW_PAYIN_STATE,
     });
     match stored {
         Ok(()) => {}
-        Err(Refused::Exists) => {
-            let a = answers::refusal(
-                FALLBACK_CODE,
-                "payinMerchantOperationNumber was already used for another pay-in of this merchant",
-            );
-            return answered(a, Some(merchant_id), FALLBACK_CODE);
-        }
+        Err(Refused::Exists) => return refused(Refusal::DuplicateOperation, merchant_id),
         Err(Refused::Full) => {
-            let a = answers::refusal(FALLBACK_CODE, "the mock holds too many pay-ins");
-            return answered(a, Some(merchant_id), FALLBACK_CODE);
+            let code = Refusal::Internal.code();
+            let a = answers::refusal(code, "the mock holds too many pay-ins");
+            return answered(a, Some(merchant_id), code);
         }
     }
-    let minutes = field("payinExpirationTime").parse::<u64>().unwrap_or(120);
+    let minutes = answers::expiration_minutes(currency, method, field("payinExpirationTime"));
     let expiration = time::voucher(time::now().saturating_add(minutes.saturating_mul(60)));
     let checkout = format!("{}/checkout/{trx}", app.base_url);
     let payment_code = format!("{serial:08}");
@@ -197,7 +176,12 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Receive
     if let Some(after) = app.config.auto_pay {
         auto_pay(&app, merchant_id, operation_number, after);
     }
-    answered(answers::created(family, &created), Some(merchant_id), "0000")
+    answered(answers::created(family, &created), Some(merchant_id), SUCCESS_CODE)
+}
+
+/// The core's answer to refusal `r` of a request of merchant `merchant_id`.
+fn refused(r: Refusal, merchant_id: u64) -> Response {
+    answered(r.answer(), Some(merchant_id), r.code())
 }
 
 /// Pays the pay-in by itself after `after` (`--auto-pay`), as a shopper would.

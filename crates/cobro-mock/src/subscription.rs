@@ -1,16 +1,15 @@
 //! Spec 4.2 and 4.3: creating and cancelling subscriptions, with the Bearer hash (5.2),
 //! the core's validation, one PENDING request per mobile number (spec 3) and the
-//! cancellation rules of the core's lifecycle.
+//! cancellation rules of the core's lifecycle. Which code answers is the core's
+//! decision (`cobro::provider::subscription::decide`); this module gathers its facts.
 
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use cobro::json::Value;
-use cobro::provider::Answer;
-use cobro::provider::subscription as answers;
-use cobro::subscription::lifecycle::{can_cancel, may_request_subscription};
+use cobro::provider::subscription::{self as answers, Facts, Merchant, Stored};
 use cobro::subscription::response::SubscriptionStatus;
-use cobro::{Kind, ValidateOptions};
+use cobro::{Kind, Locale, Report, ValidateOptions};
 
 use crate::app::Shared;
 use crate::body::locale;
@@ -23,55 +22,82 @@ fn detail<'v>(body: &'v Body<'_>, name: &str) -> &'v str {
     text(at(body.root(), &["subscriptionDetails", name]))
 }
 
-/// A refusal: the answer, the merchant when known, and the code for the log.
-type Refusal = (Answer, Option<u64>, &'static str);
+/// What both operations gather before the records are read: the merchant id when it
+/// can be read, what is known of that merchant and its Authorization, and the report.
+struct Request {
+    merchant_id: Option<u64>,
+    merchant: Merchant,
+    authorized: bool,
+    report: Report,
+    locale: Locale,
+}
 
-/// The checks both operations share, in the order the provider's codes suggest: an
-/// unreadable body or merchant id (B400), an unknown merchant (B401), a wrong
-/// Authorization (E401), then every rule of the core (B400).
-fn admit(app: &Shared, kind: Kind, headers: &HeaderMap, body: &Body<'_>) -> Result<u64, Refusal> {
-    let locale = locale(headers);
-    let options = ValidateOptions {
-        locale,
-        ..ValidateOptions::default()
-    };
-    let id_text = text(at(body.root(), &["merchantId"]));
-    let Ok(merchant_id) = id_text.parse::<u64>() else {
-        let report = body.validate(kind, &options);
-        return Err((body.refusal(answers::validation_refusal(&report, locale)), None, "B400"));
-    };
-    let Some(merchant) = app.merchant(merchant_id) else {
-        return Err((answers::error("B401", &[]), Some(merchant_id), "B401"));
-    };
-    let authorization = headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or("");
-    let signed = cobro::signing::verify_subscription_authorization(
-        authorization,
-        id_text,
-        detail(body, "type"),
-        detail(body, "customerId"),
-        detail(body, "processorCode"),
-        &merchant.payin_key,
-    );
-    if !signed {
-        return Err((answers::error("E401", &[]), Some(merchant_id), "E401"));
+impl Request {
+    fn gather(app: &Shared, kind: Kind, headers: &HeaderMap, body: &Body<'_>) -> Request {
+        let locale = locale(headers);
+        let options = ValidateOptions {
+            locale,
+            ..ValidateOptions::default()
+        };
+        let id_text = text(at(body.root(), &["merchantId"]));
+        let merchant_id = id_text.parse::<u64>().ok();
+        let known = merchant_id.and_then(|id| app.merchant(id));
+        let authorized = known.is_some_and(|merchant| {
+            let authorization = headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or("");
+            cobro::signing::verify_subscription_authorization(
+                authorization,
+                id_text,
+                detail(body, "type"),
+                detail(body, "customerId"),
+                detail(body, "processorCode"),
+                &merchant.payin_key,
+            )
+        });
+        let merchant = match (merchant_id, known) {
+            (None, _) => Merchant::Unreadable,
+            (Some(_), None) => Merchant::Unknown,
+            (Some(_), Some(_)) => Merchant::Known,
+        };
+        Request {
+            merchant_id,
+            merchant,
+            authorized,
+            report: body.validate(kind, &options),
+            locale,
+        }
     }
-    let report = body.validate(kind, &options);
-    if !report.valid {
-        return Err((
-            body.refusal(answers::validation_refusal(&report, locale)),
-            Some(merchant_id),
-            "B400",
-        ));
+
+    fn facts(&self) -> Facts<'_> {
+        Facts {
+            merchant: self.merchant,
+            authorized: self.authorized,
+            report: &self.report,
+        }
     }
-    Ok(merchant_id)
+
+    /// The core's refusal with `code`, answered as the body asks (413 when too large).
+    fn refuse(&self, body: &Body<'_>, code: &'static str) -> Response {
+        let a = body.refusal(answers::refusal(code, &self.report, self.locale));
+        let merchant = self.merchant_id.filter(|_| self.merchant != Merchant::Unreadable);
+        answered(a, merchant, code)
+    }
+
+    /// The merchant of an admitted request, or the code of the checks before the records
+    /// that refuses it.
+    fn admit(&self) -> Result<u64, &'static str> {
+        answers::decide(&self.facts(), Stored::NotRead)?;
+        // A known merchant has an id.
+        self.merchant_id.ok_or(answers::INTERNAL_ERROR)
+    }
 }
 
 /// `POST /api/v1/subscription`.
 pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Received) -> Response {
     let body = Body::received(&body);
-    let merchant_id = match admit(&app, Kind::Subscription, &headers, &body) {
+    let request = Request::gather(&app, Kind::Subscription, &headers, &body);
+    let merchant_id = match request.admit() {
         Ok(id) => id,
-        Err((a, m, c)) => return answered(a, m, c),
+        Err(code) => return request.refuse(&body, code),
     };
     let details = |name: &str| detail(&body, name).to_string();
     let id = i64::try_from(app.state.next_serial()).unwrap_or(i64::MAX);
@@ -98,34 +124,31 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Receive
         status: SubscriptionStatus::Pending,
         metadata,
     };
+    let facts = request.facts();
     let admitted = app.state.add_subscription(
         subscription,
-        |latest| {
-            if may_request_subscription(latest).allowed {
-                Ok(())
-            } else {
-                Err("B422")
-            }
-        },
-        "B500",
+        |latest| answers::decide(&facts, Stored::Latest(latest)),
+        answers::INTERNAL_ERROR,
     );
-    if let Err(c) = admitted {
-        return answered(answers::error(c, &[]), Some(merchant_id), c);
+    if let Err(code) = admitted {
+        return request.refuse(&body, code);
     }
-    let deep_link = if device == "MOBILE" {
+    let deep_link = if answers::gives_deep_link(&device) {
         format!("{}/checkout/subscription-{id}", app.base_url)
     } else {
         String::new()
     };
-    answered(answers::created(id, &deep_link), Some(merchant_id), "PENDING")
+    let status = SubscriptionStatus::Pending;
+    answered(answers::created(id, &deep_link), Some(merchant_id), status.as_str())
 }
 
 /// `POST /api/v1/subscription/cancel`.
 pub async fn cancel(State(app): State<Shared>, headers: HeaderMap, body: Received) -> Response {
     let body = Body::received(&body);
-    let merchant_id = match admit(&app, Kind::SubscriptionCancel, &headers, &body) {
+    let request = Request::gather(&app, Kind::SubscriptionCancel, &headers, &body);
+    let merchant_id = match request.admit() {
         Ok(id) => id,
-        Err((a, m, c)) => return answered(a, m, c),
+        Err(code) => return request.refuse(&body, code),
     };
     let found = app.state.subscription_for(
         merchant_id,
@@ -133,15 +156,21 @@ pub async fn cancel(State(app): State<Shared>, headers: HeaderMap, body: Receive
         detail(&body, "type"),
         detail(&body, "processorCode"),
     );
+    let facts = request.facts();
     let Some(s) = found else {
-        return answered(answers::error("9025", &[]), Some(merchant_id), "9025");
+        return match answers::decide(&facts, Stored::Named(None)) {
+            Err(code) => request.refuse(&body, code),
+            Ok(()) => request.refuse(&body, answers::INTERNAL_ERROR),
+        };
     };
-    match app
-        .state
-        .move_subscription(s.id, SubscriptionStatus::Cancelled, |now| can_cancel(now).allowed)
-    {
-        Some(Ok(_)) => answered(answers::cancelled(s.id), Some(merchant_id), "CANCELLED"),
-        Some(Err(_)) => answered(answers::error("B405", &[]), Some(merchant_id), "B405"),
-        None => answered(answers::error("9025", &[]), Some(merchant_id), "9025"),
-    }
+    let to = SubscriptionStatus::Cancelled;
+    let moved = app.state.move_subscription(s.id, to.clone(), |now| {
+        answers::decide(&facts, Stored::Named(Some(now))).is_ok()
+    });
+    let refusal = match moved {
+        Some(Ok(_)) => return answered(answers::cancelled(s.id), Some(merchant_id), to.as_str()),
+        Some(Err(now)) => answers::decide(&facts, Stored::Named(Some(&now))),
+        None => answers::decide(&facts, Stored::Named(None)),
+    };
+    request.refuse(&body, refusal.err().unwrap_or(answers::INTERNAL_ERROR))
 }

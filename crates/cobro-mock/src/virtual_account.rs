@@ -46,7 +46,7 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Receive
             let e = VerifyError::MissingHeader { name: API_KEY_HEADER };
             return refuse(answers::header_refusal(&e, locale, stamp), None, e.code().as_str());
         }
-        return refuse(answers::unauthorized(stamp), None, "ERR_UNAUTHORIZED");
+        return refuse(answers::unauthorized(stamp), None, answers::UNAUTHORIZED);
     };
     let body = Body::received(&body);
     let field = |path: &[&str]| text(at(body.root(), path));
@@ -59,8 +59,8 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Receive
         .unwrap_or(i64::MAX)
         .saturating_add(app.config.clock_offset);
     let Ok(clock) = UnixSeconds::new(clock.max(0)) else {
-        let a = answers::error(500, "internal_error", "Unexpected error", &[], stamp);
-        return refuse(a, Some(merchant.id), "ERR_INTERNAL_ERROR");
+        let a = answers::internal_error("", stamp);
+        return refuse(a, Some(merchant.id), answers::INTERNAL_ERROR);
     };
     if let Err(e) =
         cobro::verify_virtual_account_headers_with(&pairs, &merchant.va_secret, clock, DEFAULT_WINDOW_SECONDS, signed)
@@ -83,21 +83,17 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Receive
     }
     let Some(request) = body.root() else {
         // Validation has accepted the body, so it was read.
-        let a = answers::error(500, "internal_error", "Unexpected error", &[], stamp);
-        return refuse(a, Some(merchant.id), "ERR_INTERNAL_ERROR");
+        let a = answers::internal_error("", stamp);
+        return refuse(a, Some(merchant.id), answers::INTERNAL_ERROR);
     };
     let serial = app.state.next_serial();
     let account_type = field(&["account", "type"]);
     let Some(number) = cobro::document::make::account_number(account_type, serial) else {
         // Validation admits only CVU, CLABE and CCI, which all have a layout.
-        let a = answers::error(500, "internal_error", "Unexpected error", &[], stamp);
-        return refuse(a, Some(merchant.id), "ERR_INTERNAL_ERROR");
+        let a = answers::internal_error("", stamp);
+        return refuse(a, Some(merchant.id), answers::INTERNAL_ERROR);
     };
     let id = format!("acc_{serial:011x}");
-    let owner_name = match field(&["owner", "type"]) {
-        "COMPANY" => field(&["owner", "companyName"]).to_string(),
-        _ => format!("{} {}", field(&["owner", "firstName"]), field(&["owner", "lastName"])),
-    };
     let account = Account {
         id: id.clone(),
         merchant_id: merchant.id,
@@ -108,7 +104,7 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Receive
         name: field(&["account", "name"]).to_string(),
         currency: field(&["account", "currency"]).to_string(),
         owner: [
-            owner_name,
+            answers::owner_name(request),
             field(&["owner", "document", "type"]).to_string(),
             field(&["owner", "document", "number"]).to_string(),
         ],
@@ -120,18 +116,18 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Receive
             return refuse(answers::account_exists(stamp), Some(merchant.id), code);
         }
         Err(Refused::Full) => {
-            let a = answers::error(500, "internal_error", "The mock holds too many accounts", &[], stamp);
-            return refuse(a, Some(merchant.id), "ERR_INTERNAL_ERROR");
+            let a = answers::internal_error("The mock holds too many accounts", stamp);
+            return refuse(a, Some(merchant.id), answers::INTERNAL_ERROR);
         }
     }
     let created = Created {
         id: &id,
-        status: "ACTIVE",
+        status: answers::NEW_ACCOUNT_STATUS,
         number: &number,
         result_url: None,
     };
     let a = answers::created(request, &created, stamp);
-    answered(a, Some(merchant.id), "ACTIVE")
+    answered(a, Some(merchant.id), answers::NEW_ACCOUNT_STATUS)
 }
 
 #[cfg(test)]

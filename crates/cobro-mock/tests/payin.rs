@@ -318,3 +318,50 @@ async fn a_reset_forgets_the_notifications_held_back() {
     assert_eq!(n.payin_merchant_operation_number.as_str(), "R-2");
     assert!(hook.quiet(500).await, "nothing of before the reset arrives");
 }
+
+/// `YYYY-MM-DD HH:MM:SS` of Unix seconds `unix` (UTC), as a voucher's `expiration`.
+fn voucher_time(unix: u64) -> String {
+    let day = unix % 86_400;
+    let date = CivilDate::from_unix_seconds(unix);
+    format!("{date} {:02}:{:02}:{:02}", day / 3600, day / 60 % 60, day % 60)
+}
+
+fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_null_expiry_takes_the_countrys_figure_for_the_method() {
+    let hook = webhook().await;
+    let mock = mock(config(&hook.url));
+    // Peru (spec 2.6): online methods 30 minutes, cash 2 hours; a given value is kept.
+    let cases = [
+        ("BankTransfer", serde_json::Value::Null, 30),
+        ("Cash", serde_json::Value::Null, 120),
+        ("Cash", "45".into(), 45),
+    ];
+    for (i, (method, given, minutes)) in cases.into_iter().enumerate() {
+        let number = format!("EXPIRY-{i}");
+        let changes = [
+            op(&number),
+            ("payinMethod", method.into()),
+            ("payinExpirationTime", given),
+        ];
+        let before = unix_now();
+        let (status, body) = send(&mock, &payin(&changes, &payin_key()), &[]).await;
+        let after = unix_now();
+        assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+        let Experience::Voucher { voucher, .. } = cobro::parse_payin_response(&body).unwrap().experience else {
+            panic!("not a voucher")
+        };
+        let expected: Vec<String> = (before..=after).map(|t| voucher_time(t + minutes * 60)).collect();
+        assert!(
+            expected.contains(&voucher.expiration.text),
+            "{method}: {} not in {expected:?}",
+            voucher.expiration.text
+        );
+    }
+}

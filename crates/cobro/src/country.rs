@@ -86,13 +86,27 @@ pub struct PayinRules {
     pub cash_minutes: Option<u32>,
     /// Suggested minimum for BankTransfer_Deeplink (spec 2.6).
     pub deeplink_minutes: Option<u32>,
-    /// Whether a null payinExpirationTime means a service default (DO: 120 minutes).
-    pub default_expiration: bool,
+    /// The minutes the service applies when payinExpirationTime is null, where the spec
+    /// gives them (spec 2.6: the Dominican Republic, 120).
+    pub default_expiration: Option<u32>,
     /// Cents should be a multiple of this (spec 2.6, Mexico: 50).
     pub cents_step: Option<u64>,
     /// payinCustomerRegion written by prepare when left blank (spec 2.4: Lima for PE;
     /// DESIGN.md 9 row 20).
     pub default_region: Option<&'static str>,
+}
+
+impl PayinRules {
+    /// The suggested minimum payinExpirationTime of `method` (spec 2.6): the cash figure
+    /// for Cash, the deeplink figure for BankTransfer_Deeplink, the online figure for
+    /// every other method; None where the spec gives this country none.
+    pub fn suggested_minutes(&self, method: &str) -> Option<u32> {
+        match method {
+            crate::payin::CASH_METHOD => self.cash_minutes,
+            crate::payin::DEEPLINK_METHOD => self.deeplink_minutes,
+            _ => self.online_minutes,
+        }
+    }
 }
 
 const fn doc(name: &'static str, digits: Option<usize>) -> PayinDocument {
@@ -144,7 +158,7 @@ pub static COUNTRIES: &[Country] = &[
             online_minutes: Some(30),
             cash_minutes: Some(120),
             deeplink_minutes: None,
-            default_expiration: false,
+            default_expiration: None,
             cents_step: Some(50),
             default_region: None,
         }),
@@ -185,7 +199,7 @@ pub static COUNTRIES: &[Country] = &[
             online_minutes: Some(30),
             cash_minutes: Some(120),
             deeplink_minutes: Some(20),
-            default_expiration: false,
+            default_expiration: None,
             cents_step: None,
             default_region: Some("Lima"),
         }),
@@ -226,7 +240,7 @@ pub static COUNTRIES: &[Country] = &[
             online_minutes: Some(30),
             cash_minutes: Some(120),
             deeplink_minutes: None,
-            default_expiration: false,
+            default_expiration: None,
             cents_step: None,
             default_region: None,
         }),
@@ -249,7 +263,7 @@ pub static COUNTRIES: &[Country] = &[
             online_minutes: None,
             cash_minutes: None,
             deeplink_minutes: None,
-            default_expiration: true,
+            default_expiration: Some(120),
             cents_step: None,
             default_region: None,
         }),
@@ -273,7 +287,7 @@ pub static COUNTRIES: &[Country] = &[
             online_minutes: Some(30),
             cash_minutes: None,
             deeplink_minutes: None,
-            default_expiration: false,
+            default_expiration: None,
             cents_step: None,
             default_region: None,
         }),

@@ -15,7 +15,7 @@ use crate::report::{Ctx, Params, Path};
 use crate::rules::{self, Choices, Need};
 
 use super::fields::{self, Blank, FIELDS, blankable, blankable_text, present_text, required, required_text, text};
-use super::{CASH_METHOD, DEEPLINK_METHOD, DEEPLINK_NAME_MAX, Request, Signed, wallet};
+use super::{DEEPLINK_METHOD, DEEPLINK_NAME_MAX, Request, Signed, wallet};
 
 /// Spec 2.4 and 8: the longest payinCustomerEmail.
 pub(crate) const EMAIL_MAX: usize = 50;
@@ -216,9 +216,9 @@ fn url<'s>(ctx: &mut Ctx, path: &Path<'_>, s: &'s str) -> Option<&'s str> {
 /// Spec 2.4 and 2.6, DESIGN.md 9 row 8: minutes, an integer >= 1 (a digit string passes
 /// with no issue, row 9). Null leaves the choice to the service (for DO it
 /// applies 120 minutes) except for the deeplink method, which must carry one (spec 2.4).
-/// Below the suggested minimum of spec 2.6 for the country and method is a warning: the
-/// table's cash minimum for Cash, its deeplink minimum for BankTransfer_Deeplink, and its
-/// online minimum for every other method (a country without a figure gets no hint).
+/// Below the suggested minimum of spec 2.6 for the country and method
+/// ([`country::PayinRules::suggested_minutes`]) is a warning; a country without a figure
+/// gets no hint.
 fn expiration<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req: &Request<'v>) {
     if let Some(Value::Null) = value {
         if req.method == Some(DEEPLINK_METHOD) {
@@ -236,12 +236,7 @@ fn expiration<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, 
     let (Some((_, rules_of)), Some(method)) = (req.country, req.method) else {
         return;
     };
-    let suggested = match method {
-        CASH_METHOD => rules_of.cash_minutes,
-        DEEPLINK_METHOD => rules_of.deeplink_minutes,
-        _ => rules_of.online_minutes,
-    };
-    if let Some(min) = suggested
+    if let Some(min) = rules_of.suggested_minutes(method)
         && minutes < u64::from(min)
     {
         ctx.report_with(path, Code::ExpirationBelowSuggested, [("minimum", rules::number(min))]);

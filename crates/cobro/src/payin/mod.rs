@@ -77,6 +77,19 @@ pub(crate) fn payin_members<'v>(root: &'v Value<'v>) -> Option<(&'v Members<'v>,
     }
 }
 
+/// The pay-in object of a request body (spec 2.4 and the provider's samples): the
+/// object inside a `{"data": {...}}` wrapper (a root object whose only key is `data`),
+/// or else the root itself, as validation reads it.
+pub fn payin_object<'v, 'a>(root: &'v Value<'a>) -> &'v Value<'a> {
+    match root {
+        Value::Object(members) => match members.as_slice() {
+            [(key, inner @ Value::Object(_))] if key == "data" => inner,
+            _ => root,
+        },
+        _ => root,
+    }
+}
+
 /// What the walk knows about the request before it starts: the dispatched fields, the
 /// country of the currency and the method.
 pub(crate) struct Request<'v> {
@@ -231,5 +244,8 @@ mod tests {
         assert!(payin_members(&bad).is_none());
         let array = parse_str("[]", Limits::default()).unwrap();
         assert!(payin_members(&array).is_none());
+        assert!(matches!(payin_object(&flat), Value::Object(m) if m.len() == 2));
+        assert!(matches!(payin_object(&wrapped), Value::Object(m) if m[0].0 == "a"));
+        assert!(matches!(payin_object(&bad), Value::Object(m) if m[0].0 == "data"));
     }
 }

@@ -16,6 +16,10 @@ use crate::processor::{WALLET_ONE_SHOT, is_on_file};
 use crate::report::{Issue, Report};
 use crate::signing::{Secret, SigningError, payin_verification};
 
+mod rules;
+
+pub use rules::{NEW_PAYIN_STATE, PayinEvent, Refusal, expiration_minutes, on_file_refusal};
+
 /// The code of a refused request whose problem has no creation code of its own in the
 /// provider's catalogue (a customer's e-mail, a product field...) and of a repeated
 /// payinMerchantOperationNumber, which the provider's catalogue does not list either:
@@ -407,11 +411,11 @@ fn creation_code(path: &str, code: Code) -> Option<&'static str> {
         ("payinTransactionErrorURL", true) => "0006",
         ("payinTransactionOKURL", true) => "0007",
         ("processorCode", _) => "0008",
-        ("payinMerchantID", false) => "0009",
+        ("payinMerchantID", false) => Refusal::UnknownMerchant.code(),
         ("payinVerification", false) => "0010",
         ("payinTransactionErrorURL", false) => "0012",
         ("payinTransactionOKURL", false) => "0013",
-        ("payinAmount", false) => "0015",
+        ("payinAmount", false) => Refusal::Amount.code(),
         ("payinCurrency", false) => "0017",
         ("payinCustomerTypeDocument", true) => "0022",
         ("payinCustomerDocument", true) => "0023",

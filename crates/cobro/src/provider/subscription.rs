@@ -8,6 +8,10 @@ use crate::messages::Locale;
 use crate::report::Report;
 use crate::subscription::response::{SubscriptionStatus, subscription_error_code};
 
+mod decision;
+
+pub use decision::{Facts, INTERNAL_ERROR, Merchant, Stored, decide, refusal};
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct CreatedBody<'a> {
@@ -32,6 +36,12 @@ pub fn created(subscription_id: i64, deep_link: &str) -> Answer {
         deep_link,
     };
     Answer::json(200, &body)
+}
+
+/// Whether a subscription created from `device` (spec 2.3: MOBILE or WEB) is answered
+/// with a `deepLink` to open: a MOBILE one is; a WEB one gets an empty string.
+pub fn gives_deep_link(device: &str) -> bool {
+    device == "MOBILE"
 }
 
 /// The answer to a cancelled subscription (spec 2.3, HTTP 200): status CANCELLED.
@@ -72,7 +82,7 @@ pub fn http_status(code: &str) -> u16 {
         "B422" => 422,
         "B405" | "B409" => 409,
         "9025" => 404,
-        "B500" | "9099" => 500,
+        INTERNAL_ERROR | "9099" => 500,
         _ => 400,
     }
 }
@@ -205,6 +215,7 @@ mod tests {
             parse_subscription_response(cancelled(7).body.as_bytes()).unwrap(),
             SubscriptionAnswer::Cancelled { subscription_id: 7, .. }
         ));
+        assert!(gives_deep_link("MOBILE") && !gives_deep_link("WEB"));
         let refused = error("B405", &[]);
         assert_eq!(refused.status, 409);
         match parse_subscription_response(refused.body.as_bytes()).unwrap() {

@@ -14,6 +14,10 @@ use crate::report::Report;
 use crate::signing::VerifyError;
 use crate::virtual_account::catalog::virtual_account_error_entry;
 
+mod account;
+
+pub use account::{INTERNAL_ERROR, NEW_ACCOUNT_STATUS, UNAUTHORIZED, internal_error, owner_name};
+
 /// The error code the mock gives a second virtual account for the same user of the same
 /// merchant (spec 1, 8: one per user per merchant). The spec does not show the
 /// provider's (7.1: "not shown"): the error type is spec 7.1's `conflict_error`, the HTTP
@@ -35,7 +39,7 @@ pub struct Stamp<'a> {
 pub struct Created<'a> {
     /// The account's identifier (`id`).
     pub id: &'a str,
-    /// `status`: `ACTIVE` on creation (spec 3).
+    /// `status`: [`NEW_ACCOUNT_STATUS`] on creation (spec 3).
     pub status: &'a str,
     /// `account.number`: the account's CVU, CLABE or CCI.
     pub number: &'a str,
@@ -219,7 +223,7 @@ pub fn header_refusal(err: &VerifyError, locale: Locale, stamp: Stamp<'_>) -> An
 /// `authentication_error`).
 pub fn unauthorized(stamp: Stamp<'_>) -> Answer {
     let message = "X-Api-Key is wrong or unknown".to_string();
-    authentication("ERR_UNAUTHORIZED", message, "X-Api-Key", stamp)
+    authentication(UNAUTHORIZED, message, "X-Api-Key", stamp)
 }
 
 /// The refusal of a second account for the same user ([`ACCOUNT_EXISTS`], 409,
