@@ -95,8 +95,6 @@ pub(crate) async fn accept(
             continue;
         };
         at_limit = false;
-        // Small answers go out at once rather than waiting for more to send with them.
-        let _ = stream.set_nodelay(true);
         let router = router.clone();
         let stopped = stopped.clone();
         tokio::spawn(async move {
