@@ -1,10 +1,12 @@
 //! `cobro mock` from the outside: the first line names the address, the fake keys are
-//! printed and real ones never, SIGTERM stops it cleanly, and a non-loopback address or
-//! a bad config file is refused before anything listens.
+//! printed and real ones never, SIGTERM stops it cleanly (sending the notifications
+//! still waiting, or naming them), idle connections cannot take all its files, and a
+//! non-loopback address or a bad config file is refused before anything listens.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)] // test code
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
 fn cobro(args: &[&str], env: &[(&str, &str)]) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cobro"));
@@ -92,4 +94,193 @@ fn refuses_what_it_cannot_serve() {
         out.stderr.as_slice().read_to_string(&mut err).unwrap();
         assert!(err.contains(says), "{args:?}: {err}");
     }
+}
+
+/// The address `cobro mock` printed first.
+fn address(lines: &[String]) -> String {
+    lines[0]
+        .strip_prefix("cobro mock listening on http://")
+        .unwrap()
+        .to_string()
+}
+
+/// One HTTP/1.1 request over a new connection, closed after it: the status and body, or
+/// None when no answer came within five seconds.
+fn http(addr: &str, method: &str, path: &str, headers: &[(String, String)], body: &[u8]) -> Option<(u16, String)> {
+    let mut stream = std::net::TcpStream::connect(addr).ok()?;
+    stream.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).ok()?;
+    stream.write_all(body).ok()?;
+    // Up to the end or an error: a reset after the answer leaves the answer readable.
+    let mut seen = Vec::new();
+    let mut chunk = [0u8; 4096];
+    while let Ok(n @ 1..) = stream.read(&mut chunk) {
+        seen.extend_from_slice(&chunk[..n]);
+    }
+    let answer = String::from_utf8_lossy(&seen).into_owned();
+    let status = answer.get(9..12)?.parse().ok()?;
+    let body = answer.split_once("\r\n\r\n").map(|(_, b)| b.to_string())?;
+    Some((status, body))
+}
+
+/// A webhook receiver on a free port: answers 200 to each request and sends on each
+/// request's bytes.
+fn receiver() -> (String, std::sync::mpsc::Receiver<String>) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/hook", listener.local_addr().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut seen = Vec::new();
+            let mut chunk = [0u8; 4096];
+            // Enough of it to hold the notification's head and body.
+            while let Ok(n @ 1..) = stream.read(&mut chunk) {
+                seen.extend_from_slice(&chunk[..n]);
+                let text = String::from_utf8_lossy(&seen);
+                if text.contains("\r\n\r\n") && text.trim_end().ends_with('}') {
+                    break;
+                }
+            }
+            let _ = stream.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+            let _ = tx.send(String::from_utf8_lossy(&seen).into_owned());
+        }
+    });
+    (url, rx)
+}
+
+/// Creates pay-in `op` of merchant 1234 and asks the control API to pay it, its
+/// notification a minute late.
+fn pay_later(addr: &str, op: &str) {
+    let body = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/payin-pe-banktransfer-unsigned.json"
+    ))
+    .unwrap();
+    let mut body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    body["payinMerchantOperationNumber"] = op.into();
+    let key = cobro::Secret::new(PAYIN_KEY).unwrap();
+    let today = cobro::CivilDate::parse("2026-11-25").unwrap();
+    let prepared = cobro::prepare_payin(
+        &serde_json::to_vec(&body).unwrap(),
+        &key,
+        today,
+        &cobro::PrepareOptions::default(),
+    )
+    .unwrap();
+    let headers: Vec<(String, String)> = prepared
+        .headers
+        .iter()
+        .map(|(n, v)| (n.to_string(), v.to_string()))
+        .collect();
+    let (status, answer) = http(addr, "POST", &prepared.path, &headers, prepared.body.as_bytes()).unwrap();
+    assert_eq!(status, 200, "{answer}");
+    let json = [("Content-Type".to_string(), "application/json".to_string())];
+    let (status, answer) = http(
+        addr,
+        "POST",
+        &format!("/_mock/payins/{op}/pay"),
+        &json,
+        br#"{"delay_ms": 60000}"#,
+    )
+    .unwrap();
+    assert_eq!(status, 200, "{answer}");
+}
+
+const PAYIN_KEY: &str = "fake-payin-key-for-examples";
+
+/// On SIGTERM the notifications still waiting are sent at once (a delay of a minute
+/// included) within the grace period; one the webhook never takes is named on standard
+/// error as not delivered.
+#[test]
+fn sigterm_delivers_the_notifications_waiting_or_names_them() {
+    let (url, received) = receiver();
+    let env = [("COBRO_PAYIN_KEY", PAYIN_KEY)];
+    let (child, lines) = start(
+        &["mock", "--port", "0", "--merchant-id", "1234", "--webhook-url", &url],
+        &env,
+    );
+    pay_later(&address(&lines), "TERM-1");
+    assert!(
+        received.recv_timeout(Duration::from_millis(500)).is_err(),
+        "it waits a minute"
+    );
+    let stopping = Instant::now();
+    assert!(terminate(child).success());
+    let notification = received.recv_timeout(Duration::from_secs(1)).unwrap();
+    assert!(
+        notification.contains(r#""payinMerchantOperationNumber":"TERM-1""#),
+        "{notification}"
+    );
+    assert!(stopping.elapsed() < Duration::from_secs(6), "{:?}", stopping.elapsed());
+
+    // A webhook nobody listens on: every attempt fails, and the stop says so.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let nowhere = format!("http://{}/hook", closed.local_addr().unwrap());
+    drop(closed);
+    let (mut child, lines) = start(
+        &[
+            "mock",
+            "--port",
+            "0",
+            "--merchant-id",
+            "1234",
+            "--webhook-url",
+            &nowhere,
+        ],
+        &env,
+    );
+    pay_later(&address(&lines), "TERM-2");
+    let mut err = child.stderr.take().unwrap();
+    assert!(terminate(child).success());
+    let mut said = String::new();
+    err.read_to_string(&mut said).unwrap();
+    assert!(
+        said.contains("not delivered: a payin notification for merchant 1234 (attempt 5 of 5: unreachable)"),
+        "{said}"
+    );
+}
+
+/// Under the common limit of 1,024 open files, 1,100 idle connections do not shut the
+/// mock: past its connection limit a client is answered 503 at once, and once the idle
+/// ones close it serves again.
+#[test]
+fn idle_connections_cannot_exhaust_its_files() {
+    let script = r#"ulimit -n 1024 && exec "$0" mock --port 0"#;
+    let mut child = Command::new("sh")
+        .args(["-c", script, env!("CARGO_BIN_EXE_cobro")])
+        .env_remove("COBRO_PAYIN_KEY")
+        .env_remove("COBRO_VA_SECRET")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    let addr = address(&[first.trim_end().to_string()]);
+    let idle: Vec<_> = (0..1_100)
+        .map(|_| std::net::TcpStream::connect(&addr).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let (status, body) = http(&addr, "GET", "/_mock/events", &[], b"").expect("an answer, not a hang");
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("the most it serves at once"), "{body}");
+    drop(idle);
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, body) = http(&addr, "GET", "/_mock/events", &[], b"").expect("served again");
+    assert_eq!(status, 200, "{body}");
+    let mut err = child.stderr.take().unwrap();
+    assert!(terminate(child).success());
+    let mut said = String::new();
+    err.read_to_string(&mut said).unwrap();
+    assert!(said.contains("connections are open, the most served at once"), "{said}");
 }

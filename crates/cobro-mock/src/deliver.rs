@@ -209,10 +209,19 @@ fn spawn(app: &Shared, id: u64, d: Delivery, delay: Duration) {
     let app = app.clone();
     tokio::spawn(async move {
         pause(&app, delay).await;
-        attempt_all(&app, id, &d).await;
-        let mut w = app.outbox.lock();
-        w.sending.remove(&id);
-        w.bytes = w.bytes.saturating_sub(d.body.len());
+        let delivered = attempt_all(&app, id, &d).await;
+        let last = {
+            let mut w = app.outbox.lock();
+            w.bytes = w.bytes.saturating_sub(d.body.len());
+            w.sending.remove(&id)
+        };
+        // Once the mock stops, its log goes with it: a failure is said where it is seen.
+        if !delivered
+            && *app.outbox.hurry.borrow()
+            && let Some(last) = last
+        {
+            not_delivered(&last);
+        }
     });
 }
 
@@ -228,16 +237,18 @@ async fn pause(app: &App, wait: Duration) {
     }
 }
 
-async fn attempt_all(app: &App, id: u64, d: &Delivery) {
+/// Attempts `d` as the retry policy says; whether the webhook took it (a merchant with no
+/// webhook URL is sent nothing, as it asked, which counts as taken).
+async fn attempt_all(app: &App, id: u64, d: &Delivery) -> bool {
     let Some(url) = d.url.as_deref() else {
         log(app, d, None, "not sent: the merchant has no webhook URL".into());
-        return;
+        return true;
     };
     let policy = app.config.retry;
     let mut wait = policy.first_delay;
     for attempt in 1..=policy.attempts.max(1) {
         let Ok(_turn) = app.outbox.sending.acquire().await else {
-            return;
+            return false;
         };
         let sent = app
             .client
@@ -262,13 +273,21 @@ async fn attempt_all(app: &App, id: u64, d: &Delivery) {
         }
         log(app, d, status, detail);
         if ok {
-            return;
+            return true;
         }
         if attempt < policy.attempts {
             pause(app, wait).await;
             wait = (wait * 2).min(policy.max_delay);
         }
     }
+    false
+}
+
+/// Names a notification the stopping mock could not deliver, on standard error.
+fn not_delivered((kind, merchant_id, last): &(&'static str, u64, String)) {
+    crate::warn(&format!(
+        "not delivered: a {kind} notification for merchant {merchant_id} ({last}) when the mock stopped"
+    ));
 }
 
 /// When the mock stops: sends every notification still waiting at once (the held ones
@@ -293,10 +312,9 @@ pub(crate) async fn drain(app: &Shared, grace: Duration) {
     while app.outbox.lock().count() > 0 && tokio::time::Instant::now() < until {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    let left: Vec<_> = app.outbox.lock().sending.values().cloned().collect();
-    for (kind, merchant_id, last) in left {
-        crate::warn(&format!(
-            "not delivered: a {kind} notification for merchant {merchant_id} ({last}) when the mock stopped"
-        ));
+    // Taken out, so that an attempt still under way names nothing a second time.
+    let left: Vec<_> = app.outbox.lock().sending.drain().map(|(_, entry)| entry).collect();
+    for entry in &left {
+        not_delivered(entry);
     }
 }

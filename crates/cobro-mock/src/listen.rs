@@ -23,6 +23,7 @@ use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Semaphore, watch};
 use tokio::time::{Instant, Sleep};
@@ -69,6 +70,7 @@ pub(crate) async fn accept(
 ) {
     let max = limits.max_connections.max(1);
     let permits = Arc::new(Semaphore::new(max));
+    let lingering = Arc::new(Semaphore::new(MAX_LINGERING));
     let (stopping, stopped) = watch::channel(false);
     let mut at_limit = false;
     tokio::pin!(shutdown);
@@ -91,7 +93,7 @@ pub(crate) async fn accept(
                 ));
             }
             at_limit = true;
-            refuse_busy(&stream, max);
+            refuse_busy(stream, max, &lingering);
             continue;
         };
         at_limit = false;
@@ -108,19 +110,46 @@ pub(crate) async fn accept(
     let _ = permits.acquire_many(u32::try_from(max).unwrap_or(u32::MAX)).await;
 }
 
-/// Answers a connection past the limit with 503 in the mock's own shape and closes it,
-/// without waiting on the client: the answer fits in the socket's buffer, and a client
-/// that reads nothing only loses it.
-fn refuse_busy(stream: &TcpStream, max: usize) {
+/// The most refused connections kept open at once while their request is read and
+/// thrown away; past it a refused connection is closed as soon as it is answered.
+const MAX_LINGERING: usize = 64;
+/// How long a refused connection is kept open for the client's request to arrive.
+const LINGER: Duration = Duration::from_secs(1);
+
+/// Answers a connection past the limit with 503 in the mock's own shape and closes it.
+/// Closing a socket with the client's request unread makes the system reset it, and a
+/// reset can destroy the answer before the client reads it: so, while fewer than
+/// [`MAX_LINGERING`] are, the request is read and thrown away for up to [`LINGER`]
+/// after the answer is sent.
+fn refuse_busy(stream: TcpStream, max: usize, lingering: &Arc<Semaphore>) {
     let body = serde_json::json!({
         "error": format!("the mock is serving {max} connections, the most it serves at once: try again when one closes")
     })
     .to_string();
-    let head = format!(
-        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\nRetry-After: 1\r\n\r\n",
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\nRetry-After: 1\r\n\r\n{body}",
         body.len()
     );
-    let _ = stream.try_write(format!("{head}{body}").as_bytes());
+    // The answer fits in the socket's buffer: writing never waits on the client.
+    let _ = stream.try_write(answer.as_bytes());
+    let Ok(turn) = lingering.clone().try_acquire_owned() else {
+        // What has arrived already is read without waiting, so that closing resets
+        // nothing when the request came with the connection (as it mostly does).
+        let mut sink = [0u8; 4096];
+        for _ in 0..16 {
+            if !matches!(stream.try_read(&mut sink), Ok(1..)) {
+                break;
+            }
+        }
+        return;
+    };
+    tokio::spawn(async move {
+        let mut stream = stream;
+        let _ = stream.shutdown().await;
+        let mut sink = [0u8; 4096];
+        let _ = tokio::time::timeout(LINGER, async { while let Ok(1..) = stream.read(&mut sink).await {} }).await;
+        drop(turn);
+    });
 }
 
 /// Serves one connection until the client closes it, a timeout closes it, or
