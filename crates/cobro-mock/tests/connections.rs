@@ -138,3 +138,66 @@ async fn past_the_connection_limit_a_client_is_told_at_once() {
     tokio::time::sleep(Duration::from_millis(100)).await;
     assert_eq!(send(&mock, &payin_request("L-1"), &[]).await.0, 200);
 }
+
+/// The README's table of the mock's limits states the limits the code has.
+#[test]
+fn the_readme_states_the_limits() {
+    let readme = include_str!("../../../README.md");
+    let table = readme
+        .split("### The mock's limits")
+        .nth(1)
+        .unwrap()
+        .split("###")
+        .next()
+        .unwrap();
+    let thousands = |n: usize| {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    let limits = ConnectionLimits::default();
+    for row in [
+        format!("| connections served at once | {} |", limits.max_connections),
+        format!(
+            "opens or its previous answer is sent | {} s |",
+            limits.header_timeout.as_secs()
+        ),
+        format!(
+            "| time for a request's body to arrive | {} s |",
+            limits.body_timeout.as_secs()
+        ),
+        format!(
+            "| the newest {}, each `what` and `detail` cut to {} bytes |",
+            thousands(cobro_mock::state::MAX_EVENTS),
+            cobro_mock::state::MAX_EVENT_TEXT
+        ),
+        format!(
+            "| {} of each kind and {} MiB in all,",
+            thousands(cobro_mock::state::MAX_RECORDS),
+            cobro_mock::state::MAX_RECORD_BYTES >> 20
+        ),
+        format!(
+            "| {} and {} MiB of bodies |",
+            thousands(cobro_mock::MAX_WAITING),
+            cobro_mock::MAX_WAITING_BYTES >> 20
+        ),
+        format!("| delivery attempts at once | {} |", cobro_mock::MAX_SENDING),
+        format!(
+            "| a deposit's `depositor` | {} characters,",
+            cobro::virtual_account::FULL_NAME_MAX
+        ),
+        format!(
+            "requests under way get {} s to finish",
+            cobro_mock::STOP_GRACE.as_secs()
+        ),
+        format!("for\nup to {} s more", cobro_mock::DELIVERY_GRACE.as_secs()),
+    ] {
+        assert!(table.contains(&row), "the README's limits do not say: {row}");
+    }
+}
