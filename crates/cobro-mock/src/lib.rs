@@ -25,10 +25,12 @@ mod server;
 pub mod state;
 mod subscription;
 mod time;
+mod tls;
 mod virtual_account;
 
 pub use config::{Config, ConfigError, Merchant, RetryPolicy, merchants_from_json};
 pub use server::{Mock, STOP_GRACE, check_host, remote_warning, run_until_interrupted, serve, start};
+pub use tls::{MAX_CA_BYTES, WebhookCa};
 
 /// The port `cobro mock` listens on by default.
 pub const DEFAULT_PORT: u16 = cobro::endpoints::MOCK_PORT;
