@@ -89,11 +89,19 @@ impl Run {
     }
 }
 
+/// Makes ring the process's rustls provider: reqwest is built with rustls and no
+/// provider of its own (the mock's https webhooks; the mock's client names ring itself),
+/// and a client built without one panics, plain http or not.
+fn use_ring() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 /// Sends `requests` to `base_url` over `connections` keep-alive connections, each its own
 /// client with one pooled connection, request `i` on connection `i % connections` (so
 /// neighbouring requests race on different connections), one request in flight per
 /// connection. The requests are built before the clock starts.
 pub async fn send_all(base_url: &str, requests: &[PreparedRequest], connections: usize) -> Result<Run, String> {
+    use_ring();
     let connections = connections.max(1);
     let mut lanes: Vec<(reqwest::Client, Vec<(usize, reqwest::Request)>)> = Vec::with_capacity(connections);
     for _ in 0..connections {
@@ -156,6 +164,7 @@ pub async fn send_all(base_url: &str, requests: &[PreparedRequest], connections:
 
 /// The mock's `GET /_mock/events`, parsed.
 pub async fn events(base_url: &str) -> Result<serde_json::Value, String> {
+    use_ring();
     let response = reqwest::Client::builder()
         .no_proxy()
         .build()

@@ -10,7 +10,8 @@ const cobro = require('./cobro.js')
 const { banner } = require('./mock.js')
 
 const USAGE = `Usage: cobro-mock [--port N] [--host ADDRESS] [--config FILE] [--merchant-id ID]
-       [--api-key KEY] [--webhook-url URL] [--clock-offset SECONDS] [--auto-pay SECONDS]
+       [--api-key KEY] [--webhook-url URL] [--webhook-ca FILE] [--clock-offset SECONDS]
+       [--auto-pay SECONDS]
 Runs the payment provider's local stand-in until Ctrl-C.`
 
 function main(argv) {
@@ -20,7 +21,7 @@ function main(argv) {
     args: argv,
     options: {
       port: text, host: text, config: text, 'merchant-id': text, 'api-key': text, 'webhook-url': text,
-      'clock-offset': text, 'auto-pay': text, help: { type: 'boolean' },
+      'webhook-ca': text, 'clock-offset': text, 'auto-pay': text, help: { type: 'boolean' },
     },
   })
   if (values.help) {
@@ -36,6 +37,7 @@ function main(argv) {
     merchantId: values['merchant-id'],
     apiKey: values['api-key'],
     webhookUrl: values['webhook-url'],
+    webhookCa: values['webhook-ca'],
     clockOffset: number(values['clock-offset']),
     autoPay: number(values['auto-pay']),
   }

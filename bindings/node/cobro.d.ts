@@ -103,8 +103,8 @@ export declare namespace mock {
    * key, a merchant id, a port out of range, a host that is not a loopback address),
    * `TypeError` for a wrong type, an unknown key or a merchant option given with
    * `config`, and `CobroError` with code `ERR_MOCK_NOT_STARTED` when the address cannot
-   * be listened on or the config cannot be read or is refused (the message names
-   * which).
+   * be listened on, the config cannot be read or is refused, or the `webhookCa` file
+   * cannot be read or holds no CA certificate (the message names which).
    */
   export function start(options?: MockOptions | undefined | null): MockServer
 }

@@ -57,10 +57,15 @@ export interface MockOptions {
   /** The merchant's X-Api-Key (default `'mock-api-key'`). */
   apiKey?: string
   /**
-   * Where the notifications go (default `'http://127.0.0.1:8080/webhooks/cobro'`;
-   * `''` sends none).
+   * Where the notifications go: an `http://` or `https://` URL (default
+   * `'http://127.0.0.1:8080/webhooks/cobro'`; `''` sends none).
    */
   webhookUrl?: string
+  /**
+   * The path of a PEM file of CA certificates (one or more) that an `https://`
+   * webhook may chain to besides the system's: the CA of a local test receiver.
+   */
+  webhookCa?: string
   /** The merchant's virtual-account secret (default a fake one). */
   vaSecret?: string
   /** The merchant's pay-in key (default a fake one). */

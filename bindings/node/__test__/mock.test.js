@@ -10,6 +10,8 @@ const test = require('node:test')
 const assert = require('node:assert/strict')
 const fs = require('node:fs')
 const http = require('node:http')
+const https = require('node:https')
+const os = require('node:os')
 const net = require('node:net')
 const path = require('node:path')
 const util = require('node:util')
@@ -26,11 +28,15 @@ const WAIT_MS = 5000
 
 const example = (name) => fs.readFileSync(path.join(EXAMPLES, name))
 
-/** A local listener: answers 200 to every POST and hands the bodies over, in order. */
-async function webhook() {
+/**
+ * A local listener: answers 200 to every POST and hands the bodies over, in order; over
+ * https with `tls` (`{key, cert}`).
+ */
+async function webhook(tls) {
   const bodies = []
   const waiting = []
-  const server = http.createServer((req, res) => {
+  const create = tls === undefined ? http.createServer : (handler) => https.createServer(tls, handler)
+  const server = create((req, res) => {
     const chunks = []
     req.on('data', (c) => chunks.push(c))
     req.on('end', () => {
@@ -43,7 +49,7 @@ async function webhook() {
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
-    url: `http://127.0.0.1:${server.address().port}/hook`,
+    url: `${tls === undefined ? 'http' : 'https'}://127.0.0.1:${server.address().port}/hook`,
     /** The next notification, within a few seconds. */
     next() {
       if (bodies.length > 0) return Promise.resolve(bodies.shift())
@@ -155,6 +161,62 @@ test('a pay-in is created and paid, and its notification verifies', () => withMo
   assert.equal(notification.payin_merchant_id, String(MERCHANT_ID))
 }))
 
+/**
+ * A CA made for the test and a certificate it signs for 127.0.0.1 (openssl's command):
+ * the paths of the CA's PEM, the certificate's and its key's; null where there is no
+ * openssl.
+ */
+function throwawayCa() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cobro-mock-ca-'))
+  const at = (name) => path.join(dir, name)
+  fs.writeFileSync(at('ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n')
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes']
+  for (const args of [
+    ['req', '-x509', ...ec, '-days', '1', '-subj', '/CN=cobro test CA', '-keyout', at('ca.key'), '-out', at('ca.pem')],
+    ['req', ...ec, '-subj', '/CN=127.0.0.1', '-keyout', at('cert.key'), '-out', at('cert.csr')],
+    ['x509', '-req', '-in', at('cert.csr'), '-CA', at('ca.pem'), '-CAkey', at('ca.key'), '-CAcreateserial', '-days', '1',
+      '-extfile', at('ext'), '-out', at('cert.pem')],
+  ]) {
+    const run = spawnSync('openssl', args, { encoding: 'utf8' })
+    if (run.error !== undefined && run.error.code === 'ENOENT') return null
+    assert.equal(run.status, 0, run.stderr)
+  }
+  return { dir, ca: at('ca.pem'), cert: at('cert.pem'), key: at('cert.key') }
+}
+
+test('an https webhook of the given CA gets the notification', async (t) => {
+  const made = throwawayCa()
+  if (made === null) return t.skip('no openssl command to make a throwaway CA')
+  const hook = await webhook({ key: fs.readFileSync(made.key), cert: fs.readFileSync(made.cert) })
+  const server = cobro.mock.start({ merchantId: MERCHANT_ID, payinKey: PAYIN_KEY, webhookUrl: hook.url, webhookCa: made.ca })
+  try {
+    assert.ok(hook.url.startsWith('https://'))
+    const prepared = cobro.preparePayin(example('payin-pe-banktransfer-unsigned.json'), { key: PAYIN_KEY })
+    assert.equal((await send(server, prepared)).status, 200)
+    assert.equal((await control(server, '/_mock/payins/ORDER-0001/pay')).status, 200)
+    const notification = cobro.verifyPayinNotification(await hook.next(), { key: PAYIN_KEY })
+    assert.equal(notification.payin_merchant_operation_number, 'ORDER-0001')
+  } finally {
+    server.stop()
+    await hook.close()
+    fs.rmSync(made.dir, { recursive: true, force: true })
+  }
+})
+
+test('a webhook CA that cannot be read is named', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cobro-mock-ca-'))
+  const empty = path.join(dir, 'empty.pem')
+  fs.writeFileSync(empty, 'not a certificate\n')
+  try {
+    for (const [given, says] of [[path.join(dir, 'missing.pem'), 'cannot be read'], [empty, 'no PEM certificate']]) {
+      assert.throws(() => cobro.mock.start({ webhookCa: given }).stop(), (e) => e instanceof cobro.CobroError &&
+        e.code === 'ERR_MOCK_NOT_STARTED' && e.message.includes(`webhookCa ${given}: `) && e.message.includes(says))
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+})
+
 test('a pay-in with a wrong key is refused', () => withMock(async (server) => {
   const { body } = await send(server, cobro.preparePayin(example('payin-pe-banktransfer-unsigned.json'), { key: WRONG_KEY }))
   const refused = cobro.parsePayinResponse(body)
@@ -238,6 +300,8 @@ test('options the mock refuses', () => {
     [{ port: '80' }, TypeError, undefined],
     [{ payinKey: Buffer.from('key') }, TypeError, undefined],
     [{ config: '{}', merchantId: 7 }, TypeError, undefined],
+    [{ webhookCa: 42 }, TypeError, undefined],
+    [{ webhookUrl: 'ftp://example.test/hook' }, cobro.SigningError, 'ERR_INVALID_ARGUMENT'],
     [{ bogus: 1 }, TypeError, undefined],
     ['{}', TypeError, undefined],
     [{ config: '{"merchants": []}' }, cobro.CobroError, 'ERR_MOCK_NOT_STARTED'],

@@ -26,9 +26,12 @@ pub struct MockOptions {
     /// The merchant's X-Api-Key (default `'mock-api-key'`).
     #[napi(ts_type = "string")]
     pub api_key: Option<Utf16Text>,
-    /// Where the notifications go (default `'http://127.0.0.1:8080/webhooks/cobro'`;
-    /// `''` sends none).
+    /// Where the notifications go: an `http://` or `https://` URL (default
+    /// `'http://127.0.0.1:8080/webhooks/cobro'`; `''` sends none).
     pub webhook_url: Option<String>,
+    /// The path of a PEM file of CA certificates (one or more) that an `https://`
+    /// webhook may chain to besides the system's: the CA of a local test receiver.
+    pub webhook_ca: Option<String>,
     /// The merchant's virtual-account secret (default a fake one).
     #[napi(ts_type = "string")]
     pub va_secret: Option<Utf16Text>,
@@ -54,6 +57,7 @@ impl Keys for MockOptions {
         "merchantId",
         "apiKey",
         "webhookUrl",
+        "webhookCa",
         "vaSecret",
         "payinKey",
         "config",
@@ -87,6 +91,10 @@ fn convert(options: MockOptions) -> Res<(std::net::IpAddr, u16, Options)> {
         Some(k) => Some(host::api_key("apiKey", text(k, "apiKey")?).map_err(start_error)?),
         None => None,
     };
+    let webhook_ca = match &options.webhook_ca {
+        Some(path) => Some(host::webhook_ca("webhookCa", path).map_err(start_error)?),
+        None => None,
+    };
     let converted = Options {
         merchant_id: options.merchant_id.map(merchant_id).transpose()?,
         api_key,
@@ -103,6 +111,7 @@ fn convert(options: MockOptions) -> Res<(std::net::IpAddr, u16, Options)> {
             .auto_pay
             .map(|a| whole_as::<u64>(a, "autoPay", WHOLE))
             .transpose()?,
+        webhook_ca,
     };
     Ok((ip, port.unwrap_or(0), converted))
 }

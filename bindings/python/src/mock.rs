@@ -95,20 +95,19 @@ impl MockServer {
     }
 }
 
-/// The config argument: the path of the config file (`str` or `os.PathLike`).
-fn config_argument(obj: &Bound<'_, PyAny>) -> PyResult<String> {
-    let expected = "a str or an os.PathLike (the path of the config file)";
+/// A path argument `name` (`str` or `os.PathLike`); `expected` says what it names.
+fn path_argument(obj: &Bound<'_, PyAny>, name: &'static str, expected: &'static str) -> PyResult<String> {
     let path = if obj.is_instance_of::<PyString>() {
         obj.clone()
     } else if obj.hasattr("__fspath__")? {
         obj.call_method0("__fspath__")?
     } else {
-        return Err(type_error("config", expected, obj));
+        return Err(type_error(name, expected, obj));
     };
     if !path.is_instance_of::<PyString>() {
-        return Err(type_error("config", expected, &path));
+        return Err(type_error(name, expected, &path));
     }
-    string(&path, "config")
+    string(&path, name)
 }
 
 fn opt<'a, 'py>(obj: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound<'py, PyAny>> {
@@ -128,13 +127,14 @@ fn start_error(py: Python<'_>, e: &StartError) -> PyErr {
 
 /// Starts the provider's stand-in on `host:port` (port 0 picks a free one) on a thread
 /// of its own, with one merchant (the fake one, changed by the options given) or the
-/// merchants of `config`, and returns once it listens. Every argument is keyword-only;
+/// merchants of `config`, and returns once it listens; `webhook_ca` names a PEM file of
+/// CA certificates an https webhook may chain to. Every argument is keyword-only;
 /// `None` is the default.
 #[pyfunction]
 #[pyo3(
     name = "mock_start",
-    signature = (*, port = None, host = None, merchant_id = None, api_key = None, webhook_url = None, va_secret = None, payin_key = None, config = None, clock_offset = None, auto_pay = None),
-    text_signature = "(*, port=0, host='127.0.0.1', merchant_id=None, api_key=None, webhook_url=None, va_secret=None, payin_key=None, config=None, clock_offset=0, auto_pay=None)"
+    signature = (*, port = None, host = None, merchant_id = None, api_key = None, webhook_url = None, va_secret = None, payin_key = None, config = None, clock_offset = None, auto_pay = None, webhook_ca = None),
+    text_signature = "(*, port=0, host='127.0.0.1', merchant_id=None, api_key=None, webhook_url=None, va_secret=None, payin_key=None, config=None, clock_offset=0, auto_pay=None, webhook_ca=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn start(
@@ -149,6 +149,7 @@ pub fn start(
     config: Option<&Bound<'_, PyAny>>,
     clock_offset: Option<&Bound<'_, PyAny>>,
     auto_pay: Option<&Bound<'_, PyAny>>,
+    webhook_ca: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<MockServer> {
     guard(py, || {
         let port: u16 = opt(port).map(|p| whole_as(p, "port")).transpose()?.unwrap_or(0);
@@ -162,16 +163,26 @@ pub fn start(
             webhook_url: opt(webhook_url).map(|u| string(u, "webhook_url")).transpose()?,
             va_secret: opt_secret(va_secret, "va_secret")?,
             payin_key: opt_secret(payin_key, "payin_key")?,
-            config: opt(config).map(config_argument).transpose()?,
+            config: opt(config)
+                .map(|c| path_argument(c, "config", "a str or an os.PathLike (the path of the config file)"))
+                .transpose()?,
             clock_offset: opt(clock_offset)
                 .map(|c| whole(c, "clock_offset"))
                 .transpose()?
                 .unwrap_or(0),
             auto_pay: opt_size(auto_pay, "auto_pay")?,
+            webhook_ca: None,
         };
+        let webhook_ca = opt(webhook_ca)
+            .map(|p| path_argument(p, "webhook_ca", "a str or an os.PathLike (the path of a PEM file)"))
+            .transpose()?;
         let keys = options.key_source();
         // Without the GIL: reading a config file, binding, starting a thread.
         let started = py.detach(|| -> Result<_, StartError> {
+            let mut options = options;
+            options.webhook_ca = webhook_ca
+                .map(|path| self::host::webhook_ca("webhook_ca", &path))
+                .transpose()?;
             let config = self::host::config(options)?;
             let first = config.merchants.first().map(|m| (m.id, m.api_key.clone()));
             let mock = self::host::start(ip, port, config.clone())?;

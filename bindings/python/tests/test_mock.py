@@ -12,8 +12,10 @@ from __future__ import annotations
 import json
 import os
 import queue
+import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import threading
@@ -21,7 +23,7 @@ import urllib.error
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Dict, Iterator, Tuple
+from typing import Any, Dict, Iterator, Optional, Tuple
 
 import pytest
 
@@ -42,9 +44,10 @@ def example(name: str) -> bytes:
 
 
 class Webhook:
-    """A local listener: answers 200 to every POST and keeps the bodies, in order."""
+    """A local listener: answers 200 to every POST and keeps the bodies, in order; over
+    https with ``context``."""
 
-    def __init__(self) -> None:
+    def __init__(self, context: Optional[ssl.SSLContext] = None) -> None:
         bodies: "queue.Queue[bytes]" = queue.Queue()
 
         class Handler(BaseHTTPRequestHandler):
@@ -61,7 +64,11 @@ class Webhook:
 
         self.bodies = bodies
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+        scheme = "http"
+        if context is not None:
+            self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+            scheme = "https"
+        self.url = f"{scheme}://127.0.0.1:{self.server.server_address[1]}/hook"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
@@ -261,6 +268,8 @@ def test_arguments_the_mock_refuses() -> None:
         (dict(port="80"), TypeError, None),
         (dict(payin_key=b"key"), TypeError, None),
         (dict(config=42), TypeError, None),
+        (dict(webhook_ca=42), TypeError, None),
+        (dict(webhook_url="ftp://example.test/hook"), cobro.SigningError, "ERR_INVALID_ARGUMENT"),
         (dict(config="{}", merchant_id=7), TypeError, None),
         (dict(bogus=1), TypeError, None),
         (dict(config='{"merchants": []}'), cobro.CobroError, "ERR_MOCK_NOT_STARTED"),
@@ -283,6 +292,56 @@ def test_a_port_in_use_is_a_cobro_error_naming_the_address() -> None:
     assert info.value.code == "ERR_MOCK_NOT_STARTED"
     assert not isinstance(info.value, ValueError)
     assert f"127.0.0.1:{port}" in str(info.value)
+
+
+def throwaway_ca(folder: Path) -> Tuple[Path, Path, Path]:
+    """A CA made for the test and a certificate it signs for 127.0.0.1: the CA's PEM, the
+    certificate's and its key's (openssl's command, skipped where there is none)."""
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        pytest.skip("no openssl command to make a throwaway CA")
+    ca, ca_key = folder / "ca.pem", folder / "ca.key"
+    cert, key, request, extensions = folder / "cert.pem", folder / "cert.key", folder / "cert.csr", folder / "ext"
+    extensions.write_text("subjectAltName=IP:127.0.0.1,DNS:localhost\n", encoding="utf-8")
+    ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+    for command in (
+        ["req", "-x509", *ec, "-days", "1", "-subj", "/CN=cobro test CA", "-keyout", ca_key, "-out", ca],
+        ["req", *ec, "-subj", "/CN=127.0.0.1", "-keyout", key, "-out", request],
+        ["x509", "-req", "-in", request, "-CA", ca, "-CAkey", ca_key, "-CAcreateserial", "-days", "1"]
+        + ["-extfile", extensions, "-out", cert],
+    ):
+        subprocess.run([openssl, *map(str, command)], check=True, capture_output=True, timeout=30)
+    return ca, cert, key
+
+
+def test_an_https_webhook_of_the_given_ca_gets_the_notification(tmp_path: Path) -> None:
+    ca, cert, key = throwaway_ca(tmp_path)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    hook = Webhook(context)
+    try:
+        with cobro.mock.start(
+            merchant_id=MERCHANT_ID, payin_key=PAYIN_KEY, webhook_url=hook.url, webhook_ca=ca
+        ) as server:
+            assert hook.url.startswith("https://")
+            assert "https webhooks: the system's CA certificates and 1 given" in server._banner()
+            request = cobro.prepare_payin(example("payin-pe-banktransfer-unsigned.json"), key=PAYIN_KEY)
+            assert send(server, request)[0] == 200
+            assert control(server, "/_mock/payins/ORDER-0001/pay")[0] == 200
+            paid = cobro.verify_payin_notification(hook.next(), key=PAYIN_KEY)
+            assert paid.payin_merchant_operation_number == "ORDER-0001"
+    finally:
+        hook.close()
+
+
+def test_a_webhook_ca_that_cannot_be_read_is_named(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.pem"
+    empty.write_text("not a certificate\n", encoding="utf-8")
+    for given, says in ((tmp_path / "missing.pem", "cannot be read"), (empty, "no PEM certificate")):
+        with pytest.raises(cobro.CobroError) as info:
+            cobro.mock.start(webhook_ca=given)
+        assert info.value.code == "ERR_MOCK_NOT_STARTED"
+        assert f"webhook_ca {given}: " in str(info.value) and says in str(info.value)
 
 
 # ---- python -m cobro.mock -------------------------------------------------------------

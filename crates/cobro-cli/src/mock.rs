@@ -40,9 +40,14 @@ pub struct MockArgs {
     /// The merchant's X-Api-Key (default mock-api-key).
     #[arg(long, value_name = "KEY")]
     api_key: Option<String>,
-    /// Where notifications go (default http://127.0.0.1:8080/webhooks/cobro).
+    /// Where notifications go: an http:// or https:// URL (default
+    /// http://127.0.0.1:8080/webhooks/cobro).
     #[arg(long, value_name = "URL")]
     webhook_url: Option<String>,
+    /// A PEM file of CA certificates (one or more) that https webhooks may chain to
+    /// besides the system's: the CA of a local test receiver. Applies to every merchant.
+    #[arg(long, value_name = "FILE")]
+    webhook_ca: Option<PathBuf>,
     /// Seconds added to the mock's clock when it checks X-Timestamp (simulated skew).
     #[arg(long, value_name = "SECONDS", default_value_t = 0, allow_hyphen_values = true)]
     clock_offset: i64,
@@ -71,6 +76,10 @@ fn config(args: &MockArgs) -> Result<(Config, KeySource), CliError> {
         if std::env::var_os(PAYIN_KEY_VAR).is_some() {
             options.payin_key = Some(SecretSource::payin_key(None).load()?);
         }
+    }
+    if let Some(path) = &args.webhook_ca {
+        let ca = host::webhook_ca("--webhook-ca", &path.to_string_lossy()).map_err(|e| CliError::new(e.to_string()))?;
+        options.webhook_ca = Some(ca);
     }
     let keys = options.key_source();
     let mut config = host::config(options).map_err(|e| CliError::new(e.to_string()))?;

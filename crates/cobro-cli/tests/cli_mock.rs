@@ -79,6 +79,36 @@ fn starts_on_a_free_port_prints_fake_keys_only_and_stops_on_sigterm() {
 }
 
 #[test]
+fn an_https_webhook_with_a_ca_file_is_taken() {
+    let key = rcgen::KeyPair::generate().unwrap();
+    let mut params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+    params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    let pem = params.self_signed(&key).unwrap().pem();
+    let path = std::env::temp_dir().join(format!("cobro-cli-mock-{}-ca.pem", std::process::id()));
+    std::fs::write(&path, pem).unwrap();
+    let (child, lines) = start(
+        &[
+            "mock",
+            "--port",
+            "0",
+            "--webhook-url",
+            "https://127.0.0.1:8443/webhooks/cobro",
+            "--webhook-ca",
+            path.to_str().unwrap(),
+        ],
+        &[],
+    );
+    let text = lines.join("\n");
+    assert!(
+        text.contains("webhook: https://127.0.0.1:8443/webhooks/cobro")
+            && text.contains("the system's CA certificates and 1 given"),
+        "{text}"
+    );
+    assert!(terminate(child).success());
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
 fn refuses_what_it_cannot_serve() {
     for (args, says) in [
         (&["mock", "--host", "0.0.0.0", "--port", "0"][..], "--allow-remote"),
@@ -86,6 +116,18 @@ fn refuses_what_it_cannot_serve() {
         (
             &["mock", "--config", "x.json", "--merchant-id", "1"],
             "cannot be used with",
+        ),
+        (
+            &["mock", "--port", "0", "--webhook-ca", "no/such/ca.pem"],
+            "--webhook-ca no/such/ca.pem: the file cannot be read",
+        ),
+        (
+            &["mock", "--port", "0", "--webhook-ca", "Cargo.toml"],
+            "--webhook-ca Cargo.toml: it holds no PEM certificate",
+        ),
+        (
+            &["mock", "--port", "0", "--webhook-url", "ftp://h/x"],
+            "http:// or https://",
         ),
     ] {
         let out = cobro(args, &[]).stdin(Stdio::null()).output().unwrap();

@@ -8,6 +8,7 @@ use cobro::{Secret, VaSignatureVariant};
 use serde::Deserialize;
 
 use crate::listen::ConnectionLimits;
+use crate::tls::WebhookCa;
 
 /// The default merchant's id (a fake one).
 pub const DEFAULT_MERCHANT_ID: u64 = 1001;
@@ -112,6 +113,9 @@ pub struct Config {
     pub allowed_hosts: Vec<String>,
     /// How many connections are served at once and how long a client may take.
     pub connections: ConnectionLimits,
+    /// CA certificates an https webhook may chain to besides the system's (the CA of a
+    /// local test receiver); empty by default.
+    pub webhook_ca: WebhookCa,
 }
 
 impl Config {
@@ -125,19 +129,21 @@ impl Config {
             retry: RetryPolicy::default(),
             allowed_hosts: Vec::new(),
             connections: ConnectionLimits::default(),
+            webhook_ca: WebhookCa::default(),
         })
     }
 }
 
 /// What a webhook URL must be, for the errors that refuse one.
-pub const WEBHOOK_URL: &str = "an http:// URL with a host (the mock has no TLS to deliver to https://)";
+pub const WEBHOOK_URL: &str = "an http:// or https:// URL with a host";
 
-/// Whether `url` is a webhook URL the mock can deliver to: `http://` and a host. Checked
-/// at start, so that a URL no notification could reach is refused then rather than
-/// failing every delivery.
+/// Whether `url` is a webhook URL the mock can deliver to: `http://` or `https://` and a
+/// host. Checked at start, so that a URL no notification could reach is refused then
+/// rather than failing every delivery.
 pub fn is_webhook_url(url: &str) -> bool {
-    url.parse::<axum::http::Uri>()
-        .is_ok_and(|uri| uri.scheme_str() == Some("http") && uri.host().is_some_and(|h| !h.is_empty()))
+    url.parse::<axum::http::Uri>().is_ok_and(|uri| {
+        matches!(uri.scheme_str(), Some("http" | "https")) && uri.host().is_some_and(|h| !h.is_empty())
+    })
 }
 
 /// Why a config file was refused; never carries a key.
@@ -242,14 +248,38 @@ mod tests {
     }
 
     #[test]
+    fn webhook_urls_are_http_or_https_with_a_host() {
+        for good in [
+            "http://127.0.0.1:8080/webhooks/cobro",
+            "https://127.0.0.1:8443/h",
+            "https://shop.test/webhooks",
+            "http://receiver:9000/h",
+        ] {
+            assert!(is_webhook_url(good), "{good}");
+        }
+        for bad in [
+            "not a url",
+            "ftp://h/x",
+            "ws://h/x",
+            "http://",
+            "https://",
+            "/webhooks",
+            "h:80/x",
+            "",
+        ] {
+            assert!(!is_webhook_url(bad), "{bad}");
+        }
+    }
+
+    #[test]
     fn bad_configs_say_why_without_the_keys() {
         for (text, part) in [
             (&br#"{"merchants":[]}"#[..], "1 to"),
             (br#"{"merchants":[{"id":1,"api_key":"k","va_secret":" s","payin_key":"p"}]}"#, "va_secret"),
             (br#"{"merchants":[{"id":1,"api_key":"k","va_secret":"s","payin_key":"p","x":1}]}"#, "not valid"),
             (
-                br#"{"merchants":[{"id":1,"api_key":"k","va_secret":"s","payin_key":"p","webhook_url":"https://h/x"}]}"#,
-                "webhook_url must be an http:// URL",
+                br#"{"merchants":[{"id":1,"api_key":"k","va_secret":"s","payin_key":"p","webhook_url":"ftp://h/x"}]}"#,
+                "webhook_url must be an http:// or https:// URL",
             ),
             (
                 br#"{"merchants":[{"id":1,"api_key":"k","va_secret":"s","payin_key":"p"},{"id":1,"api_key":"j","va_secret":"s","payin_key":"p"}]}"#,

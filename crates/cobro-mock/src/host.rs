@@ -14,6 +14,7 @@ use cobro::{Code, Locale, Secret, SigningError};
 use crate::config::{Config, Merchant};
 use crate::config::{MAX_CONFIG_BYTES, merchants_from_json};
 use crate::server::Mock;
+use crate::tls::{MAX_CA_BYTES, WebhookCa};
 
 /// The environment variable the `cobro mock` commands read the virtual-account secret
 /// from (the name every `cobro` command uses).
@@ -42,6 +43,9 @@ pub struct Options {
     pub clock_offset: i64,
     /// Pay every pay-in by itself this many seconds after it is created.
     pub auto_pay: Option<u64>,
+    /// CA certificates an https webhook may chain to besides the system's, read by
+    /// [`webhook_ca`]; they apply to every merchant, a config's included.
+    pub webhook_ca: Option<WebhookCa>,
 }
 
 impl Options {
@@ -153,6 +157,20 @@ fn shown(path: &str) -> String {
     }
 }
 
+/// The CA certificates of the PEM file at `path`, given as argument `name` (as the
+/// host's language names it: `--webhook-ca`, `webhook_ca`, `webhookCa`), read up to one
+/// byte past [`MAX_CA_BYTES`]. A file that cannot be read, or holds no certificate that
+/// can be a CA, is ERR_MOCK_NOT_STARTED naming the argument and the path.
+pub fn webhook_ca(name: &str, path: &str) -> Result<WebhookCa, StartError> {
+    let refused = |why: String| StartError::NotStarted(format!("{name} {}: {why}", shown(path)));
+    let unreadable = |e: std::io::Error| refused(format!("the file cannot be read: {e}"));
+    let file = std::fs::File::open(path).map_err(unreadable)?;
+    let mut bytes = Vec::new();
+    let limit = u64::try_from(MAX_CA_BYTES).unwrap_or(u64::MAX).saturating_add(1);
+    file.take(limit).read_to_end(&mut bytes).map_err(unreadable)?;
+    WebhookCa::from_pem(&bytes).map_err(|e| refused(e.0))
+}
+
 /// An API key given as argument `name` (as the host's language names it): any text
 /// but the empty one, which no request could carry in X-Api-Key.
 pub fn api_key(name: &'static str, key: String) -> Result<String, StartError> {
@@ -200,6 +218,7 @@ pub fn config(options: Options) -> Result<Config, StartError> {
     let mut config = Config::with_fake_merchant().map_err(|e| StartError::NotStarted(e.0))?;
     config.clock_offset = clock_offset("clock_offset", options.clock_offset)?;
     config.auto_pay = options.auto_pay.map(Duration::from_secs);
+    config.webhook_ca = options.webhook_ca.unwrap_or_default();
     if let Some(argument) = &options.config {
         let alone = options.merchant_id.is_none()
             && options.api_key.is_none()
@@ -316,6 +335,12 @@ pub fn banner(addr: SocketAddr, config: &Config, keys: KeySource) -> Vec<String>
             }
         }
         lines.push(format!("  webhook: {}", m.webhook_url.as_deref().unwrap_or("(none)")));
+    }
+    if !config.webhook_ca.is_empty() {
+        lines.push(format!(
+            "https webhooks: the system's CA certificates and {} given",
+            config.webhook_ca.len()
+        ));
     }
     lines.push(format!(
         "Base URL of all three APIs: http://{addr}; control API: http://{addr}/_mock/; Ctrl-C stops it."
@@ -473,12 +498,7 @@ mod tests {
 
     #[test]
     fn a_webhook_url_the_mock_cannot_deliver_to_is_refused_at_start() {
-        for bad in [
-            "not a url",
-            "https://example.test/hook",
-            "ftp://example.test/",
-            "http://",
-        ] {
+        for bad in ["not a url", "ftp://example.test/", "http://", "https://"] {
             let options = Options {
                 webhook_url: Some(bad.into()),
                 ..Options::default()
@@ -486,14 +506,55 @@ mod tests {
             let Err(StartError::Argument(e)) = config(options) else {
                 panic!("{bad} started")
             };
-            assert!(e.to_string().contains("http://"), "{e}");
+            assert!(e.to_string().contains("http:// or https://"), "{e}");
         }
-        for good in ["http://127.0.0.1:8080/webhooks/cobro", "http://receiver:9000/h", ""] {
+        for good in [
+            "http://127.0.0.1:8080/webhooks/cobro",
+            "http://receiver:9000/h",
+            "https://127.0.0.1:8443/h",
+            "https://shop.test/webhooks/cobro",
+            "",
+        ] {
             let options = Options {
                 webhook_url: Some(good.into()),
                 ..Options::default()
             };
             assert!(config(options).is_ok(), "{good}");
+        }
+    }
+
+    #[test]
+    fn a_webhook_ca_file_is_read_or_refused_naming_the_argument() {
+        let key = rcgen::KeyPair::generate().unwrap();
+        let mut params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+        params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+        let pem = params.self_signed(&key).unwrap().pem();
+        let path = temp_config("ca", &pem);
+        let ca = webhook_ca("--webhook-ca", &path).unwrap();
+        let config = config(Options {
+            webhook_ca: Some(ca),
+            ..Options::default()
+        })
+        .unwrap();
+        assert_eq!(config.webhook_ca.len(), 1);
+        let addr = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 4242);
+        let lines = banner(addr, &config, KeySource::Config);
+        assert!(
+            lines.iter().any(|l| l.contains("CA certificates and 1 given")),
+            "{lines:?}"
+        );
+        for (path, why) in [
+            ("/no/such/ca.pem".to_string(), "cannot be read"),
+            (std::env::temp_dir().to_string_lossy().into_owned(), "cannot be read"),
+            (temp_config("not-ca", "{}"), "no PEM certificate"),
+        ] {
+            let e = webhook_ca("--webhook-ca", &path).unwrap_err();
+            assert_eq!(e.code(), Some(Code::MockNotStarted));
+            let text = e.to_string();
+            assert!(
+                text.contains(&format!("--webhook-ca {path}: ")) && text.contains(why),
+                "{text}"
+            );
         }
     }
 

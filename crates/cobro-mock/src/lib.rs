@@ -26,11 +26,13 @@ mod server;
 pub mod state;
 mod subscription;
 mod time;
+mod tls;
 mod virtual_account;
 
 pub use config::{Config, ConfigError, Merchant, RetryPolicy, merchants_from_json};
 pub use deliver::{DELIVERY_GRACE, MAX_SENDING, MAX_WAITING, MAX_WAITING_BYTES};
 pub use server::{Mock, STOP_GRACE, check_host, remote_warning, run_until_interrupted, serve, start};
+pub use tls::{MAX_CA_BYTES, WebhookCa};
 
 /// Says `line` on standard error, where a developer running the mock sees it: what the
 /// mock refused or dropped because a limit was reached, and what a stop left undone.

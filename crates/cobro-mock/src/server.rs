@@ -75,8 +75,11 @@ pub async fn serve(
     let addr = listener.local_addr()?;
     // A notification goes where the merchant's URL says, and nowhere else: no redirect
     // is followed (a signed notification re-posted elsewhere) and no proxy of the
-    // environment is used.
+    // environment is used. TLS is the mock's own rustls config (crate::tls): the system's
+    // roots and the given CA, on ring.
+    let tls = crate::tls::client_config(&config.webhook_ca).map_err(io::Error::other)?;
     let client = reqwest::Client::builder()
+        .tls_backend_preconfigured(tls)
         .timeout(config.retry.timeout)
         .redirect(reqwest::redirect::Policy::none())
         .no_proxy()

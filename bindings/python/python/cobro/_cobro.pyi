@@ -376,6 +376,7 @@ def mock_start(
     config: Optional[Union[str, "os.PathLike[str]"]] = None,
     clock_offset: int = 0,
     auto_pay: Optional[int] = None,
+    webhook_ca: Optional[Union[str, "os.PathLike[str]"]] = None,
 ) -> MockServer:
     """``cobro.mock.start``: starts the provider's stand-in on ``host:port`` (a loopback
     address; port 0 picks a free one) on a thread of its own and returns once it listens.
@@ -383,9 +384,13 @@ def mock_start(
     the arguments given, or every merchant of the file ``config`` (``{"merchants": [...]}``,
     which no merchant argument goes with; JSON text in place of the path is refused). ``clock_offset``
     skews the clock X-Timestamp is checked against; ``auto_pay`` pays each pay-in by
-    itself that many seconds after it is created. Keys are ``str`` or ``cobro.Secret``.
+    itself that many seconds after it is created. ``webhook_url`` is ``http://`` or
+    ``https://``; ``webhook_ca`` names a PEM file of CA certificates (a local test
+    receiver's) an https webhook may chain to besides the system's. Keys are ``str`` or
+    ``cobro.Secret``.
 
     Raises ``SigningError`` for a refused argument (a key, a merchant id, a port out of
     range, a host that is not a loopback address), ``TypeError`` for a wrong type or a
     merchant argument given with ``config``, and ``CobroError`` (``ERR_MOCK_NOT_STARTED``)
-    when the address cannot be listened on or the config cannot be read or is refused."""
+    when the address cannot be listened on, the config cannot be read or is refused, or
+    the ``webhook_ca`` file cannot be read or holds no CA certificate."""

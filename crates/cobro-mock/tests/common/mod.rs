@@ -69,9 +69,17 @@ pub async fn webhook() -> Webhook {
     webhook_refusing(0).await
 }
 
+/// Makes ring the process's rustls provider, for the tests' own reqwest clients: reqwest
+/// is built with rustls and no provider of its own (the mock's client names ring
+/// itself), and a client built without one panics.
+pub fn test_clients_use_ring() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 /// A listener that refuses the first `failures` deliveries with 500, then answers 200
 /// and hands the bodies over.
 pub async fn webhook_refusing(failures: usize) -> Webhook {
+    test_clients_use_ring();
     let (tx, rx) = mpsc::unbounded_channel();
     let seen = Arc::new(AtomicUsize::new(0));
     let app = axum::Router::new().route(
@@ -118,6 +126,7 @@ pub fn config(webhook_url: &str) -> Config {
 
 /// A mock on a free loopback port with `config`.
 pub fn mock(config: Config) -> Mock {
+    test_clients_use_ring();
     cobro_mock::start(IpAddr::V4(Ipv4Addr::LOCALHOST), 0, config).unwrap()
 }
 

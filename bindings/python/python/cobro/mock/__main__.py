@@ -29,7 +29,10 @@ def _arguments(argv: Optional[List[str]]) -> argparse.Namespace:
     parser.add_argument("--config", metavar="FILE", help="a JSON file of merchants, with their keys")
     parser.add_argument("--merchant-id", type=int, metavar="ID")
     parser.add_argument("--api-key", metavar="KEY")
-    parser.add_argument("--webhook-url", metavar="URL")
+    parser.add_argument("--webhook-url", metavar="URL", help="an http:// or https:// URL")
+    parser.add_argument(
+        "--webhook-ca", metavar="FILE", help="a PEM file of CA certificates an https webhook may chain to"
+    )
     parser.add_argument("--clock-offset", type=int, default=0, metavar="SECONDS")
     parser.add_argument("--auto-pay", type=int, metavar="SECONDS")
     return parser.parse_args(argv)
@@ -54,6 +57,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                 config=args.config,
                 clock_offset=args.clock_offset,
                 auto_pay=args.auto_pay,
+                webhook_ca=args.webhook_ca,
                 **keys,
             )
         except (CobroError, TypeError) as e:
