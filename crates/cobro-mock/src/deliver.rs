@@ -265,6 +265,7 @@ async fn attempt_all(app: &App, id: u64, d: &Delivery) -> bool {
             (_, true) => "delivered",
             (Ok(_), false) => "refused",
             (Err(e), _) if e.is_timeout() => "timed out",
+            (Err(e), _) if crate::tls::refused_certificate(e) => "certificate refused",
             (Err(_), _) => "unreachable",
         };
         let detail = format!("attempt {attempt} of {}: {outcome}", policy.attempts);

@@ -22,6 +22,30 @@ use rustls::{ClientConfig, DigitallySignedStruct, RootCertStore, SignatureScheme
 
 use crate::config::ConfigError;
 
+/// Whether a delivery failed on the webhook's certificate (not valid, not from a CA the
+/// mock trusts, for another host): rustls' error somewhere in the chain of causes, where
+/// hyper wraps it in an `io::Error` inside another (whose `source` skips the inner one,
+/// so each is opened with `get_ref`). Bounded: a chain is a few links long.
+pub(crate) fn refused_certificate(e: &reqwest::Error) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    for _ in 0..16 {
+        let Some(now) = cause else {
+            return false;
+        };
+        if matches!(
+            now.downcast_ref::<rustls::Error>(),
+            Some(rustls::Error::InvalidCertificate(_))
+        ) {
+            return true;
+        }
+        cause = match now.downcast_ref::<std::io::Error>() {
+            Some(io) => io.get_ref().map(|inner| inner as &(dyn std::error::Error + 'static)),
+            None => now.source(),
+        };
+    }
+    false
+}
+
 /// The largest CA file read, in bytes: far past a bundle of every public root (about
 /// 250 KiB), and a wrong path (a disk image) is refused without being read whole.
 pub const MAX_CA_BYTES: usize = 1 << 20;

@@ -197,7 +197,10 @@ async fn without_the_ca_or_for_another_host_the_delivery_fails() {
         pay(&mock, "TLS-2").await;
         let log = deliveries(&mock, 3).await;
         assert_eq!(log.len(), 3, "{hosts:?}: {log:?}");
-        assert!(log.iter().all(|d| d.contains("unreachable")), "{hosts:?}: {log:?}");
+        assert!(
+            log.iter().all(|d| d.contains("certificate refused")),
+            "{hosts:?}: {log:?}"
+        );
         assert!(hook.quiet(100).await, "{hosts:?}");
     }
 }
