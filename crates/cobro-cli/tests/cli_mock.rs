@@ -176,6 +176,12 @@ fn http(addr: &str, method: &str, path: &str, headers: &[(String, String)], body
 /// A webhook receiver on a free port: answers 200 to each request and sends on each
 /// request's bytes.
 fn receiver() -> (String, std::sync::mpsc::Receiver<String>) {
+    answering("HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_string())
+}
+
+/// A receiver on a free port that answers `answer` to each request and sends on each
+/// request's bytes.
+fn answering(answer: String) -> (String, std::sync::mpsc::Receiver<String>) {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}/hook", listener.local_addr().unwrap());
     let (tx, rx) = std::sync::mpsc::channel();
@@ -192,7 +198,7 @@ fn receiver() -> (String, std::sync::mpsc::Receiver<String>) {
                     break;
                 }
             }
-            let _ = stream.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+            let _ = stream.write_all(answer.as_bytes());
             let _ = tx.send(String::from_utf8_lossy(&seen).into_owned());
         }
     });
@@ -202,6 +208,12 @@ fn receiver() -> (String, std::sync::mpsc::Receiver<String>) {
 /// Creates pay-in `op` of merchant 1234 and asks the control API to pay it, its
 /// notification a minute late.
 fn pay_later(addr: &str, op: &str) {
+    pay(addr, op, 60_000);
+}
+
+/// Creates pay-in `op` of merchant 1234 and asks the control API to pay it, its
+/// notification `delay_ms` late.
+fn pay(addr: &str, op: &str, delay_ms: u64) {
     let body = std::fs::read(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../examples/payin-pe-banktransfer-unsigned.json"
@@ -231,7 +243,7 @@ fn pay_later(addr: &str, op: &str) {
         "POST",
         &format!("/_mock/payins/{op}/pay"),
         &json,
-        br#"{"delay_ms": 60000}"#,
+        format!(r#"{{"delay_ms": {delay_ms}}}"#).as_bytes(),
     )
     .unwrap();
     assert_eq!(status, 200, "{answer}");
@@ -325,4 +337,59 @@ fn idle_connections_cannot_exhaust_its_files() {
     let mut said = String::new();
     err.read_to_string(&mut said).unwrap();
     assert!(said.contains("connections are open, the most served at once"), "{said}");
+}
+
+/// A notification goes to the merchant's URL and nowhere else: a proxy named in the
+/// environment is not used, and a redirect from the webhook is not followed (a signed
+/// notification re-posted to where the redirect points).
+#[test]
+fn deliveries_use_no_proxy_and_follow_no_redirect() {
+    let (proxy, through_proxy) = receiver();
+    let (elsewhere, redirected) = receiver();
+    let (url, received) = receiver();
+    let proxy = proxy.trim_end_matches("/hook").to_string();
+    let env = [
+        ("COBRO_PAYIN_KEY", PAYIN_KEY),
+        ("HTTP_PROXY", proxy.as_str()),
+        ("http_proxy", proxy.as_str()),
+        ("ALL_PROXY", proxy.as_str()),
+    ];
+    let (child, lines) = start(
+        &["mock", "--port", "0", "--merchant-id", "1234", "--webhook-url", &url],
+        &env,
+    );
+    pay(&address(&lines), "PROXY-1", 0);
+    let notification = received.recv_timeout(Duration::from_secs(5)).unwrap();
+    assert!(notification.contains("PROXY-1"), "{notification}");
+    assert!(
+        through_proxy.recv_timeout(Duration::from_millis(200)).is_err(),
+        "no proxy"
+    );
+    assert!(terminate(child).success());
+
+    let (moved, moved_hits) = answering(format!(
+        "HTTP/1.1 307 Temporary Redirect\r\nLocation: {elsewhere}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    ));
+    let env = [("COBRO_PAYIN_KEY", PAYIN_KEY)];
+    let (child, lines) = start(
+        &["mock", "--port", "0", "--merchant-id", "1234", "--webhook-url", &moved],
+        &env,
+    );
+    pay(&address(&lines), "MOVED-1", 0);
+    assert!(
+        moved_hits
+            .recv_timeout(Duration::from_secs(5))
+            .unwrap()
+            .contains("MOVED-1")
+    );
+    assert!(
+        redirected.recv_timeout(Duration::from_millis(500)).is_err(),
+        "the redirect is not followed"
+    );
+    let (_, events) = http(&address(&lines), "GET", "/_mock/events", &[], b"").unwrap();
+    assert!(
+        events.contains(r#""detail":"attempt 1 of 5: refused""#) && events.contains(r#""status":307"#),
+        "{events}"
+    );
+    assert!(terminate(child).success());
 }

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::config::{Config, Merchant};
-use crate::{deliver, state};
+use crate::{outbox, state};
 
 /// What every handler shares.
 pub(crate) struct App {
@@ -14,7 +14,7 @@ pub(crate) struct App {
     pub(crate) base_url: String,
     pub(crate) client: reqwest::Client,
     /// The notifications waiting to be delivered, retried or released.
-    pub(crate) outbox: deliver::Outbox,
+    pub(crate) outbox: outbox::Outbox,
 }
 
 pub(crate) type Shared = Arc<App>;

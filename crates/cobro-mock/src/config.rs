@@ -7,7 +7,6 @@ use std::time::Duration;
 use cobro::{Secret, VaSignatureVariant};
 use serde::Deserialize;
 
-use crate::listen::ConnectionLimits;
 use crate::tls::WebhookCa;
 
 /// The default merchant's id (a fake one).
@@ -93,6 +92,31 @@ impl Default for RetryPolicy {
             first_delay: Duration::from_millis(500),
             max_delay: Duration::from_secs(8),
             timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+/// How many connections the mock serves at once, and how long a client may take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConnectionLimits {
+    /// The most connections served at once; one more is answered 503 and closed. Kept
+    /// well under the common limit of 1,024 open files, so that the listener and the
+    /// notifications' own connections always find a descriptor.
+    pub max_connections: usize,
+    /// How long a connection may take to send a request's headers, counted from when
+    /// it opens or its previous answer is sent: a connection idle that long is closed.
+    pub header_timeout: Duration,
+    /// How long a request's body may take to arrive once its headers have; past it the
+    /// request is answered 408 and the connection closed.
+    pub body_timeout: Duration,
+}
+
+impl Default for ConnectionLimits {
+    fn default() -> ConnectionLimits {
+        ConnectionLimits {
+            max_connections: 256,
+            header_timeout: Duration::from_secs(30),
+            body_timeout: Duration::from_secs(30),
         }
     }
 }

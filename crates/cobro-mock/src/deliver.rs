@@ -3,107 +3,20 @@
 //! may ask of one (a duplicate, out of order, a delay); and, when the mock stops, the
 //! notifications still waiting sent at once or named as not delivered.
 
-use std::collections::HashMap;
-use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use axum::http::header;
 use serde::Deserialize;
-use tokio::sync::{Semaphore, watch};
 
 use crate::app::{App, Shared};
+use crate::outbox::{MAX_WAITING, ROOM_BYTES, full, queue};
 use crate::state::{Delivery, Event};
 use crate::time;
 
-/// The most notifications waiting at once (to be sent, retried, or held back); past it a
-/// control call is refused with 503 before it moves anything, so a webhook that never
-/// answers cannot grow the mock without bound.
-pub const MAX_WAITING: usize = 10_000;
-/// The most bytes of notification bodies waiting at once; past it, as past
-/// [`MAX_WAITING`].
-pub const MAX_WAITING_BYTES: usize = 16 << 20;
-/// The room a control call asks for before it moves anything: more than any
-/// notification's body, whose free text is capped (a deposit's depositor, say).
-const ROOM_BYTES: usize = 64 << 10;
-/// The most delivery attempts under way at once; the others wait their turn, so
-/// notifications never take more sockets than this.
-pub const MAX_SENDING: usize = 32;
 /// How long a stopping mock keeps sending the notifications still waiting (at once,
 /// without their delays or the waits between retries) before naming the rest on
 /// standard error as not delivered.
 pub const DELIVERY_GRACE: Duration = Duration::from_secs(5);
-
-/// The notifications waiting, and what delivers them.
-pub(crate) struct Outbox {
-    waiting: Mutex<Waiting>,
-    sending: Semaphore,
-    /// True once the mock stops: delays and waits between retries end at once.
-    hurry: watch::Sender<bool>,
-}
-
-#[derive(Default)]
-struct Waiting {
-    bytes: usize,
-    next_id: u64,
-    /// Each notification being sent or retried: its kind, merchant and how its last
-    /// attempt ended.
-    sending: HashMap<u64, (&'static str, u64, String)>,
-    /// The notifications held back, with their merchant: each is delivered after that
-    /// merchant's next one.
-    held: Vec<Delivery>,
-}
-
-impl Waiting {
-    fn count(&self) -> usize {
-        self.sending.len() + self.held.len()
-    }
-
-    fn has_room(&self, bytes: usize) -> bool {
-        self.count() < MAX_WAITING && self.bytes.saturating_add(bytes) <= MAX_WAITING_BYTES
-    }
-}
-
-impl Default for Outbox {
-    fn default() -> Outbox {
-        Outbox {
-            waiting: Mutex::new(Waiting::default()),
-            sending: Semaphore::new(MAX_SENDING),
-            hurry: watch::Sender::new(false),
-        }
-    }
-}
-
-impl Outbox {
-    fn lock(&self) -> MutexGuard<'_, Waiting> {
-        // Every change below is a few field writes that cannot panic halfway.
-        self.waiting.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// Forgets the notifications held back, which would otherwise reach the webhook
-    /// after the next one, about records a reset forgot.
-    pub(crate) fn forget_held(&self) {
-        let mut w = self.lock();
-        let held: usize = w.held.iter().map(|d| d.body.len()).sum();
-        w.bytes = w.bytes.saturating_sub(held);
-        w.held.clear();
-    }
-
-    /// Notifications waiting, and their bytes.
-    pub(crate) fn waiting(&self) -> (usize, usize) {
-        let w = self.lock();
-        (w.count(), w.bytes)
-    }
-}
-
-/// Why a notification cannot be queued: the status and message a control call answers.
-fn full() -> (u16, String) {
-    (
-        503,
-        format!(
-            "{MAX_WAITING} notifications or {MAX_WAITING_BYTES} bytes of them are already waiting, the most the mock keeps: try again once the webhook has taken some"
-        ),
-    )
-}
 
 /// Whether a notification can be queued now: a control call asks before it moves
 /// anything, so that a refusal leaves the record as it was.
@@ -149,7 +62,7 @@ fn log(app: &App, d: &Delivery, status: Option<u16>, detail: String) {
 
 /// Sends `d` as `faults` ask, and releases the notifications held back for the same
 /// merchant after it, in the order they were held. Refused (503, said on standard
-/// error and in the log) when [`MAX_WAITING`] or [`MAX_WAITING_BYTES`] would be passed.
+/// error and in the log) when [`MAX_WAITING`] or [`MAX_WAITING_BYTES`](crate::MAX_WAITING_BYTES) would be passed.
 pub fn send(app: &Shared, d: Delivery, faults: &NotifyFaults) -> Result<(), (u16, String)> {
     // Checked by the control call against the one rule (`fault::delay`).
     let delay = Duration::from_millis(faults.delay_ms);
@@ -194,15 +107,6 @@ pub fn send(app: &Shared, d: Delivery, faults: &NotifyFaults) -> Result<(), (u16
         spawn(app, id, d, delay);
     }
     Ok(())
-}
-
-/// Counts `d` among the notifications being sent; its id.
-fn queue(w: &mut Waiting, d: &Delivery) -> u64 {
-    w.next_id += 1;
-    w.bytes += d.body.len();
-    w.sending
-        .insert(w.next_id, (d.kind, d.merchant_id, "not yet attempted".to_string()));
-    w.next_id
 }
 
 fn spawn(app: &Shared, id: u64, d: Delivery, delay: Duration) {

@@ -168,7 +168,7 @@ pub fn webhook_ca(name: &str, path: &str) -> Result<WebhookCa, StartError> {
     let mut bytes = Vec::new();
     let limit = u64::try_from(MAX_CA_BYTES).unwrap_or(u64::MAX).saturating_add(1);
     file.take(limit).read_to_end(&mut bytes).map_err(unreadable)?;
-    WebhookCa::from_pem(&bytes).map_err(|e| refused(e.0))
+    WebhookCa::from_pem(&bytes).map_err(refused)
 }
 
 /// An API key given as argument `name` (as the host's language names it): any text

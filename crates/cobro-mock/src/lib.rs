@@ -17,7 +17,8 @@ mod control;
 mod deliver;
 mod fault;
 pub mod host;
-pub mod listen;
+mod listen;
+mod outbox;
 pub mod paths;
 mod payin;
 mod qr;
@@ -29,8 +30,9 @@ mod time;
 mod tls;
 mod virtual_account;
 
-pub use config::{Config, ConfigError, Merchant, RetryPolicy, merchants_from_json};
-pub use deliver::{DELIVERY_GRACE, MAX_SENDING, MAX_WAITING, MAX_WAITING_BYTES};
+pub use config::{Config, ConfigError, ConnectionLimits, Merchant, RetryPolicy, merchants_from_json};
+pub use deliver::DELIVERY_GRACE;
+pub use outbox::{MAX_SENDING, MAX_WAITING, MAX_WAITING_BYTES};
 pub use server::{Mock, STOP_GRACE, check_host, remote_warning, run_until_interrupted, serve, start};
 pub use tls::{MAX_CA_BYTES, WebhookCa};
 

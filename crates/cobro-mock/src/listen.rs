@@ -28,32 +28,8 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Semaphore, watch};
 use tokio::time::{Instant, Sleep};
 
+use crate::config::ConnectionLimits;
 use crate::reply;
-
-/// How many connections the mock serves at once, and how long a client may take.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ConnectionLimits {
-    /// The most connections served at once; one more is answered 503 and closed. Kept
-    /// well under the common limit of 1,024 open files, so that the listener and the
-    /// notifications' own connections always find a descriptor.
-    pub max_connections: usize,
-    /// How long a connection may take to send a request's headers, counted from when
-    /// it opens or its previous answer is sent: a connection idle that long is closed.
-    pub header_timeout: Duration,
-    /// How long a request's body may take to arrive once its headers have; past it the
-    /// request is answered 408 and the connection closed.
-    pub body_timeout: Duration,
-}
-
-impl Default for ConnectionLimits {
-    fn default() -> ConnectionLimits {
-        ConnectionLimits {
-            max_connections: 256,
-            header_timeout: Duration::from_secs(30),
-            body_timeout: Duration::from_secs(30),
-        }
-    }
-}
 
 /// How long to wait before accepting again after the system refused a connection (out
 /// of file descriptors, say), rather than spinning on the error.

@@ -91,7 +91,7 @@ pub async fn serve(
         state: state::State::default(),
         base_url: format!("http://{addr}"),
         client,
-        outbox: deliver::Outbox::default(),
+        outbox: crate::outbox::Outbox::default(),
     });
     let (stopping, mut stopped) = watch::channel(false);
     let accepting = listen::accept(listener, router(app.clone()), limits, async move {

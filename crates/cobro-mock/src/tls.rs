@@ -20,8 +20,6 @@ use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, ServerName, UnixTime};
 use rustls::{ClientConfig, DigitallySignedStruct, RootCertStore, SignatureScheme};
 
-use crate::config::ConfigError;
-
 /// Whether a delivery failed on the webhook's certificate (not valid, not from a CA the
 /// mock trusts, for another host): rustls' error somewhere in the chain of causes, where
 /// hyper wraps it in an `io::Error` inside another (whose `source` skips the inner one,
@@ -67,9 +65,9 @@ impl WebhookCa {
     /// The certificates of PEM text (one or more `-----BEGIN CERTIFICATE-----`
     /// sections; other sections and text between them are skipped). Refused when it
     /// holds none, is larger than [`MAX_CA_BYTES`], or one cannot be a trust anchor.
-    pub fn from_pem(pem: &[u8]) -> Result<WebhookCa, ConfigError> {
+    pub fn from_pem(pem: &[u8]) -> Result<WebhookCa, String> {
         if pem.len() > MAX_CA_BYTES {
-            return Err(ConfigError(format!("it is larger than {MAX_CA_BYTES} bytes")));
+            return Err(format!("it is larger than {MAX_CA_BYTES} bytes"));
         }
         let mut certs = Vec::new();
         // Each certificate is tried as a root now, so a file that cannot be one is a
@@ -77,16 +75,14 @@ impl WebhookCa {
         let mut roots = RootCertStore::empty();
         for (i, cert) in CertificateDer::pem_slice_iter(pem).enumerate() {
             let n = i + 1;
-            let cert = cert.map_err(|e| ConfigError(format!("certificate {n} is not valid PEM: {e}")))?;
+            let cert = cert.map_err(|e| format!("certificate {n} is not valid PEM: {e}"))?;
             roots
                 .add(cert.clone())
-                .map_err(|e| ConfigError(format!("certificate {n} cannot be a CA: {e}")))?;
+                .map_err(|e| format!("certificate {n} cannot be a CA: {e}"))?;
             certs.push(cert);
         }
         if certs.is_empty() {
-            return Err(ConfigError(
-                "it holds no PEM certificate (-----BEGIN CERTIFICATE-----)".to_string(),
-            ));
+            return Err("it holds no PEM certificate (-----BEGIN CERTIFICATE-----)".to_string());
         }
         Ok(WebhookCa { certs })
     }
@@ -215,10 +211,10 @@ mod tests {
             ),
         ] {
             let e = WebhookCa::from_pem(bad).unwrap_err();
-            assert!(e.0.contains(why), "{e}");
+            assert!(e.contains(why), "{e}");
         }
         let e = WebhookCa::from_pem(&vec![b'a'; MAX_CA_BYTES + 1]).unwrap_err();
-        assert!(e.0.contains("larger than"), "{e}");
+        assert!(e.contains("larger than"), "{e}");
     }
 
     #[test]

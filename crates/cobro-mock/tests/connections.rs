@@ -9,7 +9,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use cobro_mock::listen::ConnectionLimits;
+use cobro_mock::ConnectionLimits;
 use common::*;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;

@@ -96,19 +96,6 @@ pub struct PayinRules {
     pub default_region: Option<&'static str>,
 }
 
-impl PayinRules {
-    /// The suggested minimum payinExpirationTime of `method` (spec 2.6): the cash figure
-    /// for Cash, the deeplink figure for BankTransfer_Deeplink, the online figure for
-    /// every other method; None where the spec gives this country none.
-    pub fn suggested_minutes(&self, method: &str) -> Option<u32> {
-        match method {
-            crate::payin::CASH_METHOD => self.cash_minutes,
-            crate::payin::DEEPLINK_METHOD => self.deeplink_minutes,
-            _ => self.online_minutes,
-        }
-    }
-}
-
 const fn doc(name: &'static str, digits: Option<usize>) -> PayinDocument {
     PayinDocument { name, digits }
 }

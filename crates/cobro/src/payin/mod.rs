@@ -56,6 +56,22 @@ use crate::signing::{self, Secret};
 /// Spec 2.5: the deeplink method, whose names are limited to 30 characters in every
 /// country (spec 2.4, 8) and whose expiration may not be null (spec 2.4).
 pub(crate) const DEEPLINK_METHOD: &str = "BankTransfer_Deeplink";
+
+// Here rather than beside the table: which figure a method takes is the pay-in's rule,
+// and the country table names no method.
+impl PayinRules {
+    /// The suggested minimum payinExpirationTime of `method` (spec 2.6): the cash figure
+    /// for Cash, the deeplink figure for BankTransfer_Deeplink, the online figure for
+    /// every other method; None where the spec gives this country none.
+    pub fn suggested_minutes(&self, method: &str) -> Option<u32> {
+        match method {
+            CASH_METHOD => self.cash_minutes,
+            DEEPLINK_METHOD => self.deeplink_minutes,
+            _ => self.online_minutes,
+        }
+    }
+}
+
 /// Spec 2.4: typePost is the constant `json` (validation requires it, prepare writes it).
 pub(crate) const TYPE_POST: &str = "json";
 /// Spec 2.6: the cash method, with its own suggested expiration minimum.
