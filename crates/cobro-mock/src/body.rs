@@ -47,6 +47,17 @@ impl<S: Send + Sync> FromRequest<S> for Received {
     }
 }
 
+impl Received {
+    /// The bytes, or the size of a body past [`MAX_BODY_BYTES`] (as declared, or the
+    /// limit and one byte).
+    pub fn bytes(&self) -> Result<&[u8], usize> {
+        match self.too_large {
+            Some(size) => Err(size),
+            None => Ok(&self.bytes),
+        }
+    }
+}
+
 /// A body and, when it is JSON within the core's default limits, its tree.
 pub struct Body<'a> {
     bytes: &'a [u8],

@@ -12,7 +12,6 @@
 
 use std::net::SocketAddr;
 
-use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::response::Response;
 use cobro::payin::catalog::payin_state;
@@ -27,6 +26,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::app::Shared;
+use crate::body::Received;
 use crate::deliver::{self, NotifyFaults};
 use crate::reply::{self, mock_error, not_loopback, noted};
 use crate::state::Delivery;
@@ -141,7 +141,7 @@ pub async fn payin(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path((operation, action)): Path<(String, String)>,
     Query(which): Query<Which>,
-    body: Bytes,
+    body: Received,
 ) -> Response {
     if let Some(r) = not_loopback(peer) {
         return r;
@@ -149,7 +149,10 @@ pub async fn payin(
     let Some(action) = self::action(&action) else {
         return mock_error(404, "the action must be pay, deny, expire, settle or refund");
     };
-    let faults = match faults_of(&body) {
+    let Ok(body) = body.bytes() else {
+        return mock_error(413, &reply::too_large());
+    };
+    let faults = match faults_of(body) {
         Ok(faults) => faults,
         Err(why) => return mock_error(400, &why),
     };
@@ -231,7 +234,7 @@ pub async fn subscription(
     State(app): State<Shared>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path((id, action)): Path<(String, String)>,
-    body: Bytes,
+    body: Received,
 ) -> Response {
     if let Some(r) = not_loopback(peer) {
         return r;
@@ -245,7 +248,10 @@ pub async fn subscription(
     let Ok(id) = id.parse::<i64>() else {
         return mock_error(404, "no subscription has that id");
     };
-    let faults = match faults_of(&body) {
+    let Ok(body) = body.bytes() else {
+        return mock_error(413, &reply::too_large());
+    };
+    let faults = match faults_of(body) {
         Ok(faults) => faults,
         Err(why) => return mock_error(400, &why),
     };
@@ -279,12 +285,15 @@ pub async fn deposit(
     State(app): State<Shared>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
-    body: Bytes,
+    body: Received,
 ) -> Response {
     if let Some(r) = not_loopback(peer) {
         return r;
     }
-    let Ok(request) = serde_json::from_slice::<DepositRequest>(&body) else {
+    let Ok(body) = body.bytes() else {
+        return mock_error(413, &reply::too_large());
+    };
+    let Ok(request) = serde_json::from_slice::<DepositRequest>(body) else {
         return mock_error(
             400,
             "the body must be {\"amount\": \"200.00\", \"currency\": \"ARS\"}, optionally with depositor, duplicate, out_of_order, delay_ms",

@@ -55,7 +55,7 @@ pub async fn json_refusals(request: Request, next: Next) -> Response {
     }
     let message = match status {
         StatusCode::METHOD_NOT_ALLOWED => format!("this path does not take {method}"),
-        StatusCode::PAYLOAD_TOO_LARGE => format!("the body is larger than {MAX_BODY_BYTES} bytes"),
+        StatusCode::PAYLOAD_TOO_LARGE => too_large(),
         StatusCode::BAD_REQUEST => "the path or the query is not one this endpoint takes".to_string(),
         other => format!("the request is refused ({other})"),
     };
@@ -64,6 +64,11 @@ pub async fn json_refusals(request: Request, next: Next) -> Response {
         json.extensions_mut().insert(note);
     }
     json
+}
+
+/// The mock's words for a body past [`MAX_BODY_BYTES`].
+pub fn too_large() -> String {
+    format!("the body is larger than {MAX_BODY_BYTES} bytes")
 }
 
 /// Any path the provider does not serve.
