@@ -119,7 +119,7 @@ fn one_of<'a>(values: impl IntoIterator<Item = &'a str>) -> Obj {
 
 /// `obj` with the rules it cannot state.
 fn unexpressed(obj: Obj, rules: &[&str]) -> Obj {
-    obj.with("x-cobro-unexpressed", texts(rules.iter().copied()))
+    obj.with_listed("x-cobro-unexpressed", rules.iter().copied().map(Node::from).collect())
 }
 
 /// `field::integer`: a JSON whole number or a string of one in `min..=max` (DESIGN.md

@@ -19,14 +19,20 @@ pub(crate) enum Node {
     Map(Obj),
 }
 
-/// An object under construction: members in insertion order.
+/// An object under construction: members in insertion order. It refuses a second member
+/// of the same key (a document with one is refused by strict readers and type
+/// generators, and by cobro itself in a request): the first stays, and the refused key
+/// is kept for [`Node::repeated_keys`], which the tests hold empty for every document.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub(crate) struct Obj(Vec<(String, Node)>);
+pub(crate) struct Obj {
+    members: Vec<(String, Node)>,
+    repeated: Vec<String>,
+}
 
 impl Obj {
     /// An empty object.
     pub(crate) fn new() -> Obj {
-        Obj(Vec::new())
+        Obj::default()
     }
 
     /// The object with the member `key` appended.
@@ -35,19 +41,40 @@ impl Obj {
         self
     }
 
-    /// Appends the member `key`.
+    /// Appends the member `key`, unless the object has one already.
     pub(crate) fn push(&mut self, key: &str, value: impl Into<Node>) {
-        self.0.push((key.to_string(), value.into()));
+        if self.members.iter().any(|(k, _)| k == key) {
+            self.repeated.push(key.to_string());
+        } else {
+            self.members.push((key.to_string(), value.into()));
+        }
+    }
+
+    /// The object with `items` added to the list under `key`: those it lacks appended
+    /// to the list it has, or all as a new member.
+    pub(crate) fn with_listed(mut self, key: &str, items: Vec<Node>) -> Obj {
+        match self.members.iter_mut().find(|(k, _)| k == key) {
+            Some((_, Node::List(list))) => {
+                for item in items {
+                    if !list.contains(&item) {
+                        list.push(item);
+                    }
+                }
+            }
+            Some(_) => self.repeated.push(key.to_string()),
+            None => self.members.push((key.to_string(), Node::List(items))),
+        }
+        self
     }
 
     /// The members, in order.
     pub(crate) fn into_members(self) -> Vec<(String, Node)> {
-        self.0
+        self.members
     }
 
     /// Whether the object has no member.
     pub(crate) fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.members.is_empty()
     }
 }
 
@@ -104,7 +131,7 @@ impl Node {
     pub(crate) fn rebase_refs(&mut self, from: &str, to: &str) {
         match self {
             Node::List(items) => items.iter_mut().for_each(|i| i.rebase_refs(from, to)),
-            Node::Map(Obj(members)) => {
+            Node::Map(Obj { members, .. }) => {
                 for (key, value) in members.iter_mut() {
                     match value {
                         Node::Text(target) if key == "$ref" => {
@@ -114,6 +141,29 @@ impl Node {
                         }
                         other => other.rebase_refs(from, to),
                     }
+                }
+            }
+            Node::Bool(_) | Node::Number(_) | Node::Text(_) => {}
+        }
+    }
+
+    /// Every key an object of this value refused a second time, with the path of keys
+    /// to it.
+    #[cfg(test)]
+    pub(crate) fn repeated_keys(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        self.collect_repeated("", &mut out);
+        out
+    }
+
+    #[cfg(test)]
+    fn collect_repeated(&self, at: &str, out: &mut Vec<String>) {
+        match self {
+            Node::List(items) => items.iter().for_each(|i| i.collect_repeated(at, out)),
+            Node::Map(Obj { members, repeated }) => {
+                out.extend(repeated.iter().map(|key| format!("{at}/{key}")));
+                for (key, value) in members {
+                    value.collect_repeated(&format!("{at}/{key}"), out);
                 }
             }
             Node::Bool(_) | Node::Number(_) | Node::Text(_) => {}
@@ -147,7 +197,7 @@ impl Node {
                 out.push(']');
             }
             Node::Map(obj) if obj.is_empty() => out.push_str("{}"),
-            Node::Map(Obj(members)) => {
+            Node::Map(Obj { members, .. }) => {
                 out.push('{');
                 for (i, (key, value)) in members.iter().enumerate() {
                     out.push_str(if i == 0 { "\n" } else { ",\n" });

@@ -82,3 +82,23 @@ fn readme_names_every_unexpressed_code() {
         }
     }
 }
+
+/// No object of a generated document holds a key twice: the builder refuses a second
+/// member, and every document is built without a refusal.
+#[test]
+fn no_document_repeats_a_key() {
+    for kind in Kind::ALL {
+        assert_eq!(document(kind).repeated_keys(), Vec::<String>::new(), "{kind:?}");
+    }
+    assert_eq!(openapi::document().repeated_keys(), Vec::<String>::new());
+    let refused = Obj::new().with("a", 1u64).with("b", 2u64).with("a", 3u64);
+    assert_eq!(Node::from(refused.clone()).repeated_keys(), ["/a"]);
+    assert_eq!(Node::from(refused).pretty(), "{\n  \"a\": 1,\n  \"b\": 2\n}\n");
+    let listed = Obj::new()
+        .with("x", texts(["one"]))
+        .with_listed("x", vec!["one".into(), "two".into()]);
+    assert_eq!(
+        Node::from(listed).pretty(),
+        "{\n  \"x\": [\n    \"one\",\n    \"two\"\n  ]\n}\n"
+    );
+}

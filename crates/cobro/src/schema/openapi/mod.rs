@@ -34,7 +34,7 @@ pub fn openapi() -> String {
     document().pretty()
 }
 
-fn document() -> Node {
+pub(super) fn document() -> Node {
     Obj::new()
         .with("openapi", OPENAPI)
         .with("jsonSchemaDialect", DRAFT)
