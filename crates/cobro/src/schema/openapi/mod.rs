@@ -375,7 +375,10 @@ fn components() -> Obj {
                 .with("type", "apiKey")
                 .with("in", "header")
                 .with("name", API_KEY_HEADER)
-                .with("description", "Spec 5.1: the merchant's public API key."),
+                .with(
+                    "description",
+                    "Spec 5.1: the merchant's public API key, as the provider gave it; never empty (the service refuses an empty one).",
+                ),
         )
         .with(
             "virtualAccountSignature",
@@ -385,7 +388,7 @@ fn components() -> Obj {
                 .with("name", SIGNATURE_HEADER)
                 .with(
                     "description",
-                    format!("Spec 5.1: lowercase hex HMAC-SHA512, keyed with the merchant's secret key, over {TIMESTAMP_HEADER} followed directly by {API_KEY_HEADER} (UTF-8, no separator). Some merchants' keys also cover the body's owner.referenceId, appended (DESIGN.md 9 row 30). cobro's virtual_account_headers computes all four headers."),
+                    format!("Spec 5.1: 128 lowercase hexadecimal characters ([0-9a-f]{{128}}), the HMAC-SHA512, keyed with the merchant's secret key, over {TIMESTAMP_HEADER} followed directly by {API_KEY_HEADER} (UTF-8, no separator). Some merchants' keys also cover the body's owner.referenceId, appended (DESIGN.md 9 row 30). cobro's virtual_account_headers computes all four headers."),
                 ),
         )
         .with(
@@ -396,7 +399,7 @@ fn components() -> Obj {
                 .with("bearerFormat", "lowercase hex SHA-512")
                 .with(
                     "description",
-                    "Spec 5.2: Authorization: Bearer <hash>, the SHA-512 of merchantId + type + customerId + processorCode + the merchant's key, in that order with no separator, type the body's. cobro's subscription_authorization computes it.",
+                    "Spec 5.2: Authorization: Bearer <hash>, the hash 128 lowercase hexadecimal characters ([0-9a-f]{128}): the SHA-512 of merchantId + type + customerId + processorCode + the merchant's key, in that order with no separator, type the body's. cobro's subscription_authorization computes it.",
                 ),
         );
     Obj::new()
