@@ -55,6 +55,7 @@ fn every_package_carries_the_workspace_version() {
         "bindings/python/Cargo.toml",
         "bindings/node/Cargo.toml",
         "bindings/uniffi/Cargo.toml",
+        "bindings/uniffi/bindgen/Cargo.toml",
     ] {
         assert!(read(manifest).contains("version.workspace = true"), "{manifest}");
     }
