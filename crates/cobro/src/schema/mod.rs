@@ -112,9 +112,10 @@ fn matching(pattern: String) -> Obj {
     string().with("pattern", pattern)
 }
 
-/// One of `values`, case-sensitive (DESIGN.md 9 row 22).
+/// One of `values`, case-sensitive (DESIGN.md 9 row 22); typed a string, so that type
+/// generators write a union of string literals rather than of unknowns.
 fn one_of<'a>(values: impl IntoIterator<Item = &'a str>) -> Obj {
-    Obj::new().with("enum", texts(values))
+    string().with("enum", texts(values))
 }
 
 /// `obj` with the rules it cannot state.
