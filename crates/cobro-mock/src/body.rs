@@ -3,6 +3,7 @@
 //! number keeps the text it was written with (an amount never passes through a float).
 
 use std::convert::Infallible;
+use std::pin::Pin;
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
@@ -10,6 +11,7 @@ use axum::http::{HeaderMap, header};
 use cobro::json::{self, Value};
 use cobro::provider::Answer;
 use cobro::{HostBodyError, Kind, Limits, Report, ValidateOptions};
+use http_body::Body as _;
 
 use crate::reply::MAX_BODY_BYTES;
 
@@ -36,6 +38,7 @@ impl<S: Send + Sync> FromRequest<S> for Received {
             too_large: Some(size),
         };
         if let Some(size) = declared.filter(|size| *size > MAX_BODY_BYTES) {
+            discard(&mut request.into_body()).await;
             return Ok(past(size));
         }
         // A body that cannot be read whole within the limit (one longer than it said,
@@ -44,6 +47,25 @@ impl<S: Send + Sync> FromRequest<S> for Received {
             Ok(bytes) => Received { bytes, too_large: None },
             Err(_) => past(MAX_BODY_BYTES.saturating_add(1)),
         })
+    }
+}
+
+/// The most bytes of a body declared larger than the limit that are read and thrown away
+/// before it is refused: past it the connection is closed with the body unread.
+const DISCARD_MAX: usize = 16 << 20;
+
+/// Reads a body declared larger than the limit and throws it away (up to
+/// [`DISCARD_MAX`] bytes, within the connection's body timeout), so that the refusal
+/// (413, judged from the declared length) reaches the client: closing a connection with
+/// its request unread makes the system reset it, and a reset can destroy the answer
+/// before the client reads it, or fail the client's write before it reads anything.
+async fn discard(body: &mut axum::body::Body) {
+    let mut read = 0usize;
+    while read <= DISCARD_MAX {
+        match std::future::poll_fn(|cx| Pin::new(&mut *body).poll_frame(cx)).await {
+            Some(Ok(frame)) => read += frame.data_ref().map_or(0, Bytes::len),
+            _ => return,
+        }
     }
 }
 

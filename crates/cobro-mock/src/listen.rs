@@ -18,7 +18,7 @@ use axum::body::{Body, Bytes};
 use axum::extract::ConnectInfo;
 use axum::http::{Request, header};
 use axum::response::Response;
-use http_body::{Body as _, Frame, SizeHint};
+use http_body::{Frame, SizeHint};
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -141,14 +141,10 @@ async fn serve_connection(
     let handler = hyper::service::service_fn(move |request: Request<Incoming>| {
         let late = Arc::new(AtomicBool::new(false));
         let deadline = Instant::now() + limits.body_timeout;
-        let too_large = declared_length(&request).is_some_and(|n| n > reply::MAX_BODY_BYTES);
         let mut request = request.map(|body| Body::new(Deadline::new(body, deadline, late.clone())));
         request.extensions_mut().insert(ConnectInfo(peer));
         let service = service.clone();
         async move {
-            if too_large {
-                discard(request.body_mut()).await;
-            }
             let response = hyper::service::Service::call(&service, request).await?;
             Ok::<Response, Infallible>(if late.load(Ordering::Relaxed) {
                 body_too_slow(limits.body_timeout)
@@ -173,34 +169,6 @@ async fn serve_connection(
         () = stop => {
             connection.as_mut().graceful_shutdown();
             let _ = connection.await;
-        }
-    }
-}
-
-/// The most bytes of a body declared larger than the limit that are read and thrown away
-/// before it is refused: past it the connection is closed with the body unread.
-const DISCARD_MAX: usize = 16 << 20;
-
-/// The body's length as its `Content-Length` declares it.
-fn declared_length<B>(request: &Request<B>) -> Option<usize> {
-    request
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse().ok())
-}
-
-/// Reads a body declared larger than the limit and throws it away (up to
-/// [`DISCARD_MAX`] bytes, within the body timeout), so that the refusal (413, judged
-/// from the declared length) reaches the client: closing a connection with its request
-/// unread makes the system reset it, and a reset can destroy the answer before the client
-/// reads it, or fail the client's write before it reads anything.
-async fn discard(body: &mut Body) {
-    let mut read = 0usize;
-    while read <= DISCARD_MAX {
-        match std::future::poll_fn(|cx| Pin::new(&mut *body).poll_frame(cx)).await {
-            Some(Ok(frame)) => read += frame.data_ref().map_or(0, Bytes::len),
-            _ => return,
         }
     }
 }

@@ -38,10 +38,9 @@ pub fn mock_error(status: u16, message: &str) -> Response {
 }
 
 /// The outer layer that keeps every refusal JSON: a 4xx or 5xx answer with no body type
-/// or a plain-text one (axum's own: a method the path does not take, a body past the
-/// limit on the control API, a path or query its extractors refuse) becomes the mock's
-/// `{"error": ...}` in the mock's words, which never repeat the request. The APIs' own
-/// refusals, JSON already, pass as they are.
+/// or a plain-text one (axum's own: a method the path does not take, a path or query its
+/// extractors refuse) becomes the mock's `{"error": ...}` in the mock's words, which
+/// never repeat the request. The APIs' own refusals, JSON already, pass as they are.
 pub async fn json_refusals(request: Request, next: Next) -> Response {
     let method = request.method().clone();
     let response = next.run(request).await;
@@ -55,7 +54,6 @@ pub async fn json_refusals(request: Request, next: Next) -> Response {
     }
     let message = match status {
         StatusCode::METHOD_NOT_ALLOWED => format!("this path does not take {method}"),
-        StatusCode::PAYLOAD_TOO_LARGE => too_large(),
         StatusCode::BAD_REQUEST => "the path or the query is not one this endpoint takes".to_string(),
         other => format!("the request is refused ({other})"),
     };

@@ -56,7 +56,6 @@ fn router(app: Shared) -> Router {
         .route("/_mock/merchants", get(control::merchants))
         .fallback(reply::not_found)
         .layer(axum::middleware::from_fn(fault::apply))
-        .layer(axum::extract::DefaultBodyLimit::max(reply::MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn_with_state(app.clone(), reply::control_guard))
         .layer(axum::middleware::from_fn(reply::json_refusals))
         .layer(axum::middleware::from_fn_with_state(app.clone(), reply::log_requests))

@@ -29,13 +29,8 @@ fn resident() -> u64 {
     pages * 4096
 }
 
-async fn events(mock: &Mock) -> (serde_json::Value, usize) {
-    let body = reqwest::get(format!("{}/_mock/events", mock.url()))
-        .await
-        .unwrap()
-        .bytes()
-        .await
-        .unwrap();
+async fn events_and_size(mock: &Mock) -> (serde_json::Value, usize) {
+    let body = events_text(mock).await;
     (serde_json::from_slice(&body).unwrap(), body.len())
 }
 
@@ -90,7 +85,7 @@ async fn every_store_is_bounded_in_bytes_and_a_reset_gives_them_back() {
         }
     })
     .await;
-    let (log, size) = events(&mock).await;
+    let (log, size) = events_and_size(&mock).await;
     let grown = resident().saturating_sub(before);
     let stored = log["stored_bytes"].as_u64().unwrap() as usize;
     println!("65 KB paths: log {stored} bytes counted, {size} bytes read, resident +{grown} bytes");
@@ -115,7 +110,7 @@ async fn every_store_is_bounded_in_bytes_and_a_reset_gives_them_back() {
         .await
         .unwrap();
     assert_eq!(reset.status().as_u16(), 200);
-    let (log, _) = events(&mock).await;
+    let (log, _) = events_and_size(&mock).await;
     // All that is left is the log's entry of the reset itself, logged after it.
     let entries = log["events"].as_array().unwrap();
     assert_eq!(
@@ -183,7 +178,7 @@ async fn every_store_is_bounded_in_bytes_and_a_reset_gives_them_back() {
     .await;
     assert_eq!(status, 503, "{error}");
     assert!(error["error"].as_str().unwrap().contains("already waiting"), "{error}");
-    let (log, _) = events(&mock).await;
+    let (log, _) = events_and_size(&mock).await;
     let grown = resident().saturating_sub(before);
     let waiting = &log["waiting"];
     println!("{MAX_WAITING} notifications waiting: {waiting}, resident +{grown} bytes");

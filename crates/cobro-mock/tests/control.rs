@@ -11,11 +11,6 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use cobro::{CivilDate, DepositMode, PrepareOptions, UnixSeconds, VaSignatureVariant};
 use common::*;
 
-async fn events(mock: &cobro_mock::Mock) -> serde_json::Value {
-    let r = reqwest::get(format!("{}/_mock/events", mock.url())).await.unwrap();
-    serde_json::from_slice(&r.bytes().await.unwrap()).unwrap()
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn deliveries_are_retried_and_logged_without_keys() {
     let mut hook = webhook_refusing(2).await;
@@ -365,12 +360,7 @@ async fn a_control_call_that_changes_state_must_be_json() {
             "{error}"
         );
     }
-    let events: serde_json::Value = reqwest::get(format!("{}/_mock/events", mock.url()))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let events = events(&mock).await;
     assert!(
         events["events"]
             .as_array()

@@ -136,8 +136,7 @@ fn payin_request(op: &str) -> cobro::PreparedRequest {
 async fn deliveries(mock: &cobro_mock::Mock, count: usize) -> Vec<String> {
     let mut found = Vec::new();
     for _ in 0..200 {
-        let r = reqwest::get(format!("{}/_mock/events", mock.url())).await.unwrap();
-        let log: serde_json::Value = serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
+        let log = events(mock).await;
         found = log["events"]
             .as_array()
             .unwrap()

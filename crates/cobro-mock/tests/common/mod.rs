@@ -178,3 +178,14 @@ pub fn payin_request(op: &str) -> cobro::PreparedRequest {
     )
     .unwrap()
 }
+
+/// The text `GET /_mock/events` answers.
+pub async fn events_text(mock: &Mock) -> Vec<u8> {
+    let r = reqwest::get(format!("{}/_mock/events", mock.url())).await.unwrap();
+    r.bytes().await.unwrap().to_vec()
+}
+
+/// `GET /_mock/events`, read.
+pub async fn events(mock: &Mock) -> serde_json::Value {
+    serde_json::from_slice(&events_text(mock).await).unwrap()
+}
