@@ -19,7 +19,7 @@ mod virtual_account;
 
 use crate::field;
 use crate::request::Kind;
-use node::{Node, Obj, texts};
+use node::{Defs, Node, Obj, texts};
 pub use openapi::{MOCK_PORT, openapi};
 
 /// The dialect of every schema.
@@ -31,7 +31,7 @@ const BODY_UNEXPRESSED: &[&str] = &[
     "ERR_BODY_TOO_LARGE: at most 1 MiB by default (DESIGN.md 8)",
     "ERR_NESTING_TOO_DEEP: at most 64 levels of arrays and objects (DESIGN.md 8)",
     "ERR_DUPLICATE_FIELD: a key repeated in one object (DESIGN.md 9 row 26)",
-    "ERR_INVALID_TYPE: numbers are judged on their JSON text (DESIGN.md 9 row 27), so 1.0 and 1e2 are not whole numbers and an amount has at most two decimals as written",
+    "ERR_INVALID_TYPE: numbers are judged on their JSON text (DESIGN.md 9 rows 27 and 38): a whole number written with a fraction or an exponent (1.0, 1e2) is not one, though JSON Schema calls it an integer, and an amount has at most two decimals as written",
     "WARN_UNKNOWN_FIELD: a key the spec does not name is accepted with a warning",
 ];
 
@@ -44,10 +44,12 @@ pub fn schema(kind: Kind) -> String {
     document(kind).pretty()
 }
 
-/// The schema of `kind` as a value.
+/// The schema of `kind` as a value: the rules of the body, then the objects and
+/// enumerations it names under `$defs`.
 fn document(kind: Kind) -> Node {
-    let (title, description, body) = request(kind);
-    let mut out = Obj::new()
+    let mut defs = Defs::json_schema();
+    let (title, description, body) = request(kind, &mut defs);
+    Obj::new()
         .with("$schema", DRAFT)
         .with("title", title)
         .with(
@@ -58,35 +60,35 @@ fn document(kind: Kind) -> Node {
                 kind.as_str()
             ),
         )
-        .with("x-cobro-unexpressed", texts(BODY_UNEXPRESSED.iter().copied()));
-    for (key, value) in body.into_members() {
-        out.push(&key, value);
-    }
-    out.into()
+        .with("x-cobro-unexpressed", texts(BODY_UNEXPRESSED.iter().copied()))
+        .extended(body)
+        .with("$defs", defs.into_obj())
+        .into()
 }
 
-/// The title, description and rules of the request body of `kind`.
-fn request(kind: Kind) -> (&'static str, &'static str, Obj) {
+/// The title, description and rules of the request body of `kind`, the schemas it
+/// names added to `defs`.
+fn request(kind: Kind, defs: &mut Defs) -> (&'static str, &'static str, Obj) {
     match kind {
         Kind::VirtualAccount => (
             "Virtual account creation request",
             "Spec 2.1 and 8: POST {base_url}/merchant-payin-accounts/v1/accounts.",
-            virtual_account::body(),
+            virtual_account::body(defs),
         ),
         Kind::Subscription => (
             "Subscription creation request",
             "Spec 2.3 and 8: POST {subscriptions_base_url}/api/v1/subscription.",
-            subscription::create(),
+            subscription::create(defs),
         ),
         Kind::SubscriptionCancel => (
             "Subscription cancellation request",
             "Spec 2.3: POST {subscriptions_base_url}/api/v1/subscription/cancel.",
-            subscription::cancel(),
+            subscription::cancel(defs),
         ),
         Kind::Payin => (
             "Pay-in transaction request",
-            "Spec 2.4-2.7 and 8: POST {payin_base_url}/api-payin/v3/online-payments; the pay-in object flat or wrapped as {\"data\": {...}}.",
-            payin::body(),
+            "Spec 2.4-2.7 and 8: POST {payin_base_url}/api-payin/v3/online-payments; the pay-in object flat (Payin) or wrapped as {\"data\": {...}} (PayinEnvelope).",
+            payin::body(defs),
         ),
     }
 }

@@ -67,14 +67,75 @@ impl Obj {
         self
     }
 
-    /// The members, in order.
-    pub(crate) fn into_members(self) -> Vec<(String, Node)> {
-        self.members
+    /// The object with every member of `other` appended after its own, through
+    /// [`Obj::push`] (a key both hold is refused as repeated).
+    pub(crate) fn extended(mut self, other: Obj) -> Obj {
+        self.repeated.extend(other.repeated);
+        for (key, value) in other.members {
+            self.push(&key, value);
+        }
+        self
+    }
+
+    /// The member `key`'s value.
+    fn get(&self, key: &str) -> Option<&Node> {
+        self.members.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 
     /// Whether the object has no member.
     pub(crate) fn is_empty(&self) -> bool {
         self.members.is_empty()
+    }
+}
+
+/// The named schemas of one document (its `$defs`, or an OpenAPI document's
+/// `components/schemas`), in the order first named: type generators make a class of
+/// each, called by its name, where an inline object would get a name made up from its
+/// place (`Owner1`, `Type2`).
+#[derive(Debug)]
+pub(crate) struct Defs {
+    prefix: &'static str,
+    named: Obj,
+}
+
+impl Defs {
+    /// The named schemas of a JSON Schema document: `#/$defs/<name>`.
+    pub(crate) fn json_schema() -> Defs {
+        Defs {
+            prefix: "#/$defs/",
+            named: Obj::new(),
+        }
+    }
+
+    /// The named schemas of an OpenAPI document: `#/components/schemas/<name>`.
+    pub(crate) fn openapi() -> Defs {
+        Defs {
+            prefix: "#/components/schemas/",
+            named: Obj::new(),
+        }
+    }
+
+    /// Names `schema` `name` (its title too, which generators that go by titles read)
+    /// and gives a reference to it. The same schema named twice is one definition; another
+    /// schema under a name already given is refused as a repeated key, which the tests
+    /// hold absent.
+    pub(crate) fn name(&mut self, name: &str, schema: Obj) -> Obj {
+        let titled = Obj::new().with("title", name).extended(schema);
+        match self.named.get(name) {
+            Some(Node::Map(known)) if *known == titled => {}
+            _ => self.named.push(name, titled),
+        }
+        self.reference(name)
+    }
+
+    /// `{"$ref": ...}` to the schema named `name`.
+    pub(crate) fn reference(&self, name: &str) -> Obj {
+        Obj::new().with("$ref", format!("{}{name}", self.prefix))
+    }
+
+    /// The named schemas, as the object of `$defs` or `components/schemas`.
+    pub(crate) fn into_obj(self) -> Obj {
+        self.named
     }
 }
 
@@ -126,27 +187,6 @@ pub(crate) fn texts<'a>(values: impl IntoIterator<Item = &'a str>) -> Node {
 }
 
 impl Node {
-    /// Rewrites every `$ref` starting with `from` to start with `to` instead: a schema
-    /// placed inside another document keeps pointing at its own `$defs`.
-    pub(crate) fn rebase_refs(&mut self, from: &str, to: &str) {
-        match self {
-            Node::List(items) => items.iter_mut().for_each(|i| i.rebase_refs(from, to)),
-            Node::Map(Obj { members, .. }) => {
-                for (key, value) in members.iter_mut() {
-                    match value {
-                        Node::Text(target) if key == "$ref" => {
-                            if let Some(rest) = target.strip_prefix(from) {
-                                *target = format!("{to}{rest}");
-                            }
-                        }
-                        other => other.rebase_refs(from, to),
-                    }
-                }
-            }
-            Node::Bool(_) | Node::Number(_) | Node::Text(_) => {}
-        }
-    }
-
     /// Every key an object of this value refused a second time, with the path of keys
     /// to it.
     #[cfg(test)]

@@ -1,11 +1,8 @@
 //! Spec 2.4-2.7 and 8: the schema of the pay-in request, from the one field list
 //! (`payin::fields`), the checks' constants and the per-country table.
 
-use super::node::{Node, Obj, texts};
-use super::{
-    AMOUNT_TEXT, amount, is, matching, merchant_id, non_blank, object, one_of, patterns, property, string, unexpressed,
-    when,
-};
+use super::node::{Defs, Node, Obj, texts};
+use super::{is, matching, merchant_id, non_blank, object, one_of, patterns, property, string, unexpressed, when};
 use crate::amount::MAX_INTEGER_DIGITS;
 use crate::country::COUNTRIES;
 use crate::field::{self, OPERATION_NUMBER_MAX, SUBSCRIPTION_ID};
@@ -19,29 +16,21 @@ use crate::processor::WALLET_PROCESSORS;
 const NUMBER_FOR_STRING: &str =
     "WARN_NUMBER_FOR_STRING: a whole number is accepted with a warning, its JSON text the value (DESIGN.md 9 row 28)";
 
-/// Spec 4.4 and DESIGN.md section 2: the pay-in object, or that object wrapped as
-/// `{"data": {...}}` (a body whose only key is `data`).
-pub(super) fn body() -> Obj {
-    Obj::new()
-        .with("type", "object")
-        .with(
-            "if",
-            Obj::new()
-                .with("required", texts(["data"]))
-                .with("maxProperties", 1usize),
-        )
-        .with("then", property("data", reference()))
-        .with("else", reference())
-        .with("$defs", Obj::new().with("payin", payin()))
-}
-
-/// `{"$ref": "#/$defs/payin"}`.
-fn reference() -> Obj {
-    Obj::new().with("$ref", "#/$defs/payin")
+/// Spec 4.4 and DESIGN.md section 2: the pay-in object (`Payin`), or that object
+/// wrapped as `{"data": {...}}` (`PayinEnvelope`, a body whose only key is `data`).
+/// No body is both: the flat object requires its fields, the envelope has one key.
+pub(super) fn body(defs: &mut Defs) -> Obj {
+    let payin = payin(defs);
+    let payin = defs.name("Payin", payin);
+    let envelope = object(&["data"], Obj::new().with("data", payin.clone())).with("maxProperties", 1usize);
+    Obj::new().with(
+        "oneOf",
+        vec![Node::from(payin), defs.name("PayinEnvelope", envelope).into()],
+    )
 }
 
 /// Spec 2.4: the pay-in object.
-fn payin() -> Obj {
+fn payin(defs: &mut Defs) -> Obj {
     let required: Vec<&str> = FIELDS
         .iter()
         .filter(|f| f.blank != Blank::Optional)
@@ -49,7 +38,7 @@ fn payin() -> Obj {
         .collect();
     let mut properties = Obj::new();
     for (slot, spec) in FIELDS.iter().enumerate() {
-        properties.push(spec.name, field_schema(slot));
+        properties.push(spec.name, field_schema(slot, defs));
     }
     object(&required, properties).with("allOf", conditions())
 }
@@ -57,8 +46,8 @@ fn payin() -> Obj {
 /// What to send as payinAmount (DESIGN.md 9 rows 9 and 10).
 const AMOUNT_TO_SEND: &str = "Send a string with exactly two decimals, such as \"29.90\": the text payinVerification covers (spec 5.3) and the form every provider sample uses. A JSON number, or a string with fewer decimals, is accepted with WARN_AMOUNT_FORMAT.";
 
-/// What the pay-in amount's schema accepts and cobro warns about.
-const AMOUNT_FORMAT: &str = "WARN_AMOUNT_FORMAT: a JSON number, or a string not in canonical two-decimal form (\"29.9\", \"30\", \"029.90\"), is accepted with a warning (DESIGN.md 9 row 10)";
+/// What cobro accepts with a warning: one form this schema accepts, one it leaves out.
+const AMOUNT_FORMAT: &str = "WARN_AMOUNT_FORMAT: a string not in canonical two-decimal form (\"29.9\", \"30\", \"029.90\") is accepted with a warning; so is a JSON number, which this schema leaves out so that generated types hold the string to send (DESIGN.md 9 rows 9 and 10)";
 
 /// A whole number besides a string (DESIGN.md 9 row 28).
 fn or_number(text: Obj) -> Obj {
@@ -80,18 +69,17 @@ fn url() -> Obj {
 
 /// The schema of the field in `slot` of [`FIELDS`] on its own; the rules that depend on
 /// other fields are [`conditions`].
-fn field_schema(slot: usize) -> Obj {
+fn field_schema(slot: usize, defs: &mut Defs) -> Obj {
     let Some(spec) = FIELDS.get(slot) else {
         return Obj::new();
     };
     match slot {
         fields::MERCHANT_ID => merchant_id(),
         fields::AMOUNT => unexpressed(
-            amount(MAX_INTEGER_DIGITS, true)
+            matching(patterns::amount_text(MAX_INTEGER_DIGITS))
                 .with("description", AMOUNT_TO_SEND)
                 .with("examples", texts(["29.90"])),
             &[
-                AMOUNT_TEXT,
                 AMOUNT_FORMAT,
                 "WARN_AMOUNT_STEP: cents not in the country's steps (spec 2.6: MXN, 0.50)",
             ],
@@ -169,24 +157,25 @@ fn field_schema(slot: usize) -> Obj {
                 "WARN_UNEXPECTED_URL_PATH: a path other than the online-payments operation v1 or v3 (DESIGN.md 9 row 21)",
             ],
         ),
-        fields::TYPE_POST => Obj::new().with("const", TYPE_POST),
-        fields::PROCESSOR_CODE => one_of(WALLET_PROCESSORS),
+        fields::TYPE_POST => string().with("const", TYPE_POST),
+        fields::PROCESSOR_CODE => defs.name("WalletProcessorCode", one_of(WALLET_PROCESSORS)),
         fields::SUBSCRIPTION => {
             let (min, max) = SUBSCRIPTION_ID;
             let id = super::integer(min, max);
             let id = Obj::new().with("anyOf", vec![Node::from(Obj::new().with("type", "null")), id.into()]);
-            unexpressed(
+            let subscription = unexpressed(
                 object(
                     &["chargeType"],
                     Obj::new()
-                        .with("chargeType", one_of(field::SUBSCRIPTION_TYPES))
+                        .with("chargeType", super::subscription::subscription_type(defs))
                         .with("subscriptionId", id),
                 ),
                 &[
                     "WARN_FIELD_IGNORED: given without an on-file processorCode (DESIGN.md 9 row 25)",
                     "WARN_MISSING_SUBSCRIPTION: absent with an on-file processorCode (DESIGN.md 9 row 25)",
                 ],
-            )
+            );
+            defs.name("PayinSubscription", subscription)
         }
         _ => {
             let text = match spec.blank {
@@ -198,76 +187,67 @@ fn field_schema(slot: usize) -> Obj {
     }
 }
 
-/// `{"required": [keys], "properties": {key: {"const": value}, ...}}`.
-fn are(pairs: &[(&str, &str)]) -> Obj {
-    let mut properties = Obj::new();
-    for (key, value) in pairs {
-        properties.push(key, Obj::new().with("const", *value));
-    }
-    Obj::new()
-        .with("required", texts(pairs.iter().map(|(k, _)| *k)))
-        .with("properties", properties)
-}
-
 /// The name of the field in `slot`.
 fn name(slot: usize) -> &'static str {
     FIELDS.get(slot).map_or("", |f| f.name)
 }
 
 /// The rules of spec 2.4-2.7 that depend on another field: the country of payinCurrency
-/// (DESIGN.md 9 row 11), the method and the processor code.
+/// (DESIGN.md 9 row 11), the method and the processor code. The countries' rules are
+/// one chain of if/else on payinCurrency, as only one currency applies: a flat list of
+/// a condition per rule is more than property-based testers resolve.
 fn conditions() -> Vec<Node> {
     let currency = name(fields::CURRENCY);
     let method = name(fields::METHOD);
     let names = |max: usize| {
-        Obj::new().with(
-            "properties",
-            Obj::new()
-                .with(name(fields::NAME), string().with("maxLength", max))
-                .with(name(fields::LAST_NAME), string().with("maxLength", max)),
-        )
+        Obj::new()
+            .with(name(fields::NAME), string().with("maxLength", max))
+            .with(name(fields::LAST_NAME), string().with("maxLength", max))
     };
-    let mut out = Vec::new();
-    for (c, r) in COUNTRIES.iter().filter_map(|c| c.payin.map(|r| (c, r))) {
+    let mut chain: Option<Obj> = None;
+    for (c, r) in COUNTRIES.iter().rev().filter_map(|c| c.payin.map(|r| (c, r))) {
+        let mut rules: Vec<Node> = Vec::new();
         if let Some(max) = r.name_max {
-            out.push(when(is(currency, c.currency), names(max)));
+            rules.push(Obj::new().with("properties", names(max)).into());
         }
         if let Some(n) = r.phone_digits {
-            out.push(when(
-                is(currency, c.currency),
-                property(name(fields::PHONE), matching(patterns::digits(Some(n)))),
-            ));
+            rules.push(property(name(fields::PHONE), matching(patterns::digits(Some(n)))).into());
+        }
+        // DESIGN.md 9 row 7: a coupon that is not blank where the country requires one.
+        if r.coupon_required {
+            rules.push(property(name(fields::COUPON), or_number(non_blank())).into());
         }
         for d in r.documents {
             if let Some(n) = d.digits {
-                out.push(when(
-                    are(&[(currency, c.currency), (name(fields::TYPE_DOCUMENT), d.name)]),
+                rules.push(when(
+                    is(name(fields::TYPE_DOCUMENT), d.name),
                     property(name(fields::DOCUMENT), matching(patterns::digits(Some(n)))),
                 ));
             }
         }
+        if rules.is_empty() {
+            continue;
+        }
+        let mut link = Obj::new()
+            .with("if", is(currency, c.currency))
+            .with("then", Obj::new().with("allOf", rules));
+        if let Some(rest) = chain.take() {
+            link.push("else", rest);
+        }
+        chain = Some(link);
     }
+    let mut out: Vec<Node> = chain.into_iter().map(Node::from).collect();
     // Spec 2.4: names of at most 30 characters for the deeplink method in any country,
     // and an expiration that is never null (DESIGN.md 9 row 8).
-    out.push(when(is(method, DEEPLINK_METHOD), names(DEEPLINK_NAME_MAX)));
     out.push(when(
         is(method, DEEPLINK_METHOD),
-        property(
-            name(fields::EXPIRATION),
-            Obj::new().with("not", Obj::new().with("type", "null")),
+        Obj::new().with(
+            "properties",
+            names(DEEPLINK_NAME_MAX).with(
+                name(fields::EXPIRATION),
+                Obj::new().with("not", Obj::new().with("type", "null")),
+            ),
         ),
-    ));
-    // DESIGN.md 9 row 7: a coupon that is not blank where the country requires one.
-    let coupon_currencies: Vec<&str> = COUNTRIES
-        .iter()
-        .filter(|c| c.payin.is_some_and(|r| r.coupon_required))
-        .map(|c| c.currency)
-        .collect();
-    out.push(when(
-        Obj::new()
-            .with("required", texts([currency]))
-            .with("properties", Obj::new().with(currency, one_of(coupon_currencies))),
-        property(name(fields::COUPON), or_number(non_blank())),
     ));
     // Spec 2.7: a theme that is not blank only for the countries and methods listed.
     let theme = name(fields::VOUCHER_THEME);

@@ -1,7 +1,7 @@
 //! Spec 2.3: the schemas of the subscription creation and cancellation requests, from
 //! the rules of `subscription` and `field`.
 
-use super::node::{Obj, texts};
+use super::node::{Defs, Obj, texts};
 use super::{
     AMOUNT_TEXT, amount, is, matching, merchant_id, metadata_key, metadata_value, object, one_of, patterns,
     unexpressed, when,
@@ -11,8 +11,8 @@ use crate::metadata;
 use crate::subscription::{AMOUNT_INTEGER_DIGITS, PERIODICITY_FORMAT};
 
 /// Spec 2.3 / 4.2: the creation body.
-pub(super) fn create() -> Obj {
-    let details = details(true).with(
+pub(super) fn create(defs: &mut Defs) -> Obj {
+    let details = details(defs, true).with(
         "allOf",
         vec![when(
             is("type", field::RECURRENT),
@@ -27,16 +27,14 @@ pub(super) fn create() -> Obj {
             ),
         )],
     );
+    let entry = object(
+        &["key", "value"],
+        Obj::new().with("key", metadata_key()).with("value", metadata_value()),
+    );
     let meta = Obj::new()
         .with("type", texts(["array", "null"]))
         .with("maxItems", metadata::MAX_ENTRIES)
-        .with(
-            "items",
-            object(
-                &["key", "value"],
-                Obj::new().with("key", metadata_key()).with("value", metadata_value()),
-            ),
-        );
+        .with("items", defs.name("SubscriptionMetadataEntry", entry));
     let meta = unexpressed(
         meta,
         &[
@@ -48,27 +46,29 @@ pub(super) fn create() -> Obj {
         &["merchantId", "subscriptionDetails"],
         Obj::new()
             .with("merchantId", merchant_id())
-            .with("subscriptionDetails", details)
+            .with("subscriptionDetails", defs.name("SubscriptionDetails", details))
             .with("metadata", meta),
     )
 }
 
 /// Spec 2.3 / 4.3: the cancellation body.
-pub(super) fn cancel() -> Obj {
+pub(super) fn cancel(defs: &mut Defs) -> Obj {
+    let details = details(defs, false);
     object(
         &["merchantId", "subscriptionDetails"],
         Obj::new()
             .with("merchantId", merchant_id())
-            .with("subscriptionDetails", details(false)),
+            .with("subscriptionDetails", defs.name("SubscriptionCancelDetails", details)),
     )
 }
 
 /// Spec 2.3 subscriptionDetails: type, customerId and processorCode in both requests;
-/// device, periodicity and amount in a creation.
-fn details(create: bool) -> Obj {
-    let mut properties = Obj::new().with("type", one_of(field::SUBSCRIPTION_TYPES));
+/// device, periodicity and amount in a creation, the last two typed here, required and
+/// checked by type.
+fn details(defs: &mut Defs, create: bool) -> Obj {
+    let mut properties = Obj::new().with("type", subscription_type(defs));
     if create {
-        properties.push("device", one_of(field::DEVICES));
+        properties.push("device", defs.name("Device", one_of(field::DEVICES)));
     }
     properties.push("customerId", matching(patterns::anchored(CUSTOMER_ID_FORMAT)));
     properties.push(
@@ -79,15 +79,15 @@ fn details(create: bool) -> Obj {
         ),
     );
     if create {
-        for name in ["periodicity", "amount"] {
+        for (name, kind) in [("periodicity", "string"), ("amount", "number")] {
             properties.push(
                 name,
                 unexpressed(
-                    Obj::new().with(
+                    Obj::new().with("type", texts([kind, "null"])).with(
                         "description",
-                        "Spec 2.3: required when type is RECURRENT; checked there.",
+                        "Spec 2.3: required when type is RECURRENT, and checked there.",
                     ),
-                    &["WARN_FIELD_IGNORED: given for an ON_DEMAND subscription, it is ignored"],
+                    &[IGNORED],
                 ),
             );
         }
@@ -98,4 +98,13 @@ fn details(create: bool) -> Obj {
         &["type", "customerId", "processorCode"]
     };
     object(required, properties)
+}
+
+/// What the schema of periodicity and amount states that cobro does not check.
+const IGNORED: &str = "WARN_FIELD_IGNORED: given for an ON_DEMAND subscription, it is ignored (not checked), where this schema still types it";
+
+/// Spec 2.3: ON_DEMAND or RECURRENT, the one enumeration of subscriptionDetails.type and
+/// a pay-in's payinSubscription.chargeType.
+pub(super) fn subscription_type(defs: &mut Defs) -> Obj {
+    defs.name("SubscriptionType", one_of(field::SUBSCRIPTION_TYPES))
 }

@@ -102,3 +102,80 @@ fn no_document_repeats_a_key() {
         "{\n  \"x\": [\n    \"one\",\n    \"two\"\n  ]\n}\n"
     );
 }
+
+/// A name given twice to the same schema is one definition; given to another schema,
+/// it is refused like a repeated key.
+#[test]
+fn a_name_holds_one_schema() {
+    let mut defs = Defs::json_schema();
+    let first = defs.name("Kind", one_of(["A", "B"]));
+    assert_eq!(defs.name("Kind", one_of(["A", "B"])), first);
+    assert_eq!(Node::from(first).pretty(), "{\n  \"$ref\": \"#/$defs/Kind\"\n}\n");
+    defs.name("Kind", one_of(["C"]));
+    assert_eq!(Node::from(defs.into_obj()).repeated_keys(), ["/Kind"]);
+}
+
+/// The parts of a schema that give a value its type, which generators read: not the
+/// conditions (`if`, `then`, `else`, `not`, `allOf`), which only constrain.
+fn typing_parts(schema: &serde_json::Value) -> Vec<(String, &serde_json::Value)> {
+    let mut out = Vec::new();
+    if let Some(properties) = schema.get("properties").and_then(|p| p.as_object()) {
+        out.extend(properties.iter().map(|(k, v)| (k.clone(), v)));
+    }
+    for key in ["items", "additionalProperties"] {
+        if let Some(part) = schema.get(key).filter(|p| p.is_object()) {
+            out.push((key.to_string(), part));
+        }
+    }
+    for key in ["anyOf", "oneOf"] {
+        for branch in schema.get(key).and_then(|b| b.as_array()).into_iter().flatten() {
+            out.push((key.to_string(), branch));
+        }
+    }
+    out
+}
+
+/// Walks the typing parts under `schema`, asserting that each object with properties
+/// and each enumeration is a reference to a named schema, and, when `typed`, that each
+/// part has a type.
+fn check_named(at: &str, schema: &serde_json::Value, typed: bool) {
+    for (key, part) in typing_parts(schema) {
+        let at = format!("{at}/{key}");
+        if part.get("$ref").is_some() {
+            continue;
+        }
+        assert!(
+            part.get("properties").is_none() && part.get("enum").is_none(),
+            "{at} is an object or enumeration with no name"
+        );
+        if typed {
+            let branches = ["anyOf", "oneOf"].iter().any(|k| part.get(k).is_some());
+            assert!(
+                part.get("type").is_some() || branches || at.ends_with("anyOf") || at.ends_with("oneOf"),
+                "{at} has no type"
+            );
+        }
+        check_named(&at, part, typed);
+    }
+}
+
+/// Generators make a class of each named schema and type each member from its schema:
+/// every object and enumeration of a document is named, and every member of a request
+/// has a type outside the conditions.
+#[test]
+fn every_object_is_named_and_every_request_member_typed() {
+    for kind in Kind::ALL {
+        let doc: serde_json::Value = serde_json::from_str(&schema(kind)).unwrap();
+        check_named(kind.as_str(), &doc, true);
+        for (name, named) in doc["$defs"].as_object().unwrap() {
+            check_named(name, named, true);
+        }
+    }
+    let doc: serde_json::Value = serde_json::from_str(&openapi()).unwrap();
+    for (name, named) in doc["components"]["schemas"].as_object().unwrap() {
+        let request = Kind::ALL
+            .iter()
+            .any(|k| schema(*k).contains(&format!("\"title\": \"{name}\"")));
+        check_named(name, named, request);
+    }
+}

@@ -1,7 +1,7 @@
 //! Spec 2.1 and 8: the schema of the virtual-account creation request, from the rules
 //! of `virtual_account` and the per-country table.
 
-use super::node::{Node, Obj, texts};
+use super::node::{Defs, Node, Obj, texts};
 use super::{is, metadata_key, metadata_value, object, one_of, patterns, property, string, text, unexpressed, when};
 use crate::country::COUNTRIES;
 use crate::metadata;
@@ -13,58 +13,63 @@ use crate::virtual_account::{
 
 /// The body: `owner`, `account`, optional `metadata`, and the rules that need
 /// account.country.
-pub(super) fn body() -> Obj {
+pub(super) fn body(defs: &mut Defs) -> Obj {
+    let owner = owner(defs);
+    let account = account(defs);
     let properties = Obj::new()
-        .with("owner", owner())
-        .with("account", account())
+        .with("owner", defs.name("Owner", owner))
+        .with("account", defs.name("Account", account))
         .with("metadata", meta());
     object(&["owner", "account"], properties).with("allOf", by_country())
 }
 
-/// Spec 2.1 `owner`.
-fn owner() -> Obj {
-    let (min, max) = PERSON_NAME_LENGTH;
-    let names = |need: &str| {
+/// Spec 2.1 `owner`: the names typed here, required and checked by owner.type.
+fn owner(defs: &mut Defs) -> Obj {
+    let name = |need: &str| {
         unexpressed(
-            Obj::new().with(
+            Obj::new().with("type", texts(["string", "null"])).with(
                 "description",
-                format!("Spec 2.1: required when owner.type is {need}; checked there."),
+                format!("Spec 2.1: required when owner.type is {need}, and checked there."),
             ),
-            &["DESIGN.md 9 row 17: ignored (not checked) for the other owner.type"],
+            &[
+                "DESIGN.md 9 row 17: for the other owner.type cobro ignores it (not checked), where this schema still types it",
+            ],
         )
     };
+    let phone = object(
+        &["countryCode", "number"],
+        Obj::new()
+            .with(
+                "countryCode",
+                unexpressed(
+                    string().with("pattern", patterns::anchored(&format!("[0-9]{{1,{CALLING_CODE_MAX}}}"))),
+                    &["WARN_PHONE_COUNTRY_MISMATCH: not the calling code of account.country"],
+                ),
+            )
+            .with(
+                "number",
+                string().with("pattern", patterns::anchored(&format!("[0-9]{{1,{PHONE_NUMBER_MAX}}}"))),
+            ),
+    );
     let properties = Obj::new()
         .with("referenceId", {
             let (min, max) = crate::field::REFERENCE_ID_LENGTH;
             text(min, max)
         })
-        .with("type", one_of(OWNER_TYPES.values.iter().copied()))
-        .with("document", document())
-        .with("firstName", names("PERSON"))
-        .with("lastName", names("PERSON"))
-        .with("companyName", names("COMPANY"))
+        .with(
+            "type",
+            defs.name("OwnerType", one_of(OWNER_TYPES.values.iter().copied())),
+        )
+        .with("document", defs.name("OwnerDocument", document()))
+        .with("firstName", name("PERSON"))
+        .with("lastName", name("PERSON"))
+        .with("companyName", name("COMPANY"))
         .with(
             "email",
             text(EMAIL_LENGTH.0, EMAIL_LENGTH.1).with("pattern", patterns::email()),
         )
-        .with(
-            "phone",
-            object(
-                &["countryCode", "number"],
-                Obj::new()
-                    .with(
-                        "countryCode",
-                        unexpressed(
-                            string().with("pattern", patterns::anchored(&format!("[0-9]{{1,{CALLING_CODE_MAX}}}"))),
-                            &["WARN_PHONE_COUNTRY_MISMATCH: not the calling code of account.country"],
-                        ),
-                    )
-                    .with(
-                        "number",
-                        string().with("pattern", patterns::anchored(&format!("[0-9]{{1,{PHONE_NUMBER_MAX}}}"))),
-                    ),
-            ),
-        );
+        .with("phone", defs.name("OwnerPhone", phone));
+    let (min, max) = PERSON_NAME_LENGTH;
     let person = object(
         &["firstName", "lastName"],
         Obj::new()
@@ -117,7 +122,7 @@ fn document() -> Obj {
 
 /// Spec 2.1 `account`; the format of account.name follows account.type (DESIGN.md 9
 /// row 4).
-fn account() -> Obj {
+fn account(defs: &mut Defs) -> Obj {
     let (a, b) = NAME_WORDS_MAX;
     let mut formats = vec![when(
         is("type", "CVU"),
@@ -153,17 +158,23 @@ fn account() -> Obj {
     let properties = Obj::new()
         .with(
             "category",
-            text(crate::virtual_account::CATEGORY_LENGTH.0, crate::virtual_account::CATEGORY_LENGTH.1)
-                .with("enum", texts(CATEGORIES.values.iter().copied())),
+            defs.name(
+                "AccountCategory",
+                text(crate::virtual_account::CATEGORY_LENGTH.0, crate::virtual_account::CATEGORY_LENGTH.1)
+                    .with("enum", texts(CATEGORIES.values.iter().copied())),
+            ),
         )
         .with(
             "type",
-            unexpressed(
-                one_of(ACCOUNT_TYPES.values.iter().copied()),
-                &["WARN_ACCOUNT_TYPE_UNCONFIRMED: a country whose account type the spec does not show (DESIGN.md 9 row 3)"],
+            defs.name(
+                "AccountType",
+                unexpressed(
+                    one_of(ACCOUNT_TYPES.values.iter().copied()),
+                    &["WARN_ACCOUNT_TYPE_UNCONFIRMED: a country whose account type the spec does not show (DESIGN.md 9 row 3)"],
+                ),
             ),
         )
-        .with("country", string().with("enum", texts(countries)))
+        .with("country", defs.name("AccountCountry", one_of(countries)))
         .with(
             "currency",
             unexpressed(

@@ -1,9 +1,9 @@
 //! The answers of the virtual-account and subscription APIs (spec 2.2, 2.3, 7.1, 7.2)
 //! as `virtual_account::response` and `subscription::response` read them.
 
-use super::super::node::{Node, Obj};
+use super::super::node::{Defs, Node, Obj};
 use super::super::{integer, object, patterns, string, unexpressed};
-use super::wire::{code, codes, known, list, opt_code, opt_text, or_null, reference, text, wire_object};
+use super::wire::{code, codes, known, list, opt_code, opt_text, or_null, text, wire, wire_object};
 use crate::field::SUBSCRIPTION_ID;
 use crate::subscription::response::{SUBSCRIPTION_ERROR_CODES, SubscriptionStatus};
 use crate::virtual_account::catalog::VIRTUAL_ACCOUNT_ERROR_CODES;
@@ -16,7 +16,7 @@ fn iso_datetime() -> Obj {
 
 /// Spec 2.2: the created account; the request's data echoed (possibly normalized) with
 /// what the service adds.
-pub(super) fn virtual_account() -> Obj {
+pub(super) fn virtual_account(defs: &mut Defs) -> Obj {
     let document = object(&[], Obj::new().with("type", opt_text()).with("number", opt_code()));
     let phone = object(
         &[],
@@ -25,12 +25,12 @@ pub(super) fn virtual_account() -> Obj {
     let mut owner = Obj::new()
         .with("referenceId", opt_text())
         .with("type", opt_text())
-        .with("document", or_null(document))
-        .with("phone", or_null(phone));
+        .with("document", or_null(defs.name("OwnerDocumentEcho", document)))
+        .with("phone", or_null(defs.name("OwnerPhoneEcho", phone)));
     for key in ["firstName", "lastName", "companyName", "email"] {
         owner.push(key, opt_text());
     }
-    let account = wire_object("AccountEcho", |key| match key {
+    let account = wire(defs, "AccountEcho", |key| match key {
         "number" => Some(code()),
         "category" | "type" | "name" | "country" | "currency" => Some(opt_text()),
         _ => None,
@@ -40,7 +40,7 @@ pub(super) fn virtual_account() -> Obj {
         metadata,
         &["ERR_DUPLICATE_FIELD: a key repeated in the echoed metadata"],
     );
-    let owner = or_null(object(&[], owner));
+    let owner = or_null(defs.name("OwnerEcho", object(&[], owner)));
     wire_object("VirtualAccountCreated", |key| match key {
         "id" | "traceId" => Some(text()),
         "timestamp" => Some(iso_datetime()),
@@ -55,14 +55,14 @@ pub(super) fn virtual_account() -> Obj {
 }
 
 /// Spec 7.1: the error object, whatever the HTTP status.
-pub(super) fn virtual_account_error() -> Obj {
-    let detail = wire_object("VirtualAccountErrorDetail", |key| match key {
+pub(super) fn virtual_account_error(defs: &mut Defs) -> Obj {
+    let detail = wire(defs, "VirtualAccountErrorDetail", |key| match key {
         "code" => Some(codes(code(), VIRTUAL_ACCOUNT_ERROR_CODES.iter().map(|c| &c.info))),
         "message" => Some(text()),
         "field" => Some(opt_text()),
         _ => None,
     });
-    let error = wire_object("VirtualAccountRefused", |key| match key {
+    let error = wire(defs, "VirtualAccountRefused", |key| match key {
         "type" => Some(known(text(), VirtualAccountErrorType::NAMED)),
         "summary" | "traceId" => Some(text()),
         "details" => Some(list(detail.clone())),
@@ -75,17 +75,14 @@ pub(super) fn virtual_account_error() -> Obj {
 
 /// What `parse_virtual_account_response` reads from a 2xx answer: the error object
 /// when the body holds `error`, else the account.
-pub(super) fn virtual_account_answer() -> Obj {
-    Obj::new()
-        .with(
-            "if",
-            Obj::new().with("required", super::super::node::texts(["error"])).with(
-                "properties",
-                Obj::new().with("error", Obj::new().with("not", Obj::new().with("type", "null"))),
-            ),
-        )
-        .with("then", reference("VirtualAccountError"))
-        .with("else", reference("VirtualAccount"))
+pub(super) fn virtual_account_answer(defs: &Defs) -> Obj {
+    Obj::new().with(
+        "anyOf",
+        vec![
+            Node::from(defs.reference("VirtualAccountError")),
+            defs.reference("VirtualAccount").into(),
+        ],
+    )
 }
 
 /// `subscriptionId`: a whole number in `field::SUBSCRIPTION_ID`, as a number or digits
@@ -116,8 +113,8 @@ pub(super) fn subscription_cancelled() -> Obj {
 }
 
 /// Spec 7.2: the error object.
-pub(super) fn subscription_error() -> Obj {
-    let detail = wire_object("SubscriptionFieldDetail", |key| match key {
+pub(super) fn subscription_error(defs: &mut Defs) -> Obj {
+    let detail = wire(defs, "SubscriptionFieldDetail", |key| match key {
         "field" | "errorMessage" => Some(text()),
         _ => None,
     });
@@ -131,23 +128,13 @@ pub(super) fn subscription_error() -> Obj {
 
 /// What `parse_subscription_response` reads: the error object when the body holds
 /// `errorCode` or `errorMessage`, else an answer with an id and a status.
-pub(super) fn subscription_answer() -> Obj {
-    let not_null = || Obj::new().with("not", Obj::new().with("type", "null"));
-    let holds = |key: &str| {
-        Node::from(
-            Obj::new()
-                .with("required", super::super::node::texts([key]))
-                .with("properties", Obj::new().with(key, not_null())),
-        )
-    };
-    Obj::new()
-        .with(
-            "if",
-            Obj::new().with("anyOf", vec![holds("errorCode"), holds("errorMessage")]),
-        )
-        .with("then", reference("SubscriptionError"))
-        .with(
-            "else",
-            subscription_status("SubscriptionCreated", SubscriptionStatus::NAMED),
-        )
+pub(super) fn subscription_answer(defs: &mut Defs) -> Obj {
+    let status = subscription_status("SubscriptionCreated", SubscriptionStatus::NAMED);
+    Obj::new().with(
+        "anyOf",
+        vec![
+            Node::from(defs.reference("SubscriptionError")),
+            defs.name("SubscriptionStatusAnswer", status).into(),
+        ],
+    )
 }

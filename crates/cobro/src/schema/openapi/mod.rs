@@ -8,7 +8,7 @@ mod notifications;
 mod payin;
 mod wire;
 
-use super::node::{Node, Obj, texts};
+use super::node::{Defs, Node, Obj, texts};
 use super::{BODY_UNEXPRESSED, DRAFT, request};
 pub use crate::endpoints::MOCK_PORT;
 use crate::endpoints::{PAYIN_PATH, SUBSCRIPTION_CANCEL_PATH, SUBSCRIPTION_PATH, VIRTUAL_ACCOUNT_PATH};
@@ -17,7 +17,6 @@ use crate::signing::{
     API_KEY_HEADER, DEFAULT_WINDOW_SECONDS, DEPOSIT_MODE_HEADER, DepositMode, SIGNATURE_HEADER, TIMESTAMP_HEADER,
 };
 use crate::virtual_account::catalog::VIRTUAL_ACCOUNT_ERROR_CODES;
-use wire::reference;
 
 /// `cobro mock`'s address on its default port.
 fn mock_url() -> String {
@@ -84,6 +83,11 @@ fn server(variable: &str, description: &str) -> Node {
             .with("variables", variables),
     )]
     .into()
+}
+
+/// `{"$ref": "#/components/schemas/<name>"}`.
+fn reference(name: &str) -> Obj {
+    Defs::openapi().reference(name)
 }
 
 /// `application/json` content of `schema`.
@@ -303,48 +307,46 @@ fn webhooks() -> Obj {
 }
 
 /// The request schema of `kind` as a component: without `$schema` (the document's
-/// dialect applies) and with its local references pointing into the component.
-fn request_component(kind: Kind) -> Obj {
-    let (title, description, body) = request(kind);
-    let mut node: Node = Obj::new().with("title", title).with("description", description).into();
-    if let Node::Map(obj) = &mut node {
-        for (key, value) in body.into_members() {
-            obj.push(&key, value);
-        }
+/// dialect applies), the objects it names among the components.
+fn request_component(kind: Kind, defs: &mut Defs) -> Obj {
+    let (title, description, body) = request(kind, defs);
+    Obj::new()
+        .with("description", format!("{title}. {description}"))
+        .extended(body)
+}
+
+/// Every schema of the document, each named: the requests, the answers and the
+/// notifications, and the objects they are made of, which generators make classes of.
+fn schemas() -> Obj {
+    let mut defs = Defs::openapi();
+    for kind in Kind::ALL {
+        let schema = request_component(kind, &mut defs);
+        defs.name(&component_name(kind), schema);
     }
-    node.rebase_refs(
-        "#/$defs/",
-        &format!("#/components/schemas/{}/$defs/", component_name(kind)),
-    );
-    match node {
-        Node::Map(obj) => obj,
-        _ => Obj::new(),
-    }
+    let schema = answers::virtual_account(&mut defs);
+    defs.name("VirtualAccount", schema);
+    let schema = answers::virtual_account_error(&mut defs);
+    defs.name("VirtualAccountError", schema);
+    let schema = answers::virtual_account_answer(&defs);
+    defs.name("VirtualAccountAnswer", schema);
+    defs.name("SubscriptionCreated", answers::subscription_created());
+    defs.name("SubscriptionCancelled", answers::subscription_cancelled());
+    let schema = answers::subscription_error(&mut defs);
+    defs.name("SubscriptionError", schema);
+    let schema = answers::subscription_answer(&mut defs);
+    defs.name("SubscriptionAnswer", schema);
+    let schema = payin::answer(&mut defs);
+    defs.name("PayinAnswer", schema);
+    let schema = notifications::payin(&mut defs);
+    defs.name("PayinNotification", schema);
+    let schema = notifications::subscription(&mut defs);
+    defs.name("SubscriptionWebhook", schema);
+    let schema = notifications::deposit(&mut defs);
+    defs.name("DepositNotification", schema);
+    defs.into_obj()
 }
 
 fn components() -> Obj {
-    let mut schemas = Obj::new();
-    for kind in Kind::ALL {
-        schemas.push(&component_name(kind), request_component(kind));
-    }
-    let schemas = schemas
-        .with("VirtualAccount", answers::virtual_account())
-        .with("VirtualAccountError", answers::virtual_account_error())
-        .with("VirtualAccountAnswer", answers::virtual_account_answer())
-        .with("SubscriptionCreated", answers::subscription_created())
-        .with("SubscriptionCancelled", answers::subscription_cancelled())
-        .with("SubscriptionError", answers::subscription_error())
-        .with("SubscriptionAnswer", answers::subscription_answer())
-        .with("PayinAnswer", payin::answer())
-        .with("ExperienceVoucher", payin::experience_voucher())
-        .with("QrVoucher", payin::qr_voucher())
-        .with("VoucherConfig", payin::voucher_config())
-        .with("QrVoucherConfig", payin::qr_voucher_config())
-        .with("BankDeepLink", payin::bank_deep_link())
-        .with("WalletDeepLink", payin::wallet_deep_link())
-        .with("PayinNotification", notifications::payin())
-        .with("SubscriptionWebhook", notifications::subscription())
-        .with("DepositNotification", notifications::deposit());
     let modes: Vec<&str> = DepositMode::ALL.iter().map(|m| m.as_str()).collect();
     let parameters = Obj::new()
         .with(
@@ -403,7 +405,7 @@ fn components() -> Obj {
                 ),
         );
     Obj::new()
-        .with("schemas", schemas)
+        .with("schemas", schemas())
         .with("parameters", parameters)
         .with("securitySchemes", security)
 }

@@ -8,9 +8,9 @@
 //! bindings' records are generated from; each key's schema (what the reader accepts
 //! there) is given here.
 
-use super::super::node::Obj;
+use super::super::node::{Defs, Obj};
 use super::super::{patterns, string, unexpressed};
-use super::wire::{code, codes, known, list, opt_code, opt_text, or_null, text, whole, wire_object};
+use super::wire::{code, codes, known, list, opt_code, opt_text, or_null, text, whole, wire, wire_object};
 use crate::payin::catalog::{PAYIN_STATES, PAYMENT_CONFIRMATION_CODES};
 use crate::subscription::response::SubscriptionStatus;
 
@@ -31,9 +31,9 @@ fn amount() -> Obj {
 
 /// The pay-in payment notification; payinVerification is the SHA-512 the merchant
 /// checks (`verify_payin_notification`).
-pub(super) fn payin() -> Obj {
+pub(super) fn payin(defs: &mut Defs) -> Obj {
     let ids: Vec<String> = PAYIN_STATES.iter().map(|s| s.id.to_string()).collect();
-    let error_details = wire_object("PaymentErrorDetails", |key| match key {
+    let error_details = wire(defs, "PaymentErrorDetails", |key| match key {
         "codeErrorTrx" => Some(codes(opt_code(), PAYMENT_CONFIRMATION_CODES.iter())),
         "messageErrorTrx" => Some(opt_text()),
         _ => None,
@@ -58,13 +58,13 @@ pub(super) fn payin() -> Obj {
 
 /// The subscription webhook: no signature (the provider recommends allow-listing its
 /// addresses).
-pub(super) fn subscription() -> Obj {
-    let error_details = wire_object("WebhookError", |key| match key {
+pub(super) fn subscription(defs: &mut Defs) -> Obj {
+    let error_details = wire(defs, "WebhookError", |key| match key {
         "code" => Some(opt_code()),
         "message" => Some(opt_text()),
         _ => None,
     });
-    let entry = wire_object("WebhookMetadata", |key| match key {
+    let entry = wire(defs, "WebhookMetadata", |key| match key {
         "key" => Some(opt_text()),
         "value" => Some(opt_code()),
         _ => None,
@@ -82,26 +82,28 @@ pub(super) fn subscription() -> Obj {
 }
 
 /// The virtual-account deposit notification: no signature.
-pub(super) fn deposit() -> Obj {
-    let account = wire_object("DepositAccount", |key| match key {
+pub(super) fn deposit(defs: &mut Defs) -> Obj {
+    let account = wire(defs, "DepositAccount", |key| match key {
         "id" | "number" => Some(opt_code()),
         "category" | "type" | "name" => Some(opt_text()),
         _ => None,
     });
-    let person = |record| {
-        wire_object(record, |key| match key {
+    let mut person = |record| {
+        wire(defs, record, |key| match key {
             "fullName" | "documentType" => Some(opt_text()),
             "documentNumber" | "referenceId" => Some(opt_code()),
             _ => None,
         })
     };
-    let details = wire_object("DepositDetails", |key| match key {
+    let owner = person("DepositOwner");
+    let depositor = person("Depositor");
+    let details = wire(defs, "DepositDetails", |key| match key {
         "account" => Some(or_null(account.clone())),
-        "owner" => Some(or_null(person("DepositOwner"))),
-        "depositor" => Some(or_null(person("Depositor"))),
+        "owner" => Some(or_null(owner.clone())),
+        "depositor" => Some(or_null(depositor.clone())),
         _ => None,
     });
-    let status = wire_object("DepositStatus", |key| match key {
+    let status = wire(defs, "DepositStatus", |key| match key {
         "code" => Some(known(whole(), ["5", "6"])),
         "description" => Some(opt_text()),
         _ => None,

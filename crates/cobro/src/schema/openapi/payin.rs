@@ -1,19 +1,70 @@
 //! The answer to a pay-in creation (spec 2.8, 4.4, 7.3) as `payin::response` reads it,
 //! with voucherConfig's JSON text described by its own schema (`contentSchema`).
 
-use super::super::node::{Node, Obj, texts};
-use super::super::{is, object, patterns, string, unexpressed};
-use super::wire::{code, codes, known, list, opt_code, opt_text, opt_whole, or_null, reference, text, wire_object};
+use super::super::node::{Defs, Node, Obj, texts};
+use super::super::{object, patterns, string, unexpressed};
+use super::wire::{code, codes, known, list, opt_code, opt_text, opt_whole, or_null, text, wire, wire_properties};
 use crate::payin::catalog::PAYIN_CREATION_CODES;
 use crate::payin::qr::DeviceCode;
 use crate::payin::response::SUCCESS_CODE;
 use crate::payin::voucher::{VoucherFamily, VoucherStatus};
 use crate::shape;
 
-/// The answer: the codes, and for a created transaction (`0000`) the experience fields
-/// spec 4.4's table gives per method family. A refusal's other fields are not read.
-pub(super) fn answer() -> Obj {
+/// The answer: a created transaction (`PayinCreated`) or a refusal (`PayinRefused`),
+/// told apart by payinErrorCode.
+pub(super) fn answer(defs: &mut Defs) -> Obj {
+    let created = created(defs);
+    let (required, properties) = codes_read(false);
+    let refused = object(&required, properties);
+    Obj::new()
+        .with(
+            "anyOf",
+            vec![
+                Node::from(defs.name("PayinCreated", created)),
+                defs.name("PayinRefused", refused).into(),
+            ],
+        )
+        .with(
+            "description",
+            "Spec 2.8, 4.4 and 7.3: payinErrorCode 0000 is a created transaction, whose fields say what the shopper is shown: a QR (qrCode or experienceVoucher.generalInstructions), the deeplink method (experienceVoucher.deepLinks), a voucher (experienceVoucher), a one-shot wallet (deepLinks), a redirect (url), or, with none of them, a wallet on file (the result comes by notification). Any other code is a refusal, whose other fields are not read.",
+        )
+}
+
+/// The codes of the answer as `payin::response` reads them: payinErrorCode `0000` when
+/// `success`, else any other code of the catalogue's open list: the required keys and
+/// the properties.
+fn codes_read(success: bool) -> (Vec<&'static str>, Obj) {
+    let catalogue = || {
+        codes(text(), PAYIN_CREATION_CODES.iter())
+            .with("not", Obj::new().with("const", SUCCESS_CODE))
+            .with(
+                "description",
+                "A refusal's code (spec 7.3); the codes are the provider's (PROVIDER_FACTS.md), read as an open list.",
+            )
+    };
+    wire_properties("PayinResponse", |key| match key {
+        "payinErrorCode" if success => Some(
+            string()
+                .with("const", SUCCESS_CODE)
+                .with("description", "Spec 7.3: the transaction was created."),
+        ),
+        "payinErrorCode" => Some(catalogue()),
+        "payinErrorMessage" | "url" => Some(opt_text()),
+        "payinTrxOperation" => Some(opt_code()),
+        _ => None,
+    })
+}
+
+/// A created transaction: the experience fields spec 4.4's table gives per method
+/// family, each typed as any of its variants; the conditions say which variant goes
+/// with which.
+fn created(defs: &mut Defs) -> Obj {
     let not_null = || Obj::new().with("not", Obj::new().with("type", "null"));
+    let wallet = defs.name("WalletDeepLink", wallet_deep_link());
+    let qr = qr_voucher(defs);
+    let qr = defs.name("QrVoucher", qr);
+    let voucher = experience_voucher(defs);
+    let voucher = defs.name("ExperienceVoucher", voucher);
     let qr_code_given = Obj::new().with("required", texts(["qrCode"])).with(
         "properties",
         Obj::new().with("qrCode", string().with("minLength", 1usize)),
@@ -27,11 +78,22 @@ pub(super) fn answer() -> Obj {
                 .with("properties", Obj::new().with("generalInstructions", not_null())),
         ),
     );
-    let experience = Obj::new()
+    let (required, properties) = codes_read(true);
+    let properties = properties
         .with(
-            "properties",
-            Obj::new().with("deepLinks", or_null(list(reference("WalletDeepLink")))),
+            "experienceVoucher",
+            Obj::new().with(
+                "anyOf",
+                vec![
+                    Node::from(qr.clone()),
+                    voucher.clone().into(),
+                    Obj::new().with("type", "null").into(),
+                ],
+            ),
         )
+        .with("qrCode", opt_text())
+        .with("deepLinks", or_null(list(wallet)));
+    object(&required, properties)
         .with(
             "if",
             Obj::new().with("anyOf", vec![Node::from(qr_code_given), general_given.into()]),
@@ -40,35 +102,13 @@ pub(super) fn answer() -> Obj {
             "then",
             object(
                 &["experienceVoucher", "qrCode"],
-                Obj::new()
-                    .with("experienceVoucher", reference("QrVoucher"))
-                    .with("qrCode", qr_code()),
+                Obj::new().with("experienceVoucher", qr).with("qrCode", qr_code()),
             ),
         )
         .with(
             "else",
-            Obj::new().with(
-                "properties",
-                Obj::new()
-                    .with("experienceVoucher", or_null(reference("ExperienceVoucher")))
-                    .with("qrCode", opt_text()),
-            ),
-        );
-    wire_object("PayinResponse", |key| match key {
-        "payinErrorCode" => Some(codes(text(), PAYIN_CREATION_CODES.iter()).with(
-            "description",
-            "0000 for a created transaction (spec 7.3); the other codes are the provider's (PROVIDER_FACTS.md), read as an open list.",
-        )),
-        "payinErrorMessage" | "url" => Some(opt_text()),
-        "payinTrxOperation" => Some(opt_code()),
-        _ => None,
-    })
-    .with("if", is("payinErrorCode", SUCCESS_CODE))
-    .with("then", experience)
-    .with(
-        "description",
-        "Spec 2.8, 4.4 and 7.3: payinErrorCode 0000 is a created transaction, whose fields say what the shopper is shown: a QR (qrCode or experienceVoucher.generalInstructions), the deeplink method (experienceVoucher.deepLinks), a voucher (experienceVoucher), a one-shot wallet (deepLinks), a redirect (url), or, with none of them, a wallet on file (the result comes by notification). Any other code is a refusal, whose other fields are not read.",
-    )
+            Obj::new().with("properties", Obj::new().with("experienceVoucher", or_null(voucher))),
+        )
 }
 
 /// Spec 2.8: the QR image, a data URI of a PNG in Base64.
@@ -142,109 +182,104 @@ fn instruction_text() -> Obj {
 
 /// A voucher object: the common fields plus `extra`, `extra_required` among them.
 fn voucher(qr: bool, extra_required: &[&'static str], extra: Obj) -> Obj {
-    let (mut required, mut fields) = voucher_fields(qr);
+    let (mut required, fields) = voucher_fields(qr);
     required.extend_from_slice(extra_required);
-    for (key, value) in extra.into_members() {
-        fields.push(&key, value);
-    }
-    object(&required, fields)
+    object(&required, fields.extended(extra))
 }
 
-/// `voucherConfig`: a JSON text whose content `schema` describes.
-fn config_text(schema: &str) -> Obj {
+/// `voucherConfig`: a JSON text whose content the schema `reference` points to
+/// describes.
+fn config_text(reference: Obj) -> Obj {
     string()
         .with("contentMediaType", "application/json")
-        .with("contentSchema", reference(schema))
+        .with("contentSchema", reference)
 }
 
 /// experienceVoucher without a QR: the deeplink method's when it holds `deepLinks`,
 /// else the bank-transfer, cash or wallet voucher (spec 2.8, 4.4).
-pub(super) fn experience_voucher() -> Obj {
-    let deeplink = Obj::new().with("required", texts(["deepLinks"])).with(
-        "properties",
-        Obj::new().with("deepLinks", Obj::new().with("not", Obj::new().with("type", "null"))),
+fn experience_voucher(defs: &mut Defs) -> Obj {
+    let bank = bank_deep_link(defs);
+    let config = voucher_config(defs);
+    let config = defs.name("VoucherConfig", config);
+    let deeplink = voucher(false, &["deepLinks"], Obj::new().with("deepLinks", list(bank)));
+    let other = voucher(
+        false,
+        &["voucherConfig"],
+        Obj::new()
+            .with("voucherConfig", config_text(config))
+            .with("deepLinks", Obj::new().with("type", "null")),
     );
-    Obj::new()
-        .with("if", deeplink)
-        .with(
-            "then",
-            voucher(
-                false,
-                &["deepLinks"],
-                Obj::new().with("deepLinks", list(reference("BankDeepLink"))),
-            ),
-        )
-        .with(
-            "else",
-            voucher(
-                false,
-                &["voucherConfig"],
-                Obj::new().with("voucherConfig", config_text("VoucherConfig")),
-            ),
-        )
+    Obj::new().with(
+        "anyOf",
+        vec![
+            Node::from(defs.name("DeeplinkVoucher", deeplink)),
+            defs.name("Voucher", other).into(),
+        ],
+    )
 }
 
 /// The QR variant of experienceVoucher (spec 2.8).
-pub(super) fn qr_voucher() -> Obj {
-    let device = wire_object("DeviceInstructions", |key| match key {
+fn qr_voucher(defs: &mut Defs) -> Obj {
+    let device = wire(defs, "DeviceInstructions", |key| match key {
         "code" => Some(known(text(), DeviceCode::NAMED)),
         "instructions" => Some(list(instruction_text())),
         _ => None,
     });
-    let instruction = wire_object("GeneralInstruction", |key| match key {
+    let instruction = wire(defs, "GeneralInstruction", |key| match key {
         "method" => Some(known(text(), ["QR"])),
         "devices" => Some(list(device.clone())),
         _ => None,
     });
+    let config = qr_voucher_config(defs);
+    let config = defs.name("QrVoucherConfig", config);
     voucher(
         true,
         &["voucherConfig"],
         Obj::new()
-            .with("voucherConfig", config_text("QrVoucherConfig"))
+            .with("voucherConfig", config_text(config))
             .with("generalInstructions", or_null(list(instruction))),
     )
 }
 
 /// The content of a bank-transfer, cash or wallet voucherConfig: exactly one of the
-/// lists names the family (spec 2.8).
-pub(super) fn voucher_config() -> Obj {
-    let step = wire_object("Instruction", |key| match key {
+/// lists names the family (spec 2.8), each family a schema of its own.
+fn voucher_config(defs: &mut Defs) -> Obj {
+    let step = wire(defs, "Instruction", |key| match key {
         "order" => Some(opt_whole()),
         "value" => Some(instruction_text()),
         _ => None,
     });
-    let method = wire_object("MethodInstructions", |key| match key {
+    let method = wire(defs, "MethodInstructions", |key| match key {
         "method" => Some(text()),
         "instructions" => Some(list(step.clone())),
         _ => None,
     });
-    let entry = wire_object("VoucherEntry", |key| match key {
+    let entry = wire(defs, "VoucherEntry", |key| match key {
         "bankCode" => Some(code()),
         "nroOrder" => Some(opt_whole()),
         "hexColor" => Some(opt_text()),
         "paymentMethodInstructions" => Some(or_null(list(method.clone()))),
         _ => None,
     });
-    let lists: Vec<&str> = VoucherFamily::LISTS.iter().map(|(_, name)| *name).collect();
-    let mut properties = Obj::new();
-    for name in &lists {
-        properties.push(name, list(entry.clone()));
-    }
-    properties.push("instruction_payment_methods", or_null(list(text())));
-    let one_list: Vec<Node> = lists
+    let families: Vec<Node> = VoucherFamily::LISTS
         .iter()
-        .map(|name| {
-            Obj::new()
-                .with("required", texts([*name]))
-                .with(
-                    "properties",
-                    Obj::new().with(name, Obj::new().with("not", Obj::new().with("type", "null"))),
-                )
-                .into()
+        .map(|(family, list_name)| {
+            let family = match family {
+                VoucherFamily::BankTransfer => "BankTransferVoucherConfig",
+                VoucherFamily::Cash => "CashVoucherConfig",
+                VoucherFamily::Wallet => "WalletVoucherConfig",
+            };
+            let schema = object(
+                &[list_name],
+                Obj::new()
+                    .with(list_name, list(entry.clone()))
+                    .with("instruction_payment_methods", or_null(list(text()))),
+            );
+            defs.name(family, schema).into()
         })
         .collect();
     unexpressed(
-        object(&[], properties).with("oneOf", one_list),
+        Obj::new().with("oneOf", families),
         &[
             "ERR_INVALID_VALUE: voucherConfig may hold its JSON text encoded twice (a JSON string of the JSON text); it is read once more",
         ],
@@ -252,8 +287,8 @@ pub(super) fn voucher_config() -> Obj {
 }
 
 /// The content of a QR voucherConfig (spec 2.8).
-pub(super) fn qr_voucher_config() -> Obj {
-    let entry = wire_object("QrBank", |key| match key {
+fn qr_voucher_config(defs: &mut Defs) -> Obj {
+    let entry = wire(defs, "QrBank", |key| match key {
         "bankCode" => Some(code()),
         "nroOrder" => Some(opt_whole()),
         _ => None,
@@ -262,8 +297,8 @@ pub(super) fn qr_voucher_config() -> Obj {
 }
 
 /// experienceVoucher.deepLinks of the deeplink method (spec 2.8).
-pub(super) fn bank_deep_link() -> Obj {
-    wire_object("BankDeepLink", |key| match key {
+fn bank_deep_link(defs: &mut Defs) -> Obj {
+    wire(defs, "BankDeepLink", |key| match key {
         "processor" => Some(known(text(), [crate::payin::DEEPLINK_METHOD])),
         "collectorId" => Some(code()),
         "deepLink" => Some(text()),
@@ -273,17 +308,13 @@ pub(super) fn bank_deep_link() -> Obj {
 }
 
 /// The top-level deepLinks of a one-shot wallet answer (spec 2.8): the processor code
-/// under the provider's spelling `processoCode` (or `processorCode`).
-pub(super) fn wallet_deep_link() -> Obj {
-    let either: Vec<Node> = ["processoCode", "processorCode"]
-        .iter()
-        .map(|key| {
-            Obj::new()
-                .with("required", texts([*key]))
-                .with("properties", Obj::new().with(key, code()))
-                .into()
-        })
-        .collect();
+/// under the provider's spelling `processoCode`, or else `processorCode`.
+fn wallet_deep_link() -> Obj {
+    let given = |key: &str| {
+        Obj::new()
+            .with("required", texts([key]))
+            .with("properties", Obj::new().with(key, code()))
+    };
     object(
         &["processor", "deepLink"],
         Obj::new()
@@ -293,5 +324,6 @@ pub(super) fn wallet_deep_link() -> Obj {
             .with("deepLink", text())
             .with("order", opt_whole()),
     )
-    .with("anyOf", either)
+    .with("if", Obj::new().with("not", given("processoCode")))
+    .with("then", given("processorCode"))
 }

@@ -2,15 +2,10 @@
 //! one reading of `reader::Fields`, which counts `null` as absent, takes codes and ids
 //! as a string or a number, and ignores the fields it does not name.
 
-use super::super::node::{Node, Obj, texts};
+use super::super::node::{Defs, Node, Obj, texts};
 use super::super::{object, patterns, string, unexpressed};
 use crate::catalog::CodeInfo;
 use crate::shape;
-
-/// `{"$ref": "#/components/schemas/<name>"}`.
-pub(super) fn reference(name: &str) -> Obj {
-    Obj::new().with("$ref", format!("#/components/schemas/{name}"))
-}
 
 /// `Fields::str`: a string.
 pub(super) fn text() -> Obj {
@@ -95,16 +90,25 @@ pub(super) fn codes<'a>(schema: Obj, catalogue: impl IntoIterator<Item = &'a Cod
 /// each under its key with the schema `schema_of` gives it; required, those the
 /// description requires.
 pub(super) fn wire_object(name: &str, schema_of: impl Fn(&str) -> Option<Obj>) -> Obj {
-    let Some(record) = shape::record(name) else {
-        return Obj::new();
-    };
+    let (required, properties) = wire_properties(name, schema_of);
+    object(&required, properties)
+}
+
+/// [`wire_object`] named `name` in `defs`: a reference to it.
+pub(super) fn wire(defs: &mut Defs, name: &str, schema_of: impl Fn(&str) -> Option<Obj>) -> Obj {
+    let schema = wire_object(name, schema_of);
+    defs.name(name, schema)
+}
+
+/// The required keys and the properties of [`wire_object`].
+pub(super) fn wire_properties(name: &str, schema_of: impl Fn(&str) -> Option<Obj>) -> (Vec<&'static str>, Obj) {
     let mut required = Vec::new();
     let mut properties = Obj::new();
-    for (_, wire) in shape::wire_fields(record) {
+    for (_, wire) in shape::record(name).into_iter().flat_map(shape::wire_fields) {
         if wire.required {
             required.push(wire.key);
         }
         properties.push(wire.key, schema_of(wire.key).unwrap_or_default());
     }
-    object(&required, properties)
+    (required, properties)
 }
