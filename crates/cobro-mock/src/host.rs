@@ -389,10 +389,27 @@ mod tests {
         assert_eq!(e.code(), Some(Code::EmptyArgument));
     }
 
-    /// A file of `text` in the temporary folder, named for `name` and this process.
+    /// The files [`temp_config`] wrote, removed at the end of the test that wrote them.
+    struct TempFiles(Vec<std::path::PathBuf>);
+
+    impl Drop for TempFiles {
+        fn drop(&mut self) {
+            for path in &self.0 {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+    }
+
+    thread_local! {
+        static WRITTEN: std::cell::RefCell<TempFiles> = const { std::cell::RefCell::new(TempFiles(Vec::new())) };
+    }
+
+    /// A file of `text` in the temporary folder, named for `name` and this process, and
+    /// removed when the test's thread ends.
     fn temp_config(name: &str, text: &str) -> String {
         let path = std::env::temp_dir().join(format!("cobro-mock-{}-{name}.json", std::process::id()));
         std::fs::write(&path, text).unwrap();
+        WRITTEN.with(|w| w.borrow_mut().0.push(path.clone()));
         path.to_string_lossy().into_owned()
     }
 
