@@ -28,6 +28,7 @@ const BODY_ARGUMENT = {
   parsePayinNotification: 0,
   parseSubscriptionWebhook: 0,
   parseDepositNotification: 0,
+  parsePayinStatus: 0,
   verifyPayinNotification: 0,
   prepareVirtualAccount: 0,
   prepareSubscription: 0,

@@ -5,9 +5,9 @@ export default cobro
 export const {
   validate, ensureValid, payinVerification, subscriptionAuthorization, virtualAccountMessage, virtualAccountSignature,
   virtualAccountHeaders, verifyVirtualAccountHeaders, verifyPayinNotification,
-  prepareVirtualAccount, prepareSubscription, prepareSubscriptionCancel, preparePayin,
+  prepareVirtualAccount, prepareSubscription, prepareSubscriptionCancel, preparePayin, preparePayinStatus,
   parse, parseVirtualAccountResponse, parseSubscriptionResponse, parsePayinResponse,
-  parsePayinNotification, parseSubscriptionWebhook, parseDepositNotification,
+  parsePayinNotification, parseSubscriptionWebhook, parseDepositNotification, parsePayinStatus,
   payinCreationCode, paymentConfirmationCode, payinState, subscriptionErrorCode,
   virtualAccountErrorCode, payinCreationCodes, paymentConfirmationCodes, payinStates,
   subscriptionErrorCodes, virtualAccountErrorCodes, canCancel, mayRequestSubscription, mayCharge,

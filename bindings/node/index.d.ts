@@ -137,6 +137,12 @@ export declare function parsePayinNotification(body: string | Uint8Array | Array
 export declare function parsePayinResponse(body: string | Uint8Array | ArrayBuffer | object): import('./parsed').PayinResponse
 
 /**
+ * The answer to the pay-in status query, `parse('payin-status', ...)`, an extension
+ * beyond the spec (DESIGN.md 9 row 36).
+ */
+export declare function parsePayinStatus(body: string | Uint8Array | ArrayBuffer | object): import('./parsed').PayinStatus
+
+/**
  * Spec 2.3 / 7.2: the answer to a subscription creation or cancellation,
  * `parse('subscription-response', ...)` (`outcome` `created`, `cancelled` or `error`).
  */
@@ -249,6 +255,29 @@ export interface PreparePayinArgs {
   locale?: 'en' | 'es' | 'pt'
   /** Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body. */
   maxBytes?: number
+}
+
+/**
+ * DESIGN.md 9 row 36, an extension beyond the spec: the pay-in status query of
+ * `merchantId`, by `operationNumber`, by `startDate` and `endDate` given together (the
+ * start before `today`), or both.
+ */
+export declare function preparePayinStatus(args: PreparePayinStatusArgs): PreparedRequest
+
+/** Options of `preparePayinStatus`. */
+export interface PreparePayinStatusArgs {
+  /** The merchant id: a safe integer, a bigint or a digit string. */
+  merchantId: number | bigint | string
+  /** The pay-in key. */
+  key: string
+  /** payinMerchantOperationNumber; `""` asks for every transaction. */
+  operationNumber?: string
+  /** payinStartDate, `"YYYY-MM-DD"`, before today; given with `endDate`. */
+  startDate?: string
+  /** payinEndDate, `"YYYY-MM-DD"`, not before `startDate`. */
+  endDate?: string
+  /** Today's date, `"YYYY-MM-DD"`; defaults to today's UTC date. */
+  today?: string
 }
 
 /**

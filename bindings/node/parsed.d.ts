@@ -26,6 +26,7 @@ export type DocumentName =
   | 'payin-notification'
   | 'subscription-webhook'
   | 'deposit-notification'
+  | 'payin-status'
 
 /**
  * What a code asks of the merchant: the operation succeeded; the request or
@@ -484,6 +485,42 @@ export interface PayinNotification {
   error_details: PaymentErrorDetails | null
 }
 
+/**
+ * The answer to the pay-in status query, an extension beyond the spec (DESIGN.md 9
+ * row 36): the operations the provider holds for the query. Confirm a paid state
+ * here before releasing goods: a notification's signature does not cover its
+ * state.
+ */
+export interface PayinStatus {
+  /** payinMerchantID as text, exactly as received. */
+  payin_merchant_id: string
+  /** The operations found, in the order received; empty when none matched. */
+  operations: PayinStatusOperation[]
+}
+
+/** One operation of a status answer, its fields typed like the notification's. */
+export interface PayinStatusOperation {
+  /** payinStateID: key on it (or on `state`), not on `payin_state`'s text. */
+  payin_state_id: Int64Text
+  /** payinState as received; varies in case and wording. */
+  payin_state: string | null
+  /**
+   * The catalogue's entry for payinStateID (`state.paid`, `state.is_final`); null
+   * for an unknown state.
+   */
+  state: PayinState | null
+  /** payinAmount exactly as received (`"31980.0"`). */
+  payin_amount: string
+  /** The amount with two decimals (`"31980.00"`); null when it is not an amount. */
+  payin_amount_two_decimals: string | null
+  /** `payinCurrency`, as received. */
+  payin_currency: string
+  /** The merchant's sale reference. */
+  payin_merchant_operation_number: string
+  /** payinID, the provider's id of the transaction. */
+  payin_id: string | null
+}
+
 /** Spec 2.3 / 4.2: the subscription was created (status PENDING). */
 export interface SubscriptionCreated {
   outcome: 'created'
@@ -833,6 +870,7 @@ export interface ParsedByName {
   'payin-notification': PayinNotification
   'subscription-webhook': SubscriptionWebhook
   'deposit-notification': DepositNotification
+  'payin-status': PayinStatus
 }
 
 /** Any parsed document. */

@@ -13,6 +13,13 @@ function prepare(file, c) {
   const body = c.body_text
   const kind = c.kind || file.kind
   switch (kind) {
+    case 'payin-status':
+      return cobro.preparePayinStatus({
+        merchantId: c.merchant_id, key: c.key, today: c.today,
+        ...('operation_number' in c ? { operationNumber: c.operation_number } : {}),
+        ...('start_date' in c ? { startDate: c.start_date } : {}),
+        ...('end_date' in c ? { endDate: c.end_date } : {}),
+      })
     case 'virtual-account':
       // DESIGN.md 9 row 30: no `variant` is the spec's text, the default.
       return cobro.prepareVirtualAccount(body, {
@@ -32,7 +39,7 @@ function prepare(file, c) {
 
 test('there are prepare vectors of every kind', () => {
   const kinds = new Set(CASES.map(({ file, case: c }) => c.kind || file.kind))
-  assert.deepEqual([...kinds].sort(), ['payin', 'subscription', 'subscription-cancel', 'virtual-account'])
+  assert.deepEqual([...kinds].sort(), ['payin', 'payin-status', 'subscription', 'subscription-cancel', 'virtual-account'])
 })
 
 test('every prepare vector', () => {
@@ -46,7 +53,7 @@ test('every prepare vector', () => {
       assert.ok(Buffer.from(p.body, 'utf8').equals(Buffer.from(want.body, 'utf8')), id)
       assert.deepEqual(Object.entries(p.headers), want.headers, id)
       // The same request from the body's bytes.
-      assert.deepEqual(prepare(file, { ...c, body_text: Buffer.from(c.body_text, 'utf8') }), p, id)
+      if ('body_text' in c) assert.deepEqual(prepare(file, { ...c, body_text: Buffer.from(c.body_text, 'utf8') }), p, id)
     } else if ('errors' in c) {
       assert.throws(() => prepare(file, c), (e) => {
         assert.ok(e instanceof cobro.ValidationError, `${id}: ${e}`)

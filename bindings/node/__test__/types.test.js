@@ -27,6 +27,7 @@ const SHORTCUTS = {
   'payin-notification': 'parsePayinNotification',
   'subscription-webhook': 'parseSubscriptionWebhook',
   'deposit-notification': 'parseDepositNotification',
+  'payin-status': 'parsePayinStatus',
 }
 
 test('the value exports of cobro.d.ts are the keys of the module, in CommonJS and ESM', async () => {

@@ -83,6 +83,7 @@ fn parsed<'e>(env: &'e Env, kind: DocumentKind, status: u16, body: &Body<'e>) ->
         Parsed::PayinNotification(v) => to_js(env, &v),
         Parsed::SubscriptionWebhook(v) => to_js(env, &v),
         Parsed::DepositNotification(v) => to_js(env, &v),
+        Parsed::PayinStatus(v) => to_js(env, &v),
     }
 }
 
@@ -155,6 +156,16 @@ pub fn parse_payin_notification<'e>(
     #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
 ) -> napi::Result<Unknown<'e>, Thrown> {
     document(env, DocumentKind::PayinNotification, &body)
+}
+
+/// The answer to the pay-in status query, `parse('payin-status', ...)`, an extension
+/// beyond the spec (DESIGN.md 9 row 36).
+#[napi(ts_return_type = "import('./parsed').PayinStatus")]
+pub fn parse_payin_status<'e>(
+    env: &'e Env,
+    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
+) -> napi::Result<Unknown<'e>, Thrown> {
+    document(env, DocumentKind::PayinStatus, &body)
 }
 
 /// The subscription webhook, `parse('subscription-webhook', ...)` (unsigned: the

@@ -233,3 +233,53 @@ pub fn prepare_payin<'e>(
         done(env, cobro::prepare_payin(&bytes, &key, today, &opts))
     })
 }
+
+/// Options of `preparePayinStatus`.
+#[napi(object, object_to_js = false)]
+pub struct PreparePayinStatusArgs {
+    /// The merchant id: a safe integer, a bigint or a digit string.
+    pub merchant_id: napi::bindgen_prelude::Either3<f64, napi::bindgen_prelude::BigInt, String>,
+    /// The pay-in key.
+    #[napi(ts_type = "string")]
+    pub key: Utf16Text,
+    /// payinMerchantOperationNumber; `""` asks for every transaction.
+    #[napi(ts_type = "string")]
+    pub operation_number: Option<Utf16Text>,
+    /// payinStartDate, `"YYYY-MM-DD"`, before today; given with `endDate`.
+    pub start_date: Option<String>,
+    /// payinEndDate, `"YYYY-MM-DD"`, not before `startDate`.
+    pub end_date: Option<String>,
+    /// Today's date, `"YYYY-MM-DD"`; defaults to today's UTC date.
+    pub today: Option<String>,
+}
+
+impl Keys for PreparePayinStatusArgs {
+    const KEYS: &'static [&'static str] = &["merchantId", "key", "operationNumber", "startDate", "endDate", "today"];
+}
+
+/// DESIGN.md 9 row 36, an extension beyond the spec: the pay-in status query of
+/// `merchantId`, by `operationNumber`, by `startDate` and `endDate` given together (the
+/// start before `today`), or both.
+#[napi(ts_return_type = "PreparedRequest")]
+pub fn prepare_payin_status<'e>(
+    env: &'e Env,
+    #[napi(ts_arg_type = "PreparePayinStatusArgs")] args: Unknown<'e>,
+) -> napi::Result<Object<'e>, Thrown> {
+    guard(|| {
+        let args: PreparePayinStatusArgs = options(args, "args")?;
+        let merchant = crate::args::merchant_id(args.merchant_id)?;
+        let key = secret(&args.key, "key")?;
+        let number = args
+            .operation_number
+            .as_ref()
+            .map(|n| text(n, "operationNumber"))
+            .transpose()?;
+        let date = |value: Option<String>, name| value.map(|v| civil_date(Some(v), name)).transpose();
+        let start = date(args.start_date, "startDate")?;
+        let end = date(args.end_date, "endDate")?;
+        let today = civil_date(args.today, "today")?;
+        let query = cobro::PayinStatusQuery::new(number.as_deref(), start, end, today)
+            .map_err(|e| crate::errors::signing(&e))?;
+        done(env, cobro::prepare_payin_status(merchant, &key, &query))
+    })
+}

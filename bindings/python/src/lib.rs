@@ -48,11 +48,13 @@ fn _cobro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(prepare::prepare_subscription, m)?)?;
     m.add_function(wrap_pyfunction!(prepare::prepare_subscription_cancel, m)?)?;
     m.add_function(wrap_pyfunction!(prepare::prepare_payin, m)?)?;
+    m.add_function(wrap_pyfunction!(prepare::prepare_payin_status, m)?)?;
     m.add_function(wrap_pyfunction!(parse::parse, m)?)?;
     m.add_function(wrap_pyfunction!(parse::parse_virtual_account_response, m)?)?;
     m.add_function(wrap_pyfunction!(parse::parse_subscription_response, m)?)?;
     m.add_function(wrap_pyfunction!(parse::parse_payin_response, m)?)?;
     m.add_function(wrap_pyfunction!(parse::parse_payin_notification, m)?)?;
+    m.add_function(wrap_pyfunction!(parse::parse_payin_status, m)?)?;
     m.add_function(wrap_pyfunction!(parse::parse_subscription_webhook, m)?)?;
     m.add_function(wrap_pyfunction!(parse::parse_deposit_notification, m)?)?;
     m.add_function(wrap_pyfunction!(parse::payin_creation_code, m)?)?;

@@ -63,6 +63,7 @@ fn parse_kind<'py>(
             Parsed::PayinNotification(v) => typed(py, name, v),
             Parsed::SubscriptionWebhook(v) => typed(py, name, v),
             Parsed::DepositNotification(v) => typed(py, name, v),
+            Parsed::PayinStatus(v) => typed(py, name, v),
         }
     })
 }
@@ -121,6 +122,12 @@ pub fn parse_payin_response<'py>(py: Python<'py>, body: &Bound<'py, PyAny>) -> P
 #[pyfunction]
 pub fn parse_payin_notification<'py>(py: Python<'py>, body: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     parse_kind(py, DocumentKind::PayinNotification, body, None)
+}
+
+/// The answer to the pay-in status query (`PayinStatus`), an extension beyond the spec.
+#[pyfunction]
+pub fn parse_payin_status<'py>(py: Python<'py>, body: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    parse_kind(py, DocumentKind::PayinStatus, body, None)
 }
 
 /// A subscription webhook (`SubscriptionWebhook`).

@@ -61,6 +61,7 @@ PARSERS: Dict[str, Tuple[Callable[[Any, bytes], Any], Callable[[Any], str]]] = {
     "payin-notification": (lambda case, body: cobro.parse_payin_notification(body), lambda case: "PayinNotification"),
     "subscription-webhook": (lambda case, body: cobro.parse_subscription_webhook(body), lambda case: "SubscriptionWebhook"),
     "deposit-notification": (lambda case, body: cobro.parse_deposit_notification(body), lambda case: "DepositNotification"),
+    "payin-status": (lambda case, body: cobro.parse_payin_status(body), lambda case: "PayinStatus"),
 }
 
 

@@ -13,8 +13,17 @@ CASES = cases("prepare")
 
 
 def prepare(file, case):
-    body = case["body_text"]
     kind = case.get("kind", file.get("kind"))
+    if kind == "payin-status":
+        return cobro.prepare_payin_status(
+            merchant_id=case["merchant_id"],
+            key=case["key"],
+            operation_number=case.get("operation_number"),
+            start_date=case.get("start_date"),
+            end_date=case.get("end_date"),
+            today=case["today"],
+        )
+    body = case["body_text"]
     if kind == "virtual-account":
         # DESIGN.md 9 row 30: no "variant" is the spec's text, the default.
         variant = {"variant": case["variant"]} if "variant" in case else {}
@@ -61,6 +70,8 @@ def test_prepare_vector(name, file, case):
         with pytest.raises(cobro.SigningError) as e:
             prepare(file, case)
         assert e.value.code == case["error_code"]
+        if "error_argument" in case:
+            assert case["error_argument"] in str(e.value)
 
 
 def test_today_as_a_date_and_as_text_agree():

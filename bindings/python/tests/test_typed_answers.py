@@ -31,6 +31,7 @@ SPECIFIC = {
     "payin-notification": cobro.parse_payin_notification,
     "subscription-webhook": cobro.parse_subscription_webhook,
     "deposit-notification": cobro.parse_deposit_notification,
+    "payin-status": cobro.parse_payin_status,
 }
 
 

@@ -31,6 +31,7 @@ pub mod errors;
 pub mod lifecycle;
 pub mod payin;
 pub mod payin_notification;
+pub mod payin_status;
 pub mod personal;
 pub mod records;
 pub mod schema;

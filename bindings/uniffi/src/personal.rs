@@ -78,6 +78,7 @@ mod tests {
             DocumentKind::DepositNotification => {
                 format!("{:?}", crate::virtual_account::parse_deposit_notification(b))
             }
+            DocumentKind::PayinStatus => format!("{:?}", crate::payin_status::parse_payin_status(b)),
         }
     }
 

@@ -376,6 +376,39 @@ pub struct PayinNotification {
     pub error_details: Option<PaymentErrorDetails>,
 }
 
+/// The answer to the pay-in status query, an extension beyond the spec (DESIGN.md 9 row
+/// 36): the operations the provider holds for the query. Confirm a paid state here before
+/// releasing goods: a notification's signature does not cover its state.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
+pub struct PayinStatus {
+    /// payinMerchantID as text, exactly as received.
+    pub payin_merchant_id: String,
+    /// The operations found, in the order received; empty when none matched.
+    pub operations: Vec<PayinStatusOperation>,
+}
+
+/// One operation of a status answer, its fields typed like the notification's.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
+pub struct PayinStatusOperation {
+    /// payinStateID: key on it (or on `state`), not on `payinState`'s text.
+    pub payin_state_id: i64,
+    /// payinState as received; varies in case and wording.
+    pub payin_state: Option<String>,
+    /// The catalogue's entry for payinStateID (`state.paid`, `state.isFinal`); null for an
+    /// unknown state.
+    pub state: Option<PayinState>,
+    /// payinAmount exactly as received (`"31980.0"`).
+    pub payin_amount: String,
+    /// The amount with two decimals (`"31980.00"`); null when it is not an amount.
+    pub payin_amount_two_decimals: Option<String>,
+    /// `payinCurrency`, as received.
+    pub payin_currency: String,
+    /// The merchant's sale reference.
+    pub payin_merchant_operation_number: String,
+    /// payinID, the provider's id of the transaction.
+    pub payin_id: Option<String>,
+}
+
 /// Spec 7.2: one element of `errorFieldDetails`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct SubscriptionFieldDetail {

@@ -58,8 +58,8 @@ pub use limits::Limits;
 pub use messages::Locale;
 pub use personal::Personal;
 pub use prepare::{
-    PrepareError, PrepareOptions, PreparedRequest, prepare_payin, prepare_subscription, prepare_subscription_cancel,
-    prepare_virtual_account,
+    PrepareError, PrepareOptions, PreparedRequest, prepare_payin, prepare_payin_status, prepare_subscription,
+    prepare_subscription_cancel, prepare_virtual_account,
 };
 pub use report::{Issue, IssuePath, Param, Params, Report, Severity};
 pub use signing::{
@@ -73,6 +73,7 @@ pub use parse::{DocumentKind, ParseError, Parsed, parse_document};
 pub use payin::SignatureCheck;
 pub use payin::notification::{parse_payin_notification, verify_payin_notification};
 pub use payin::response::parse_payin_response;
+pub use payin::status::{PayinStatusQuery, parse_payin_status};
 pub use request::{Kind, ValidateOptions};
 pub use subscription::response::parse_subscription_response;
 pub use subscription::webhook::parse_subscription_webhook;

@@ -25,17 +25,21 @@ pub enum DocumentKind {
     SubscriptionWebhook,
     /// The virtual-account deposit notification (PROVIDER_FACTS.md).
     DepositNotification,
+    /// The answer to the pay-in status query, an extension beyond the spec (DESIGN.md 9
+    /// row 36).
+    PayinStatus,
 }
 
 impl DocumentKind {
     /// Every kind.
-    pub const ALL: [DocumentKind; 6] = [
+    pub const ALL: [DocumentKind; 7] = [
         DocumentKind::VirtualAccountResponse,
         DocumentKind::SubscriptionResponse,
         DocumentKind::PayinResponse,
         DocumentKind::PayinNotification,
         DocumentKind::SubscriptionWebhook,
         DocumentKind::DepositNotification,
+        DocumentKind::PayinStatus,
     ];
 
     /// The CLI name, e.g. `payin-response`.
@@ -47,6 +51,7 @@ impl DocumentKind {
             DocumentKind::PayinNotification => "payin-notification",
             DocumentKind::SubscriptionWebhook => "subscription-webhook",
             DocumentKind::DepositNotification => "deposit-notification",
+            DocumentKind::PayinStatus => "payin-status",
         }
     }
 
@@ -60,6 +65,7 @@ impl DocumentKind {
             DocumentKind::PayinNotification => "PayinNotification",
             DocumentKind::SubscriptionWebhook => "SubscriptionWebhook",
             DocumentKind::DepositNotification => "DepositNotification",
+            DocumentKind::PayinStatus => "PayinStatus",
         }
     }
 
@@ -74,7 +80,7 @@ impl DocumentKind {
         DocumentKind::from_name(name).ok_or(SigningError::InvalidArgument {
             name: "document",
             allowed: "virtual-account-response, subscription-response, payin-response, payin-notification, \
-                      subscription-webhook, deposit-notification",
+                      subscription-webhook, deposit-notification, payin-status",
         })
     }
 }
@@ -96,6 +102,8 @@ pub enum Parsed {
     SubscriptionWebhook(Box<crate::subscription::webhook::SubscriptionWebhook>),
     /// See [`crate::virtual_account::notification`].
     DepositNotification(Box<crate::virtual_account::notification::DepositNotification>),
+    /// See [`crate::payin::status`].
+    PayinStatus(Box<crate::payin::status::PayinStatus>),
 }
 
 /// The HTTP status to pass to [`parse_document`] when the caller does not know it.
@@ -123,5 +131,6 @@ pub fn parse_document(kind: DocumentKind, http_status: u16, body: &[u8]) -> Resu
         DocumentKind::DepositNotification => Parsed::DepositNotification(Box::new(
             virtual_account::notification::parse_deposit_notification(body)?,
         )),
+        DocumentKind::PayinStatus => Parsed::PayinStatus(Box::new(payin::status::parse_payin_status(body)?)),
     })
 }

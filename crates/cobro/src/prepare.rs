@@ -12,6 +12,7 @@ use crate::date::CivilDate;
 use crate::json::{self, Value, write_string, write_value};
 use crate::limits::Limits;
 use crate::messages::Locale;
+use crate::payin::status::PayinStatusQuery;
 use crate::payin::{self, Blank};
 use crate::report::Report;
 use crate::request::{Kind, ValidateOptions};
@@ -324,6 +325,23 @@ pub fn prepare_payin(
         path: PAYIN_PATH.to_string(),
         headers: vec![header(JSON.0, JSON.1)],
         body: text,
+    })
+}
+
+/// DESIGN.md 9 row 36, an extension beyond the spec: the pay-in status query of
+/// merchant `merchant_id` ([`crate::payin::status`]), `POST` to its path under the status
+/// base URL with the `authorization` SHA-256 and the query's body. The query was checked
+/// against today's date when it was made ([`PayinStatusQuery::new`]).
+pub fn prepare_payin_status(
+    merchant_id: u64,
+    key: &Secret,
+    query: &PayinStatusQuery,
+) -> Result<PreparedRequest, PrepareError> {
+    Ok(PreparedRequest {
+        method: "POST".to_string(),
+        path: payin::status::payin_status_path(merchant_id),
+        headers: payin::status::payin_status_headers(merchant_id, key)?,
+        body: query.body(),
     })
 }
 

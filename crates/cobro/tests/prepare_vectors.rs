@@ -6,8 +6,9 @@
 mod common;
 
 use cobro::{
-    CivilDate, DepositMode, PrepareError, PrepareOptions, PreparedRequest, Secret, UnixSeconds, VaSignatureVariant,
-    prepare_payin, prepare_subscription, prepare_subscription_cancel, prepare_virtual_account,
+    CivilDate, DepositMode, PayinStatusQuery, PrepareError, PrepareOptions, PreparedRequest, Secret, UnixSeconds,
+    VaSignatureVariant, prepare_payin, prepare_payin_status, prepare_subscription, prepare_subscription_cancel,
+    prepare_virtual_account,
 };
 use serde_json::Value;
 
@@ -104,6 +105,31 @@ fn virtual_account_vectors() {
             now,
             &options,
         );
+        check(case, result);
+    }
+}
+
+/// The status query: a refusal names the argument as well as the code.
+#[test]
+fn payin_status_vectors() {
+    let cases = load("payin-status.json");
+    assert!(cases.len() >= 10);
+    let date = |v: &Value| v.as_str().map(|s| CivilDate::parse(s).unwrap());
+    for case in &cases {
+        let name = case["name"].as_str().unwrap();
+        let key = Secret::new(case["key"].as_str().unwrap()).unwrap();
+        let today = date(&case["today"]).unwrap();
+        let result = PayinStatusQuery::new(
+            case["operation_number"].as_str(),
+            date(&case["start_date"]),
+            date(&case["end_date"]),
+            today,
+        )
+        .map_err(PrepareError::from)
+        .and_then(|query| prepare_payin_status(case["merchant_id"].as_u64().unwrap(), &key, &query));
+        if let (Err(PrepareError::Signing(e)), Value::String(argument)) = (&result, &case["error_argument"]) {
+            assert_eq!(e.argument(), argument, "{name}: argument");
+        }
         check(case, result);
     }
 }

@@ -7,7 +7,7 @@ from typing import Any, Dict, Iterable, List, Literal, Mapping, NoReturn, Option
 
 from ._catalog import CatalogueCode, Verdict
 from ._records import CodeInfo, DepositNotification, DocumentName as _Document, DocumentType, ParsedDocument as _Answer
-from ._records import PayinNotification, PayinResponse, PayinState, SubscriptionAnswer, SubscriptionCode
+from ._records import PayinNotification, PayinResponse, PayinState, PayinStatus, SubscriptionAnswer, SubscriptionCode
 from ._records import SubscriptionWebhook, ValidDocument, VirtualAccountAnswer
 
 __version__: str
@@ -32,11 +32,13 @@ __all__ = [
     "prepare_subscription",
     "prepare_subscription_cancel",
     "prepare_payin",
+    "prepare_payin_status",
     "parse",
     "parse_virtual_account_response",
     "parse_subscription_response",
     "parse_payin_response",
     "parse_payin_notification",
+    "parse_payin_status",
     "parse_subscription_webhook",
     "parse_deposit_notification",
     "payin_creation_code",
@@ -249,10 +251,22 @@ def prepare_payin(
     max_bytes: Optional[int] = None,
 ) -> PreparedRequest: ...
 
+def prepare_payin_status(
+    *,
+    merchant_id: _MerchantId,
+    key: _Key,
+    operation_number: Optional[str] = None,
+    start_date: Union[datetime.date, str, None] = None,
+    end_date: Union[datetime.date, str, None] = None,
+    today: Union[datetime.date, str, None] = None,
+) -> PreparedRequest: ...
+
 @overload
 def parse(document: Literal["virtual-account-response"], body: _Body, *, http_status: int = 200) -> VirtualAccountAnswer: ...
 @overload
 def parse(document: Literal["subscription-response"], body: _Body, *, http_status: int = 200) -> SubscriptionAnswer: ...
+@overload
+def parse(document: Literal["payin-status"], body: _Body, *, http_status: int = 200) -> PayinStatus: ...
 @overload
 def parse(document: Literal["payin-response"], body: _Body, *, http_status: int = 200) -> PayinResponse: ...
 @overload
@@ -278,6 +292,9 @@ def parse_payin_response(body: _Body) -> PayinResponse:
 
 def parse_payin_notification(body: _Body) -> PayinNotification:
     """A pay-in notification, not verified (see ``verify_payin_notification``)."""
+
+def parse_payin_status(body: _Body) -> PayinStatus:
+    """The answer to the pay-in status query, an extension beyond the spec."""
 
 def parse_subscription_webhook(body: _Body) -> SubscriptionWebhook: ...
 def parse_deposit_notification(body: _Body) -> DepositNotification: ...

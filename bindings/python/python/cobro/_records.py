@@ -430,6 +430,43 @@ class PayinNotification(Record):
 
 
 @record
+class PayinStatus(Record):
+    """The answer to the pay-in status query, an extension beyond the spec (DESIGN.md
+    9 row 36): the operations the provider holds for the query. Confirm a paid
+    state here before releasing goods: a notification's signature does not cover
+    its state."""
+
+    payin_merchant_id: str
+    """payinMerchantID as text, exactly as received."""
+    operations: Tuple[PayinStatusOperation, ...]
+    """The operations found, in the order received; empty when none matched."""
+
+
+@record
+class PayinStatusOperation(Record):
+    """One operation of a status answer, its fields typed like the notification's."""
+
+    payin_state_id: int
+    """payinStateID: key on it (or on ``state``), not on ``payin_state``'s text."""
+    payin_state: Optional[str]
+    """payinState as received; varies in case and wording."""
+    state: Optional[PayinState]
+    """The catalogue's entry for payinStateID (``state.paid``, ``state.is_final``);
+    ``None`` for an unknown state."""
+    payin_amount: str
+    """payinAmount exactly as received (``"31980.0"``)."""
+    payin_amount_two_decimals: Optional[str]
+    """The amount with two decimals (``"31980.00"``); ``None`` when it is not an
+    amount."""
+    payin_currency: str
+    """``payinCurrency``, as received."""
+    payin_merchant_operation_number: str
+    """The merchant's sale reference."""
+    payin_id: Optional[str]
+    """payinID, the provider's id of the transaction."""
+
+
+@record
 class SubscriptionCreated(Record):
     """Spec 2.3 / 4.2: the subscription was created (status PENDING)."""
 
@@ -787,6 +824,7 @@ DocumentName = Literal[
     "payin-notification",
     "subscription-webhook",
     "deposit-notification",
+    "payin-status",
 ]
 """The name of each document ``parse`` reads."""
 
@@ -797,5 +835,6 @@ ParsedDocument = Union[
     PayinNotification,
     SubscriptionWebhook,
     DepositNotification,
+    PayinStatus,
 ]
 """Any parsed document: the value ``parse`` returns for a ``DocumentName``."""

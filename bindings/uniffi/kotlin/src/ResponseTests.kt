@@ -10,6 +10,7 @@ import cobro.Personal
 import cobro.parseDepositNotification
 import cobro.parsePayinNotification
 import cobro.parsePayinResponse
+import cobro.parsePayinStatus
 import cobro.parseSubscriptionResponse
 import cobro.parseSubscriptionWebhook
 import cobro.parseVirtualAccountResponse
@@ -31,6 +32,7 @@ val PARSERS: Map<String, (ByteArray, JObj) -> Any> = mapOf(
         parseVirtualAccountResponse(b, (c["http_status"] as JNum?)?.text?.toUShort())
     },
     "deposit-notification" to { b, _ -> parseDepositNotification(b) },
+    "payin-status" to { b, _ -> parsePayinStatus(b) },
 )
 
 /** The tag the core's JSON writes for each sealed family, and variants it names otherwise. */

@@ -476,6 +476,19 @@ codes! {
         en: "{path} must be a date of the form YYYY-MM-DD",
         es: "{path} debe ser una fecha de la forma AAAA-MM-DD",
         pt: "{path} deve ser uma data no formato AAAA-MM-DD";
+    /// A date argument is not before the date it must precede: a status query's start
+    /// date, which the provider wants before the current day (PROVIDER_FACTS.md "Beyond
+    /// the spec").
+    DateNotBefore = "ERR_DATE_NOT_BEFORE" [SigningError]
+        en: "{path} must be a date before {date}",
+        es: "{path} debe ser una fecha anterior a {date}",
+        pt: "{path} deve ser uma data anterior a {date}";
+    /// A date argument is before the date it must not precede: a status query's end
+    /// date before its start date.
+    DateTooEarly = "ERR_DATE_TOO_EARLY" [SigningError]
+        en: "{path} must not be a date before {date}",
+        es: "{path} no debe ser una fecha anterior a {date}",
+        pt: "{path} não pode ser uma data anterior a {date}";
     /// A header of a virtual-account request is absent or empty (the provider's code,
     /// spec 7.1).
     MissingHeader = "ERR_MISSING_HEADER" [VerificationError]

@@ -36,6 +36,7 @@ pub mod markup;
 pub mod notification;
 pub mod qr;
 pub mod response;
+pub mod status;
 pub mod voucher;
 pub(crate) mod wallet;
 

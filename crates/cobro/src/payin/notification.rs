@@ -162,7 +162,7 @@ fn error_details(value: &Value<'_>) -> Result<PaymentErrorDetails, ParseError> {
 
 /// Digits, optionally followed by a dot and digits: `30`, `30.0`, `200000.00`. No sign,
 /// exponent, grouping or spaces.
-fn is_plain_decimal(text: &str) -> bool {
+pub(crate) fn is_plain_decimal(text: &str) -> bool {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     match text.split_once('.') {
         Some((int, frac)) => digits(int) && digits(frac),

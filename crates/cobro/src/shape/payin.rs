@@ -1,5 +1,6 @@
-//! The answer to a pay-in creation (spec 2.8, 4.4, 7.3) and the pay-in notification
-//! (PROVIDER_FACTS.md; DESIGN.md 9 row 31).
+//! The answer to a pay-in creation (spec 2.8, 4.4, 7.3), the pay-in notification
+//! (PROVIDER_FACTS.md; DESIGN.md 9 row 31) and the answer to the status query (DESIGN.md
+//! 9 row 36).
 
 use super::{Record, Union, Variant, field, record_of, wired};
 
@@ -280,6 +281,71 @@ pub(super) static RECORDS: &[Record] = &[
                 "additionalInformation (processor data of no documented shape): each element as its compact JSON text; null when absent.",
             ),
             wired("error_details", "errorDetails", "PaymentErrorDetails?", ""),
+        ],
+    ),
+    record_of(
+        "PayinStatus",
+        "The answer to the pay-in status query, an extension beyond the spec (DESIGN.md 9 row 36): the operations the provider holds for the query. Confirm a paid state here before releasing goods: a notification's signature does not cover its state.",
+        &[
+            wired(
+                "payin_merchant_id",
+                "payinMerchantID",
+                "str",
+                "payinMerchantID as text, exactly as received.",
+            ),
+            wired(
+                "operations",
+                "operations",
+                "list<PayinStatusOperation>",
+                "The operations found, in the order received; empty when none matched.",
+            ),
+        ],
+    ),
+    record_of(
+        "PayinStatusOperation",
+        "One operation of a status answer, its fields typed like the notification's.",
+        &[
+            wired(
+                "payin_state_id",
+                "payinStateID",
+                "i64",
+                "payinStateID: key on it (or on `state`), not on `payin_state`'s text.",
+            ),
+            wired(
+                "payin_state",
+                "payinState",
+                "str?",
+                "payinState as received; varies in case and wording.",
+            ),
+            field(
+                "state",
+                "PayinState?",
+                "The catalogue's entry for payinStateID (`state.paid`, `state.is_final`); null for an unknown state.",
+            ),
+            wired(
+                "payin_amount",
+                "payinAmount",
+                "str",
+                "payinAmount exactly as received (`\"31980.0\"`).",
+            ),
+            field(
+                "payin_amount_two_decimals",
+                "str?",
+                "The amount with two decimals (`\"31980.00\"`); null when it is not an amount.",
+            ),
+            wired("payin_currency", "payinCurrency", "str", ""),
+            wired(
+                "payin_merchant_operation_number",
+                "payinMerchantOperationNumber",
+                "str",
+                "The merchant's sale reference.",
+            ),
+            wired(
+                "payin_id",
+                "payinID",
+                "str?",
+                "payinID, the provider's id of the transaction.",
+            ),
         ],
     ),
 ];

@@ -18,7 +18,10 @@ pub use error::{
     SigningError, WholeArgument, merchant_id_from_integer, merchant_id_from_text, size_argument, whole_argument,
 };
 pub use keys::{MILLISECONDS_THRESHOLD, Secret, UnixSeconds};
-pub use payin::{payin_verification, payin_verification_text, verify_payin_verification};
+pub use payin::{
+    payin_status_authorization, payin_verification, payin_verification_text, verify_payin_status_authorization,
+    verify_payin_verification,
+};
 pub use subscription::{
     SUBSCRIPTION_TYPES, subscription_authorization, subscription_authorization_text, verify_subscription_authorization,
 };

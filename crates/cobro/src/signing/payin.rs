@@ -1,5 +1,6 @@
 //! Spec 5.3: the pay-in payinVerification hash.
 
+use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use crate::amount::Amount;
@@ -51,6 +52,30 @@ pub fn payin_verification(
         currency.as_bytes(),
     ];
     Ok(hex(&sha512_with_key(&parts, key)))
+}
+
+/// The pay-in status query's `authorization` header, an extension beyond the spec
+/// (DESIGN.md 9 row 36; PROVIDER_FACTS.md "Beyond the spec"): the lowercase hex SHA-256
+/// of the merchant id's decimal text, then the pay-in key. It covers no time and no
+/// body, so it can be replayed: keep it as secret as the key.
+pub fn payin_status_authorization(merchant_id: u64, key: &Secret) -> Result<String, SigningError> {
+    rule("merchant_id", field::merchant_id(merchant_id))?;
+    Ok(hex(&status_digest(&merchant_id.to_string(), key)))
+}
+
+/// Whether `given` (hex, either case) is the status query's `authorization` for the
+/// merchant id's text, for the receiving side; compared in constant time on the
+/// decoded bytes.
+pub fn verify_payin_status_authorization(given: &str, merchant_id: &str, key: &Secret) -> bool {
+    let expected = status_digest(merchant_id, key);
+    unhex::<32>(given.trim()).is_some_and(|g| bool::from(expected.ct_eq(&g)))
+}
+
+fn status_digest(merchant_id: &str, key: &Secret) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(merchant_id.as_bytes());
+    h.update(key.bytes());
+    h.finalize().into()
 }
 
 /// Whether `given` (hex, either case) is the payinVerification of the texts; compared

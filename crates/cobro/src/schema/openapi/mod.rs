@@ -343,6 +343,8 @@ fn schemas() -> Obj {
     defs.name("SubscriptionWebhook", schema);
     let schema = notifications::deposit(&mut defs);
     defs.name("DepositNotification", schema);
+    let schema = notifications::payin_status(&mut defs);
+    defs.name("PayinStatus", schema);
     defs.into_obj()
 }
 

@@ -1,7 +1,8 @@
 //! The three notifications the provider sends (PROVIDER_FACTS.md; spec 6 says "not
 //! shown"), as `payin::notification`, `subscription::webhook` and
 //! `virtual_account::notification` read them: only what DESIGN.md 9 row 31 makes
-//! required is required.
+//! required is required. Beside them, the answer to the pay-in status query
+//! (`payin::status`), whose operations are read like the pay-in notification.
 //!
 //! The keys, their order and which are required come from the description of the
 //! shapes (`crate::shape`: the fields read from the provider's keys), the one the
@@ -128,4 +129,26 @@ pub(super) fn deposit(defs: &mut Defs) -> Obj {
         _ => None,
     })
     .with("description", "A deposit reached a virtual account (PROVIDER_FACTS.md): status.code 5 approved, 6 not. Unsigned. Reply HTTP 200.")
+}
+
+/// The answer to the pay-in status query, an extension beyond the spec (DESIGN.md 9
+/// row 36): the operations found, each read like the notification's fields.
+pub(super) fn payin_status(defs: &mut Defs) -> Obj {
+    let ids: Vec<String> = PAYIN_STATES.iter().map(|s| s.id.to_string()).collect();
+    let operation = wire(defs, "PayinStatusOperation", |key| match key {
+        "payinStateID" => Some(known(whole(), ids.iter().map(String::as_str))),
+        "payinState" => Some(opt_text()),
+        "payinAmount" => Some(amount()),
+        "payinCurrency" => Some(text()),
+        "payinMerchantOperationNumber" => Some(code()),
+        "payinID" => Some(opt_code()),
+        _ => None,
+    });
+    wire_object("PayinStatus", |key| match key {
+        "payinMerchantID" => Some(code()),
+        "operations" => Some(list(operation.clone())),
+        _ => None,
+    })
+    .with("description", "An extension beyond the spec (DESIGN.md 9 row 36; PROVIDER_FACTS.md \"Beyond the spec\"): the answer to the pay-in status query, the operations the provider holds for it. Confirm a paid state here before releasing goods: a notification's signature does not cover its state.")
+    .with("x-cobro-extension", true)
 }
