@@ -1,8 +1,8 @@
-//! A repeated payinMerchantOperationNumber (DESIGN.md section 9 row 34): the provider
-//! documents no answer, so the service this module describes replays its first answer
-//! to a request that is the same as the one that created the pay-in, and refuses any
-//! other request under a used number ([`Refusal::DuplicateOperation`]). A client that
-//! lost an answer can then retry the same bytes and never create a second pay-in.
+//! A repeated payinMerchantOperationNumber (DESIGN.md section 9 row 34). The provider
+//! documents no answer; cobro's choice, which `cobro mock` applies, is to answer the
+//! request that created the pay-in, sent again, with its first answer, and to refuse
+//! any other request under a used number ([`Refusal::DuplicateOperation`]). A client
+//! that lost an answer can then retry the same bytes and never create a second pay-in.
 //!
 //! What "the same" means is decided here, once: the same JSON value of the pay-in
 //! object, as cobro's JSON reader reads it ([`crate::json::Value`]).
