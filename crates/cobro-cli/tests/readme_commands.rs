@@ -245,8 +245,14 @@ const EXPECTED: &[Expected] = &[
         exit: 0,
         stdout_has: "authentic: state 5",
     },
+    // A retry: the first answer again, its payinTrxOperation the first pay-in's.
     Expected {
         command: r#"curl -s -w ' HTTP %{http_code}\n' "$MOCK/api-payin/v3/online-payments" -H 'Content-Type: application/json' --data-binary @examples/payin-pe-banktransfer.json"#,
+        exit: 0,
+        stdout_has: r#""payinTrxOperation":"MOCKTRX000000000001""#,
+    },
+    Expected {
+        command: r#"sed 's/"Lima"/"Cusco"/' examples/payin-pe-banktransfer.json | curl -s -w ' HTTP %{http_code}\n' "$MOCK/api-payin/v3/online-payments" -H 'Content-Type: application/json' --data-binary @-"#,
         exit: 0,
         stdout_has: r#"{"payinErrorCode":"0099","payinErrorMessage":"payinMerchantOperationNumber was already used"#,
     },
@@ -314,13 +320,13 @@ const EXPECTED: &[Expected] = &[
     Expected {
         command: r#"curl -s -o /dev/null -w 'HTTP %{http_code} after %{time_total} s\n' -H 'X-Cobro-Mock-Fault: delay=1000' "$MOCK/api-payin/v3/online-payments" -H 'Content-Type: application/json' --data-binary @examples/payin-pe-banktransfer.json"#,
         exit: 0,
-        stdout_has: "HTTP 400 after ",
+        stdout_has: "HTTP 200 after ",
     },
     // curl's exit codes: 18, a partial transfer; 52, an empty reply.
     Expected {
         command: r#"curl -s -H 'X-Cobro-Mock-Fault: truncate' "$MOCK/api-payin/v3/online-payments" -H 'Content-Type: application/json' --data-binary @examples/payin-pe-banktransfer.json"#,
         exit: 18,
-        stdout_has: r#"{"payinErrorCode":"0099""#,
+        stdout_has: r#"{"payinErrorCode":"0000""#,
     },
     Expected {
         command: r#"curl -s -H 'X-Cobro-Mock-Fault: drop' "$MOCK/api/v1/subscription" -H "Authorization: $AUTH" -H 'Content-Type: application/json' --data-binary @examples/subscription-recurrent.json"#,

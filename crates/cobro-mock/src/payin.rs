@@ -1,6 +1,7 @@
 //! Spec 4.4: creating a pay-in, checked as the provider checks it (the merchant id,
 //! payinVerification and every rule of the core), kept by operation number, and
-//! answered in the shape of its method family.
+//! answered in the shape of its method family; a retry of the same request is answered
+//! with the first answer again (DESIGN.md section 9 row 34).
 
 use std::time::Duration;
 
@@ -8,9 +9,12 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use cobro::country::payin_country;
+use cobro::json::Value;
 use cobro::payin::response::SUCCESS_CODE;
 use cobro::payin::voucher::VoucherFamily;
-use cobro::provider::payin::{self as answers, AnswerFamily, Created, Link, NEW_PAYIN_STATE, Refusal, VoucherEntry};
+use cobro::provider::payin::{
+    self as answers, AnswerFamily, Created, Link, NEW_PAYIN_STATE, Refusal, RequestDigest, VoucherEntry,
+};
 use cobro::{Amount, Kind, ValidateOptions};
 
 use crate::app::Shared;
@@ -18,8 +22,8 @@ use crate::body::locale;
 use crate::body::{Body, Received, at, text};
 use crate::control::{Action, move_payin};
 use crate::deliver::NotifyFaults;
-use crate::reply::answered;
-use crate::state::{Payin, Refused};
+use crate::reply::{answer, answered, noted};
+use crate::state::{FirstAnswer, Payin, Refused};
 use crate::{qr, time};
 
 /// The banks, agents and wallets on the mock's Peruvian vouchers: fictitious entries
@@ -69,6 +73,13 @@ fn entries(family: AnswerFamily) -> &'static [VoucherEntry<'static>] {
 }
 
 /// `POST /api-payin/v3/online-payments` (and the v1 path).
+///
+/// A request under an operation number the merchant already used is answered with the
+/// first answer, byte for byte, when the core calls it the same request
+/// ([`answers::is_replay`]), before it is checked again: a retry creates nothing, and
+/// is answered as the first request was whatever happened to the pay-in since. Any
+/// other request under a used number is checked as a new one, and refused as a repeat
+/// ([`Refusal::DuplicateOperation`]) if it passes.
 pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Received) -> Response {
     let locale = locale(&headers);
     let body = Body::received(&body);
@@ -80,13 +91,19 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Receive
         Some((_, Some(m))) => Some(&m.payin_key),
         None => None,
     };
+    let operation_number = field("payinMerchantOperationNumber");
+    if let (Some(merchant_id), Some(root)) = (merchant, body.root())
+        && let Some(replayed) = replay(&app, merchant_id, operation_number, root)
+    {
+        return replayed;
+    }
     let options = ValidateOptions {
         locale,
         payin_key: key,
         ..ValidateOptions::default()
     };
     let report = body.validate(Kind::Payin, &options);
-    let (Some(merchant_id), true) = (merchant, report.valid) else {
+    let (Some(merchant_id), Some(root), true) = (merchant, body.root(), report.valid) else {
         let code = answers::validation_code(&report);
         return answered(
             body.refusal(answers::validation_refusal(&report, locale)),
@@ -112,25 +129,6 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Receive
     };
     let serial = app.state.next_serial();
     let trx = format!("MOCKTRX{serial:012}");
-    let operation_number = field("payinMerchantOperationNumber").to_string();
-    let stored = app.state.add_payin(Payin {
-        merchant_id,
-        operation_number: operation_number.clone(),
-        trx: trx.clone(),
-        amount,
-        currency: currency.to_string(),
-        method: method.to_string(),
-        state: NEW_PAYIN_STATE,
-    });
-    match stored {
-        Ok(()) => {}
-        Err(Refused::Exists) => return refused(Refusal::DuplicateOperation, merchant_id),
-        Err(Refused::Full) => {
-            let code = Refusal::Internal.code();
-            let a = answers::refusal(code, "the mock holds too many pay-ins");
-            return answered(a, Some(merchant_id), code);
-        }
-    }
     let minutes = answers::expiration_minutes(currency, method, field("payinExpirationTime"));
     let expiration = time::voucher(time::now().saturating_add(minutes.saturating_mul(60)));
     let checkout = format!("{}/checkout/{trx}", app.base_url);
@@ -173,10 +171,53 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Receive
         },
         qr_code: &qr_code,
     };
-    if let Some(after) = app.config.auto_pay {
-        auto_pay(&app, merchant_id, operation_number, after);
+    let created = answers::created(family, &created);
+    let first = FirstAnswer {
+        request: RequestDigest::of(root),
+        answer: created.clone(),
+    };
+    let payin = Payin {
+        merchant_id,
+        operation_number: operation_number.to_string(),
+        trx: trx.clone(),
+        amount,
+        currency: currency.to_string(),
+        method: method.to_string(),
+        state: NEW_PAYIN_STATE,
+    };
+    match app.state.add_payin(payin, first) {
+        Ok(()) => {}
+        // The same request may have been created meanwhile, by a retry sent before the
+        // first answer arrived.
+        Err(Refused::Exists) => {
+            return replay(&app, merchant_id, operation_number, root)
+                .unwrap_or_else(|| refused(Refusal::DuplicateOperation, merchant_id));
+        }
+        Err(Refused::Full) => {
+            let code = Refusal::Internal.code();
+            let a = answers::refusal(code, "the mock holds too many pay-ins");
+            return answered(a, Some(merchant_id), code);
+        }
     }
-    answered(answers::created(family, &created), Some(merchant_id), SUCCESS_CODE)
+    if let Some(after) = app.config.auto_pay {
+        auto_pay(&app, merchant_id, operation_number.to_string(), after);
+    }
+    answered(created, Some(merchant_id), SUCCESS_CODE)
+}
+
+/// The first answer again, when `merchant_id` already used `operation_number` and the
+/// core calls the request read as `root` the one that got it ([`answers::is_replay`]);
+/// logged as replayed. Nothing is created, paid or notified.
+fn replay(app: &Shared, merchant_id: u64, operation_number: &str, root: &Value<'_>) -> Option<Response> {
+    let first = app.state.first_answer(merchant_id, operation_number)?;
+    answers::is_replay(&first.request, root).then(|| {
+        // Only created pay-ins keep their answer, so a replayed answer is a creation.
+        noted(
+            answer(first.answer),
+            Some(merchant_id),
+            format!("{SUCCESS_CODE} replayed"),
+        )
+    })
 }
 
 /// The core's answer to refusal `r` of a request of merchant `merchant_id`.

@@ -1,11 +1,13 @@
-//! What the mock remembers: virtual accounts, subscriptions, pay-ins, and the log of
-//! requests and deliveries. Every table is bounded in count and in bytes; the log keeps
+//! What the mock remembers: virtual accounts, subscriptions, pay-ins with the first
+//! answer each got (for a retry), and the log of requests and deliveries. Every table is bounded in count and in bytes; the log keeps
 //! the newest entries, each a bounded summary of what happened.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use cobro::Amount;
+use cobro::provider::Answer;
+use cobro::provider::payin::RequestDigest;
 use cobro::subscription::response::SubscriptionStatus;
 use serde::Serialize;
 
@@ -88,6 +90,18 @@ pub struct Payin {
     pub state: i64,
 }
 
+/// What the mock keeps of a created pay-in to answer a retry of the request that
+/// created it (DESIGN.md section 9 row 34): the request's digest, a fixed size whatever
+/// the body, and the answer as it was sent, to be sent again byte for byte. Whether a
+/// later request is a retry is the core's rule (`cobro::provider::payin::is_replay`).
+#[derive(Debug, Clone)]
+pub struct FirstAnswer {
+    /// The digest of the request that created the pay-in.
+    pub request: RequestDigest,
+    /// The answer it got.
+    pub answer: Answer,
+}
+
 /// One entry of `GET /_mock/events`. Never holds a key, a signature or a body: what was
 /// asked, of whom, and how it ended.
 #[derive(Debug, Clone, Serialize)]
@@ -129,6 +143,8 @@ struct Tables {
     payins: HashMap<(u64, String), Payin>,
     /// Pay-in keys by payinTrxOperation.
     by_trx: HashMap<String, (u64, String)>,
+    /// The first answer of each pay-in, by the pay-in's key.
+    first_answers: HashMap<(u64, String), FirstAnswer>,
     next_id: u64,
     events: VecDeque<Event>,
     next_seq: u64,
@@ -336,20 +352,33 @@ impl State {
         Some(Ok(s.clone()))
     }
 
-    /// Stores a new pay-in unless the merchant already used its operation number.
-    pub fn add_payin(&self, p: Payin) -> Result<(), Refused> {
+    /// Stores a new pay-in with the answer it gets, unless the merchant already used its
+    /// operation number. The two are stored at once, so a retry that finds the pay-in
+    /// finds its answer too.
+    pub fn add_payin(&self, p: Payin, first: FirstAnswer) -> Result<(), Refused> {
         let t = self.lock();
         let key = (p.merchant_id, p.operation_number.clone());
         if t.payins.contains_key(&key) {
             return Err(Refused::Exists);
         }
-        let size = p.footprint();
+        // The answer's table keeps the operation number once more, as its key.
+        let size = p.footprint() + first.footprint() + p.operation_number.len();
         let count = t.payins.len();
         let mut t = State::room(t, count, size, "pay-in")?;
         t.record_bytes += size;
         t.by_trx.insert(p.trx.clone(), key.clone());
+        t.first_answers.insert(key.clone(), first);
         t.payins.insert(key, p);
         Ok(())
+    }
+
+    /// The first answer of the pay-in of `merchant_id` with operation number
+    /// `operation_number`, with the digest of the request that got it.
+    pub fn first_answer(&self, merchant_id: u64, operation_number: &str) -> Option<FirstAnswer> {
+        self.lock()
+            .first_answers
+            .get(&(merchant_id, operation_number.to_string()))
+            .cloned()
     }
 
     /// The pay-in of `merchant_id` with operation number `operation_number`.
@@ -450,6 +479,12 @@ impl Footprint for Payin {
     }
 }
 
+impl Footprint for FirstAnswer {
+    fn footprint(&self) -> usize {
+        ENTRY_BYTES + RequestDigest::LEN + self.answer.body.len()
+    }
+}
+
 impl Footprint for Event {
     fn footprint(&self) -> usize {
         ENTRY_BYTES + self.what.len() + self.detail.len()
@@ -467,4 +502,59 @@ pub struct Delivery {
     pub url: Option<String>,
     /// The JSON body.
     pub body: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn payin(operation_number: &str) -> Payin {
+        Payin {
+            merchant_id: 1,
+            operation_number: operation_number.to_string(),
+            trx: format!("TRX-{operation_number}"),
+            amount: Amount::parse("1").unwrap(),
+            currency: "PEN".to_string(),
+            method: "Cash".to_string(),
+            state: 2,
+        }
+    }
+
+    fn first(body_bytes: usize) -> FirstAnswer {
+        FirstAnswer {
+            request: RequestDigest::of(&cobro::json::Value::Null),
+            answer: Answer {
+                status: 200,
+                body: "x".repeat(body_bytes),
+            },
+        }
+    }
+
+    #[test]
+    fn a_first_answer_counts_in_the_stored_bytes_and_a_reset_forgets_it() {
+        let state = State::default();
+        state.add_payin(payin("A"), first(10)).unwrap();
+        let one = state.stored_bytes();
+        assert!(one >= RequestDigest::LEN + 10, "{one}");
+        state.add_payin(payin("B"), first(10_010)).unwrap();
+        assert_eq!(state.stored_bytes(), 2 * one + 10_000);
+        // A used number keeps its first answer.
+        assert_eq!(state.add_payin(payin("A"), first(0)), Err(Refused::Exists));
+        assert_eq!(state.first_answer(1, "A").unwrap().answer.body.len(), 10);
+        assert_eq!(state.stored_bytes(), 2 * one + 10_000);
+        state.reset();
+        assert!(state.first_answer(1, "A").is_none());
+        assert_eq!(state.stored_bytes(), 0);
+    }
+
+    #[test]
+    fn an_answer_past_the_bytes_left_refuses_its_payin() {
+        let state = State::default();
+        assert_eq!(
+            state.add_payin(payin("BIG"), first(MAX_RECORD_BYTES)),
+            Err(Refused::Full)
+        );
+        assert!(state.payin(1, "BIG").is_none() && state.first_answer(1, "BIG").is_none());
+        assert_eq!(state.stored_bytes(), 0);
+    }
 }

@@ -9,7 +9,7 @@
 //!
 //! Where the spec says "not shown" and the provider's documentation is silent too (the
 //! HTTP statuses of subscription and pay-in errors, the error for a second virtual
-//! account of the same user, the code for a repeated operation number), the choice is
+//! account of the same user, the answer to a repeated operation number), the choice is
 //! documented on the function that makes it.
 
 pub mod payin;

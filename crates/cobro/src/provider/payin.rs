@@ -16,13 +16,16 @@ use crate::processor::{WALLET_ONE_SHOT, is_on_file};
 use crate::report::{Issue, Report};
 use crate::signing::{Secret, SigningError, payin_verification};
 
+mod replay;
 mod rules;
 
+pub use replay::{RequestDigest, is_replay};
 pub use rules::{NEW_PAYIN_STATE, PayinEvent, Refusal, expiration_minutes, on_file_refusal};
 
 /// The code of a refused request whose problem has no creation code of its own in the
-/// provider's catalogue (a customer's e-mail, a product field...) and of a repeated
-/// payinMerchantOperationNumber, which the provider's catalogue does not list either:
+/// provider's catalogue (a customer's e-mail, a product field...) and of a
+/// payinMerchantOperationNumber repeated by another request ([`is_replay`]), which the
+/// provider's catalogue does not list either:
 /// `0099`, the catalogue's catch-all, with a message that names the field.
 pub const FALLBACK_CODE: &str = "0099";
 

@@ -34,8 +34,10 @@ pub enum Refusal {
     SubscriptionInactive,
     /// payinAmount cannot be read as an amount: 0015.
     Amount,
-    /// The merchant already used this payinMerchantOperationNumber: the catalogue lists
-    /// no code for it, so [`FALLBACK_CODE`] (0099), with a message that names the field.
+    /// The merchant already used this payinMerchantOperationNumber for another request
+    /// (the same request again is replayed instead: [`super::is_replay`], DESIGN.md
+    /// section 9 row 34): the catalogue lists no code for it, so [`FALLBACK_CODE`]
+    /// (0099), with a message that names the field.
     DuplicateOperation,
     /// The service's own failure: 0099, the catalogue's internal error.
     Internal,
