@@ -14,7 +14,6 @@
 
 use std::net::{IpAddr, Ipv4Addr};
 
-use cobro::provider::payin::FALLBACK_CODE;
 use cobro_benches::load::{self, Outcome};
 use cobro_mock::Config;
 use cobro_mock::state::MAX_EVENTS;
@@ -63,41 +62,37 @@ async fn distinct_payins_are_all_created() {
     assert!(log.iter().all(|e| e["status"] == 200 && e["detail"] == "0000"));
 }
 
-/// Repeated operation numbers: the copies of a number are neighbours in the list, so
-/// they go out on neighbouring connections at about the same time and race; exactly one
-/// of them is created and every other is refused.
+/// Repeated operation numbers: the copies of a number are the same request, neighbours
+/// in the list, so they go out on neighbouring connections at about the same time and
+/// race, as retries after a lost answer do; exactly one of them is created and every
+/// other gets its answer again, byte for byte (DESIGN.md 9 row 34).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn repeated_operation_numbers_are_refused_exactly() {
+async fn repeated_operation_numbers_are_created_once_and_replayed() {
     let numbers: Vec<String> = (0..MIX_NUMBERS)
         .flat_map(|k| std::iter::repeat_n(format!("MIX-{k:05}"), 1 + k % MAX_COPIES))
         .collect();
     let sent = numbers.len();
-    let refusals = sent - MIX_NUMBERS;
+    let replays = sent - MIX_NUMBERS;
     let requests = load::payins(numbers.iter().cloned()).unwrap();
     let mock = mock();
     let run = load::send_all(&mock.url(), &requests, CONNECTIONS).await.unwrap();
 
-    let mut created = std::collections::HashMap::<&str, usize>::new();
-    let mut refused = 0;
+    let mut answers = std::collections::HashMap::<&str, Vec<&[u8]>>::new();
     for (i, (o, number)) in run.outcomes.iter().zip(&numbers).enumerate() {
-        match code(o) {
-            (200, c) if c == "0000" => *created.entry(number.as_str()).or_default() += 1,
-            (400, c) if c == FALLBACK_CODE => refused += 1,
-            other => panic!("request {i} ({number}): {other:?}"),
-        }
+        assert_eq!(code(o), (200, "0000".to_string()), "request {i} ({number})");
+        answers.entry(number.as_str()).or_default().push(&o.body);
     }
-    assert_eq!(refused, refusals);
-    assert_eq!(created.len(), MIX_NUMBERS);
-    assert!(created.values().all(|n| *n == 1));
+    assert_eq!(answers.len(), MIX_NUMBERS);
+    assert!(answers.values().all(|copies| copies.windows(2).all(|w| w[0] == w[1])));
 
     let events = load::events(&mock.url()).await.unwrap();
     assert_eq!(events["counts"]["payins"], MIX_NUMBERS);
     let log = events["events"].as_array().unwrap();
     assert_eq!(log.len(), sent.min(MAX_EVENTS));
     assert_eq!(log.last().unwrap()["seq"], sent);
-    let logged_refusals = log
+    let logged_replays = log
         .iter()
-        .filter(|e| e["status"] == 400 && e["detail"] == FALLBACK_CODE)
+        .filter(|e| e["status"] == 200 && e["detail"] == "0000 replayed")
         .count();
-    assert_eq!(logged_refusals, refusals);
+    assert_eq!(logged_replays, replays);
 }
