@@ -25,6 +25,7 @@ mod qr;
 mod reply;
 mod server;
 pub mod state;
+mod status;
 mod subscription;
 mod time;
 mod tls;
@@ -34,6 +35,7 @@ pub use config::{Config, ConfigError, ConnectionLimits, Merchant, RetryPolicy, m
 pub use deliver::DELIVERY_GRACE;
 pub use outbox::{MAX_SENDING, MAX_WAITING, MAX_WAITING_BYTES};
 pub use server::{Mock, STOP_GRACE, check_host, remote_warning, run_until_interrupted, serve, start};
+pub use status::MAX_STATUS_OPERATIONS;
 pub use tls::{MAX_CA_BYTES, WebhookCa};
 
 /// Says `line` on standard error, where a developer running the mock sees it: what the

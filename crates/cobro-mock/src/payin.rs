@@ -184,6 +184,7 @@ pub async fn create(State(app): State<Shared>, headers: HeaderMap, body: Receive
         currency: currency.to_string(),
         method: method.to_string(),
         state: NEW_PAYIN_STATE,
+        created: time::now(),
     };
     match app.state.add_payin(payin, first) {
         Ok(()) => {}

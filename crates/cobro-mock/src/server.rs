@@ -15,7 +15,9 @@ use tokio::sync::watch;
 
 use crate::app::{App, Shared};
 use crate::config::Config;
-use crate::{checkout, control, deliver, fault, listen, paths, payin, reply, state, subscription, virtual_account};
+use crate::{
+    checkout, control, deliver, fault, listen, paths, payin, reply, state, status, subscription, virtual_account,
+};
 
 /// Whether the mock may listen on `ip`: loopback always; another address only with
 /// `allow_remote`, since the control API would then be one network hop from anyone.
@@ -46,6 +48,7 @@ fn router(app: Shared) -> Router {
         .route(paths::SUBSCRIPTION_CANCEL, post(subscription::cancel))
         .route(paths::PAYIN, post(payin::create))
         .route(paths::PAYIN_V1, post(payin::create))
+        .route(&paths::payin_status(), post(status::query))
         .route("/checkout/{trx}", get(checkout::page))
         .route("/checkout/{trx}/{action}", post(checkout::act))
         .route("/_mock/payins/{operation}/{action}", post(control::payin))

@@ -88,6 +88,8 @@ pub struct Payin {
     pub method: String,
     /// payinStateID now.
     pub state: i64,
+    /// When the mock created it, in Unix seconds (the day a status query's range reads).
+    pub created: u64,
 }
 
 /// What the mock keeps of a created pay-in to answer a retry of the request that
@@ -389,6 +391,21 @@ impl State {
             .cloned()
     }
 
+    /// The pay-ins of `merchant_id` that `wanted` accepts, oldest first, at most the
+    /// newest `max`.
+    pub fn payins_matching(&self, merchant_id: u64, wanted: impl Fn(&Payin) -> bool, max: usize) -> Vec<Payin> {
+        let t = self.lock();
+        let mut found: Vec<&Payin> = t
+            .payins
+            .values()
+            .filter(|p| p.merchant_id == merchant_id && wanted(p))
+            .collect();
+        // payinTrxOperation numbers pay-ins in the order the mock created them.
+        found.sort_unstable_by(|a, b| a.trx.cmp(&b.trx));
+        let newest = found.get(found.len().saturating_sub(max)..).unwrap_or_default();
+        newest.iter().map(|p| (*p).clone()).collect()
+    }
+
     /// The pay-in with payinTrxOperation `trx`.
     pub fn payin_by_trx(&self, trx: &str) -> Option<Payin> {
         let t = self.lock();
@@ -510,6 +527,7 @@ mod tests {
 
     fn payin(operation_number: &str) -> Payin {
         Payin {
+            created: 0,
             merchant_id: 1,
             operation_number: operation_number.to_string(),
             trx: format!("TRX-{operation_number}"),

@@ -189,6 +189,10 @@ fn the_readme_states_the_limits() {
         ),
         format!("| delivery attempts at once | {} |", cobro_mock::MAX_SENDING),
         format!(
+            "| operations in one answer to the pay-in status query | {}, the newest that match |",
+            thousands(cobro_mock::MAX_STATUS_OPERATIONS)
+        ),
+        format!(
             "| a deposit's `depositor` | {} characters,",
             cobro::virtual_account::FULL_NAME_MAX
         ),

@@ -19,6 +19,13 @@ pub const PAYIN_PATH: &str = "/api-payin/v3/online-payments";
 /// name in URLMonnet (DESIGN.md 9 row 21).
 pub const PAYIN_PATH_V1: &str = "/api-payin/v1/online-payments";
 
+/// The pay-in status query's path under its own base URL, an extension beyond the spec
+/// (DESIGN.md 9 row 36): this, the merchant id, then [`PAYIN_STATUS_PATH_END`].
+pub const PAYIN_STATUS_PATH_START: &str = "/ms-experience-payin/merchant/";
+
+/// What follows the merchant id in the status query's path.
+pub const PAYIN_STATUS_PATH_END: &str = "/operations";
+
 /// The port `cobro mock` listens on by default. Every server of the OpenAPI document
 /// defaults to the mock's address on it, so that a console or a generated client works
 /// against the mock out of the box; the mock takes its default from here.

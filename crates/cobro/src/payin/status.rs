@@ -21,6 +21,7 @@ use super::notification::is_plain_decimal;
 use crate::amount::Amount;
 use crate::code::Code;
 use crate::date::CivilDate;
+use crate::endpoints::{PAYIN_STATUS_PATH_END, PAYIN_STATUS_PATH_START};
 use crate::field;
 use crate::json::write_string;
 use crate::reader::{self, Fields, ParseError};
@@ -90,6 +91,18 @@ impl PayinStatusQuery {
         })
     }
 
+    /// Whether an operation numbered `operation_number` and created on `created` is one
+    /// this query asks for: any number when none or an empty one was given, and any day
+    /// when no range was, else the days from the start to the end, both included.
+    pub fn matches(&self, operation_number: &str, created: CivilDate) -> bool {
+        let number = match self.operation_number.as_deref() {
+            None | Some("") => true,
+            Some(wanted) => wanted == operation_number,
+        };
+        let day = self.dates.is_none_or(|(start, end)| start <= created && created <= end);
+        number && day
+    }
+
     /// The body: payinMerchantOperationNumber, then payinStartDate and payinEndDate,
     /// those given, as compact JSON.
     pub fn body(&self) -> String {
@@ -116,7 +129,7 @@ impl PayinStatusQuery {
 
 /// The path of merchant `merchant_id`'s status query, under the status base URL.
 pub fn payin_status_path(merchant_id: u64) -> String {
-    format!("/ms-experience-payin/merchant/{merchant_id}/operations")
+    format!("{PAYIN_STATUS_PATH_START}{merchant_id}{PAYIN_STATUS_PATH_END}")
 }
 
 /// The headers of a status query: `authorization` ([`payin_status_authorization`]) and
@@ -255,6 +268,19 @@ mod tests {
             code(PayinStatusQuery::new(None, None, None, today)),
             (Code::MissingField, "operation_number")
         );
+    }
+
+    #[test]
+    fn a_query_matches_by_number_and_day() {
+        let today = day("2026-02-21");
+        let range = PayinStatusQuery::new(None, Some(day("2026-02-01")), Some(day("2026-02-10")), today).unwrap();
+        assert!(range.matches("A", day("2026-02-01")) && range.matches("B", day("2026-02-10")));
+        assert!(!range.matches("A", day("2026-02-11")));
+        let all = PayinStatusQuery::new(Some(""), None, None, today).unwrap();
+        assert!(all.matches("A", day("2020-01-01")));
+        let one = PayinStatusQuery::new(Some("A"), Some(day("2026-02-01")), Some(day("2026-02-10")), today).unwrap();
+        assert!(one.matches("A", day("2026-02-05")) && !one.matches("B", day("2026-02-05")));
+        assert!(!one.matches("A", day("2026-03-05")));
     }
 
     #[test]

@@ -18,9 +18,11 @@ use crate::signing::{Secret, SigningError, payin_verification};
 
 mod replay;
 mod rules;
+mod status;
 
 pub use replay::{RequestDigest, is_replay};
 pub use rules::{NEW_PAYIN_STATE, PayinEvent, Refusal, expiration_minutes, on_file_refusal};
+pub use status::{StatusOperation, read_status_request, status_answer, status_unauthorized};
 
 /// The code of a refused request whose problem has no creation code of its own in the
 /// provider's catalogue (a customer's e-mail, a product field...) and of a
