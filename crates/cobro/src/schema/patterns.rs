@@ -161,6 +161,11 @@ pub(crate) fn voucher_expiration() -> String {
     ))
 }
 
+/// `CivilDate::parse`: `YYYY-MM-DD` (the day is not judged against the month).
+pub(crate) fn civil_date() -> String {
+    anchored(&format!("[0-9]{{4}}-{MONTH_DAY}"))
+}
+
 /// `reader::parse_int` on a string: ASCII digits, an optional leading `-`.
 pub(crate) fn whole_text() -> String {
     anchored("-?[0-9]+")

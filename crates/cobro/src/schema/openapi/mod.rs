@@ -6,12 +6,16 @@
 mod answers;
 mod notifications;
 mod payin;
+mod status;
 mod wire;
 
 use super::node::{Defs, Node, Obj, texts};
 use super::{BODY_UNEXPRESSED, DRAFT, request};
 pub use crate::endpoints::MOCK_PORT;
-use crate::endpoints::{PAYIN_PATH, SUBSCRIPTION_CANCEL_PATH, SUBSCRIPTION_PATH, VIRTUAL_ACCOUNT_PATH};
+use crate::endpoints::{
+    PAYIN_PATH, PAYIN_STATUS_PATH_END, PAYIN_STATUS_PATH_START, SUBSCRIPTION_CANCEL_PATH, SUBSCRIPTION_PATH,
+    VIRTUAL_ACCOUNT_PATH,
+};
 use crate::request::Kind;
 use crate::signing::{
     API_KEY_HEADER, DEFAULT_WINDOW_SECONDS, DEPOSIT_MODE_HEADER, DepositMode, SIGNATURE_HEADER, TIMESTAMP_HEADER,
@@ -236,6 +240,10 @@ fn paths() -> Obj {
         .with(SUBSCRIPTION_PATH, path_item(SUBSCRIPTIONS_BASE_URL, create))
         .with(SUBSCRIPTION_CANCEL_PATH, path_item(SUBSCRIPTIONS_BASE_URL, cancel))
         .with(PAYIN_PATH, path_item(PAYIN_BASE_URL, payin))
+        .with(
+            &format!("{PAYIN_STATUS_PATH_START}{{merchantId}}{PAYIN_STATUS_PATH_END}"),
+            path_item(PAYIN_STATUS_BASE_URL, status::operation()),
+        )
 }
 
 /// A base URL's variable name (spec 4) and its description.
@@ -244,6 +252,10 @@ type BaseUrl = (&'static str, &'static str);
 const BASE_URL: BaseUrl = ("base_url", "The virtual-account API's base URL.");
 const SUBSCRIPTIONS_BASE_URL: BaseUrl = ("subscriptions_base_url", "The subscription API's base URL.");
 const PAYIN_BASE_URL: BaseUrl = ("payin_base_url", "The pay-in API's base URL.");
+const PAYIN_STATUS_BASE_URL: BaseUrl = (
+    "payin_status_base_url",
+    "The pay-in status query's base URL (an extension beyond the spec), not the pay-in API's.",
+);
 
 /// A path with its one operation, POST, under the server of its API.
 fn path_item((variable, description): BaseUrl, post: Obj) -> Obj {
@@ -345,6 +357,8 @@ fn schemas() -> Obj {
     defs.name("DepositNotification", schema);
     let schema = notifications::payin_status(&mut defs);
     defs.name("PayinStatus", schema);
+    status::request(&mut defs);
+    status::refusal(&mut defs);
     defs.into_obj()
 }
 
@@ -406,6 +420,7 @@ fn components() -> Obj {
                     "Spec 5.2: Authorization: Bearer <hash>, the hash 128 lowercase hexadecimal characters ([0-9a-f]{128}): the SHA-512 of merchantId + type + customerId + processorCode + the merchant's key, in that order with no separator, type the body's. cobro's subscription_authorization computes it.",
                 ),
         );
+    let security = security.with(status::SCHEME, status::security());
     Obj::new()
         .with("schemas", schemas())
         .with("parameters", parameters)
