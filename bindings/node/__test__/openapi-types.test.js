@@ -29,6 +29,11 @@ const OPERATIONS = {
   'subscription-cancel': 'cancelSubscription',
 }
 
+// The status query (an extension beyond the spec): the bodies its prepare vectors send
+// must compile as its request.
+const STATUS_OPERATION = 'queryPayinStatus'
+const STATUS_VECTORS = path.join(ROOT, 'tests', 'vectors', 'prepare', 'payin-status.json')
+
 // The example request files; those cobro accepts must compile.
 const EXAMPLES = [
   ['payin', 'payin-pe-banktransfer.json'],
@@ -97,7 +102,7 @@ test('openapi-typescript types every request member, and the example requests co
     .flatMap((item) => Object.values(item))
     .filter((op) => op && op.requestBody)
     .map((op) => op.operationId)
-  assert.deepEqual(withBody.sort(), Object.values(OPERATIONS).sort())
+  assert.deepEqual(withBody.sort(), [...Object.values(OPERATIONS), STATUS_OPERATION].sort())
 
   const lines = [
     "import type { operations } from './api.js'",
@@ -120,6 +125,11 @@ test('openapi-typescript types every request member, and the example requests co
     lines.push(`// @ts-expect-error ${keys.join('.')} is required`)
     lines.push(`export const missing_${kind.replace(/-/g, '_')}: Body<'${OPERATIONS[kind]}'> = ${JSON.stringify(body)}`)
   }
+
+  const status = JSON.parse(fs.readFileSync(STATUS_VECTORS, 'utf8')).cases.filter((c) => c.expected)
+  status.forEach((c, i) => lines.push(`// ${c.name}`, `export const status${i}: Body<'${STATUS_OPERATION}'> = ${c.expected.body}`))
+  lines.push('// @ts-expect-error a date is a string')
+  lines.push(`export const statusWrongType: Body<'${STATUS_OPERATION}'> = { payinStartDate: 20260101, payinEndDate: '2026-01-02' }`)
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cobro-openapi-types-'))
   try {

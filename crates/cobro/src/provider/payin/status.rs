@@ -113,7 +113,7 @@ pub fn read_status_request(body: &[u8], today: CivilDate, locale: Locale) -> Res
     let parse_refusal = |e: ParseError| refused(e.code, &e.path, &[("expected", e.expected.to_string())]);
     let root = reader::read(body).map_err(parse_refusal)?;
     let f = Fields::of(&root, "").map_err(parse_refusal)?;
-    let number = f.opt_text("payinMerchantOperationNumber").map_err(parse_refusal)?;
+    let number = f.opt_str("payinMerchantOperationNumber").map_err(parse_refusal)?;
     let date = |key: &'static str| -> Result<Option<CivilDate>, Answer> {
         match f.opt_str(key).map_err(parse_refusal)? {
             None => Ok(None),

@@ -9,7 +9,8 @@ use crate::field::{MERCHANT_ID, OPERATION_NUMBER_MAX};
 use crate::payin::status::AUTHORIZATION_HEADER;
 
 /// What marks an extension.
-const EXTENSION: &str = "DESIGN.md 9 row 36: documented by the provider beyond the spec (PROVIDER_FACTS.md \"Beyond the spec\")";
+const EXTENSION: &str =
+    "DESIGN.md 9 row 36: documented by the provider beyond the spec (PROVIDER_FACTS.md \"Beyond the spec\")";
 
 /// The security scheme's name.
 pub(super) const SCHEME: &str = "payinStatusAuthorization";
@@ -88,9 +89,10 @@ pub(super) fn request(defs: &mut Defs) -> Obj {
         .with(
             "payinMerchantOperationNumber",
             unexpressed(
-                string()
-                    .with("maxLength", OPERATION_NUMBER_MAX)
-                    .with("description", "The merchant's sale reference; an empty one asks for every transaction."),
+                string().with("maxLength", OPERATION_NUMBER_MAX).with(
+                    "description",
+                    "The merchant's sale reference; an empty one asks for every transaction.",
+                ),
                 &["ERR_EMPTY_FIELD: blank but not empty"],
             ),
         )
@@ -128,9 +130,10 @@ pub(super) fn request(defs: &mut Defs) -> Obj {
 pub(super) fn refusal(defs: &mut Defs) -> Obj {
     let schema = object(
         &["message"],
-        Obj::new()
-            .with("message", string())
-            .with("field", string().with("description", "The request's key at fault (400).")),
+        Obj::new().with("message", string()).with(
+            "field",
+            string().with("description", "The request's key at fault (400)."),
+        ),
     )
     .with("x-cobro-extension", EXTENSION);
     defs.name("PayinStatusRefusal", schema)
