@@ -161,6 +161,25 @@ test('a pay-in is created and paid, and its notification verifies', () => withMo
   assert.equal(notification.payin_merchant_id, String(MERCHANT_ID))
 }))
 
+// The pay-in status query (DESIGN.md 9 row 36): the state a notification claims,
+// confirmed before goods are released; a wrong key is a 401.
+test('the status query confirms a paid pay-in', () => withMock(async (server, hook) => {
+  const created = await send(server, cobro.preparePayin(example('payin-pe-banktransfer-unsigned.json'), { key: PAYIN_KEY }))
+  assert.equal(created.status, 200, created.body.toString())
+  assert.equal((await control(server, '/_mock/payins/ORDER-0001/pay')).status, 200)
+  const claimed = cobro.verifyPayinNotification(await hook.next(), { key: PAYIN_KEY })
+  const query = cobro.preparePayinStatus({
+    merchantId: MERCHANT_ID, key: PAYIN_KEY, operationNumber: claimed.payin_merchant_operation_number,
+  })
+  const { status, body } = await send(server, query)
+  assert.equal(status, 200, body.toString())
+  const [operation] = cobro.parsePayinStatus(body).operations
+  assert.deepEqual([operation.payin_state_id, operation.state.paid], [claimed.payin_state_id, true])
+  assert.equal(operation.payin_amount_two_decimals, claimed.payin_amount_two_decimals)
+  const wrong = cobro.preparePayinStatus({ merchantId: MERCHANT_ID, key: 'not-the-merchant-key', operationNumber: '' })
+  assert.equal((await send(server, wrong)).status, 401)
+}))
+
 /**
  * A CA made for the test and a certificate it signs for 127.0.0.1 (openssl's command):
  * the paths of the CA's PEM, the certificate's and its key's; null where there is no

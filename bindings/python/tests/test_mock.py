@@ -189,6 +189,25 @@ def test_payin_created_paid_and_the_notification_verified(mock: cobro.mock.MockS
     assert paid.payin_merchant_id == str(MERCHANT_ID)
 
 
+def test_the_status_query_confirms_a_paid_payin(mock: cobro.mock.MockServer, webhook: Webhook) -> None:
+    """The pay-in status query (DESIGN.md 9 row 36) through the mock: the state a
+    notification claims, confirmed before goods are released; a wrong key is a 401."""
+    status, answer = send(mock, cobro.prepare_payin(example("payin-pe-banktransfer-unsigned.json"), key=PAYIN_KEY))
+    assert status == 200, answer
+    assert control(mock, "/_mock/payins/ORDER-0001/pay")[0] == 200
+    claimed = cobro.verify_payin_notification(webhook.next(), key=PAYIN_KEY)
+    query = cobro.prepare_payin_status(
+        merchant_id=MERCHANT_ID, key=PAYIN_KEY, operation_number=claimed.payin_merchant_operation_number
+    )
+    status, answer = send(mock, query)
+    assert status == 200, answer
+    [operation] = cobro.parse_payin_status(answer).operations
+    assert (operation.payin_state_id, operation.state.paid) == (claimed.payin_state_id, True)
+    assert operation.payin_amount_two_decimals == claimed.payin_amount_two_decimals
+    wrong = cobro.prepare_payin_status(merchant_id=MERCHANT_ID, key=WRONG_KEY, operation_number="")
+    assert send(mock, wrong)[0] == 401
+
+
 def test_payin_with_a_wrong_key_is_refused(mock: cobro.mock.MockServer) -> None:
     request = cobro.prepare_payin(example("payin-pe-banktransfer-unsigned.json"), key=WRONG_KEY)
     status, answer = send(mock, request)

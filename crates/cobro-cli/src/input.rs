@@ -209,9 +209,17 @@ pub fn timestamp(given: Option<i64>) -> Result<UnixSeconds, CliError> {
 
 /// `--date YYYY-MM-DD`, or today's UTC date from the system clock.
 pub fn date(given: Option<&str>) -> Result<CivilDate, CliError> {
+    date_option("--date", given)
+}
+
+/// The date the option `name` gives, or today's UTC date when it is absent.
+pub fn date_option(name: &str, given: Option<&str>) -> Result<CivilDate, CliError> {
     match given {
-        Some(text) => CivilDate::parse(text)
-            .ok_or_else(|| CliError::new("--date must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22")),
+        Some(text) => CivilDate::parse(text).ok_or_else(|| {
+            CliError::new(format!(
+                "{name} must be a calendar date written YYYY-MM-DD, e.g. 2026-11-22"
+            ))
+        }),
         None => Ok(CivilDate::from_unix_seconds(now_seconds()?)),
     }
 }

@@ -1,7 +1,8 @@
 //! `cobro mock` from the outside: the first line names the address, the fake keys are
 //! printed and real ones never, SIGTERM stops it cleanly (sending the notifications
 //! still waiting, or naming them), idle connections cannot take all its files, and a
-//! non-loopback address or a bad config file is refused before anything listens.
+//! non-loopback address or a bad config file is refused before anything listens; the
+//! status query round-trips with the CLI at both ends.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)] // test code
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -391,5 +392,54 @@ fn deliveries_use_no_proxy_and_follow_no_redirect() {
         events.contains(r#""detail":"attempt 1 of 5: refused""#) && events.contains(r#""status":307"#),
         "{events}"
     );
+    assert!(terminate(child).success());
+}
+
+/// The status query through `cobro mock` with the CLI at both ends: `cobro prepare
+/// payin-status` writes the request, the mock answers from its state (the pay-in paid
+/// through the control API), and `cobro parse payin-status` reads the answer.
+#[test]
+fn the_status_query_round_trips_through_the_mock() {
+    let env = [("COBRO_PAYIN_KEY", PAYIN_KEY)];
+    let (child, lines) = start(&["mock", "--port", "0", "--merchant-id", "1234"], &env);
+    let addr = address(&lines);
+    pay(&addr, "CLI-STATUS-1", 0);
+    let out = cobro(
+        &[
+            "prepare",
+            "payin-status",
+            "--merchant-id",
+            "1234",
+            "--operation-number",
+            "CLI-STATUS-1",
+        ],
+        &env,
+    )
+    .output()
+    .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let request: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let headers: Vec<(String, String)> = request["headers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h[0].as_str().unwrap().to_string(), h[1].as_str().unwrap().to_string()))
+        .collect();
+    let path = request["path"].as_str().unwrap();
+    let body = request["body"].as_str().unwrap();
+    let (status, answer) = http(&addr, "POST", path, &headers, body.as_bytes()).unwrap();
+    assert_eq!(status, 200, "{answer}");
+    let mut parse = cobro(&["parse", "payin-status", "-", "--json"], &[])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    parse.stdin.take().unwrap().write_all(answer.as_bytes()).unwrap();
+    let parsed = parse.wait_with_output().unwrap();
+    assert!(parsed.status.success());
+    let parsed: serde_json::Value = serde_json::from_slice(&parsed.stdout).unwrap();
+    let operation = &parsed["operations"][0];
+    assert_eq!(operation["payin_merchant_operation_number"], "CLI-STATUS-1");
+    assert_eq!(operation["state"]["paid"], true, "{parsed}");
     assert!(terminate(child).success());
 }

@@ -196,6 +196,16 @@ const EXPECTED: &[Expected] = &[
         stdout_has: "authentic: state 5",
     },
     Expected {
+        command: "COBRO_PAYIN_KEY='fake-payin-key-for-examples' cobro prepare payin-status --merchant-id 1234 --operation-number ORDER-0001",
+        exit: 0,
+        stdout_has: r#""path":"/ms-experience-payin/merchant/1234/operations""#,
+    },
+    Expected {
+        command: "COBRO_PAYIN_KEY='fake-payin-key-for-examples' cobro prepare payin-status --merchant-id 1234 --start-date 2026-01-01 --end-date 2026-01-31",
+        exit: 0,
+        stdout_has: r#"\"payinStartDate\":\"2026-01-01\""#,
+    },
+    Expected {
         command: "cobro document AR CUIT 20-12345678-6",
         exit: 0,
         stdout_has: "valid AR CUIT 20-12345678-6",
