@@ -65,6 +65,9 @@ CALLS = {
     "prepare_subscription": (("{}",), dict(key=KEY)),
     "prepare_subscription_cancel": (("{}",), dict(key=KEY)),
     "prepare_payin": (("{}",), dict(key=KEY, today="2026-01-01", wrap_data=True)),
+    "prepare_payin_status": dict(
+        merchant_id=1, key=KEY, operation_number="OP", start_date="2026-01-01", end_date="2026-01-02", today="2026-02-01"
+    ),
     "parse": (("payin-response", "{}"), dict(http_status=200)),
     "parse_virtual_account_response": (("{}",), dict(http_status=400)),
     "parse_subscription_response": ("{}",),
@@ -72,6 +75,7 @@ CALLS = {
     "parse_payin_notification": ("{}",),
     "parse_subscription_webhook": ("{}",),
     "parse_deposit_notification": ("{}",),
+    "parse_payin_status": ("{}",),
     "payin_creation_code": ("0000",),
     "payment_confirmation_code": ("00",),
     "payin_state": (5,),
