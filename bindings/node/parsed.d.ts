@@ -106,6 +106,18 @@ export type VirtualAccountErrorType =
   | 'internal_error'
   | (string & {})
 
+/** Which notification an endpoint receives. */
+export type NotificationKind =
+  | 'payin-notification'
+  | 'subscription-webhook'
+  | 'deposit-notification'
+
+/** What the endpoint does with a notification. */
+export type ReceiptVerdict =
+  | 'authentic'
+  | 'unverifiable'
+  | 'refused'
+
 /** One entry of a code catalogue. */
 export interface CodeInfo {
   /** The code as the service writes it (`0010`, `B405`, `ERR_INVALID_SIGNATURE`). */
@@ -836,6 +848,56 @@ export interface DepositNotification {
   errors: string[]
   /** `receivedAt`, as received. */
   received_at: string | null
+}
+
+/**
+ * What a notification endpoint answers at once and may do with what it received
+ * (DESIGN.md 9 row 35).
+ */
+export interface Receipt {
+  /** The kind the endpoint receives. */
+  kind: NotificationKind
+  /** Authentic, unverifiable or refused. */
+  verdict: ReceiptVerdict
+  /**
+   * The status to answer with, at once: 200 for an authentic or unverifiable
+   * notification (a duplicate too), 400 for a body that is not one, 401 for a
+   * wrong or missing signature, 403 for a peer outside the allow-list.
+   */
+  http_status: number
+  /**
+   * Why it was refused (a parse error's code, ERR_MISSING_SIGNATURE,
+   * ERR_INVALID_SIGNATURE, ERR_PEER_NOT_ALLOWED); null otherwise.
+   */
+  code: string | null
+  /** The refusal's message (never a value of the body). */
+  message: string | null
+  /**
+   * What makes two deliveries the same event: store it and answer 200 without
+   * acting again when it comes back.
+   */
+  idempotency_key: string | null
+  /**
+   * Whether the pay-in's state follows the stored state in the lifecycle's order;
+   * null without a stored state or for the other kinds.
+   */
+  moves_forward: boolean | null
+  /**
+   * Whether the state releases goods (paid, settled) and must be confirmed with
+   * the pay-in status query first: the signature does not cover the state.
+   */
+  confirm_with_status_query: boolean
+  /**
+   * Whether the peer is on the allow-list; null when no peer or allow-list was
+   * given.
+   */
+  peer_allowed: boolean | null
+  /** The pay-in notification, when read. */
+  payin: PayinNotification | null
+  /** The subscription webhook, when read. */
+  subscription: SubscriptionWebhook | null
+  /** The deposit notification, when read. */
+  deposit: DepositNotification | null
 }
 
 /**

@@ -20,6 +20,7 @@ mod packed;
 mod parse;
 mod personal;
 mod prepare;
+mod receive;
 mod schema;
 mod signing;
 mod text64;

@@ -14,6 +14,7 @@ mod errors;
 mod mock;
 mod parse;
 mod prepare;
+mod receive;
 mod records;
 mod schema;
 mod signing;
@@ -49,6 +50,7 @@ fn _cobro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(prepare::prepare_subscription_cancel, m)?)?;
     m.add_function(wrap_pyfunction!(prepare::prepare_payin, m)?)?;
     m.add_function(wrap_pyfunction!(prepare::prepare_payin_status, m)?)?;
+    m.add_function(wrap_pyfunction!(receive::receive_notification, m)?)?;
     m.add_function(wrap_pyfunction!(parse::parse, m)?)?;
     m.add_function(wrap_pyfunction!(parse::parse_virtual_account_response, m)?)?;
     m.add_function(wrap_pyfunction!(parse::parse_subscription_response, m)?)?;

@@ -72,6 +72,36 @@ pub enum VoucherFamily {
     Wallet,
 }
 
+/// Which notification an endpoint receives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, uniffi::Enum)]
+pub enum NotificationKind {
+    /// `payin-notification`: The pay-in payment notification, signed in payinVerification.
+    #[serde(rename = "payin-notification")]
+    PayinNotification,
+    /// `subscription-webhook`: The subscription webhook, unsigned.
+    #[serde(rename = "subscription-webhook")]
+    SubscriptionWebhook,
+    /// `deposit-notification`: The virtual-account deposit notification, unsigned.
+    #[serde(rename = "deposit-notification")]
+    DepositNotification,
+}
+
+/// What the endpoint does with a notification.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, uniffi::Enum)]
+pub enum ReceiptVerdict {
+    /// `authentic`: Signed, and the signature matches: act on it (after the status query,
+    /// when `confirmWithStatusQuery`).
+    #[serde(rename = "authentic")]
+    Authentic,
+    /// `unverifiable`: Readable but unsigned: trust it only as far as the peer's address on
+    /// the allow-list.
+    #[serde(rename = "unverifiable")]
+    Unverifiable,
+    /// `refused`: Not to act on: `httpStatus` is 4xx and `code` says why.
+    #[serde(rename = "refused")]
+    Refused,
+}
+
 /// One entry of a code catalogue.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct CodeInfo {
@@ -625,6 +655,42 @@ pub struct DepositNotification {
     pub errors: Vec<String>,
     /// `receivedAt`, as received.
     pub received_at: Option<String>,
+}
+
+/// What a notification endpoint answers at once and may do with what it received (DESIGN.md
+/// 9 row 35).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
+pub struct Receipt {
+    /// The kind the endpoint receives.
+    pub kind: NotificationKind,
+    /// Authentic, unverifiable or refused.
+    pub verdict: ReceiptVerdict,
+    /// The status to answer with, at once: 200 for an authentic or unverifiable
+    /// notification (a duplicate too), 400 for a body that is not one, 401 for a wrong or
+    /// missing signature, 403 for a peer outside the allow-list.
+    pub http_status: u32,
+    /// Why it was refused (a parse error's code, ERR_MISSING_SIGNATURE,
+    /// ERR_INVALID_SIGNATURE, ERR_PEER_NOT_ALLOWED); null otherwise.
+    pub code: Option<String>,
+    /// The refusal's message (never a value of the body).
+    pub message: Option<String>,
+    /// What makes two deliveries the same event: store it and answer 200 without acting
+    /// again when it comes back.
+    pub idempotency_key: Option<String>,
+    /// Whether the pay-in's state follows the stored state in the lifecycle's order; null
+    /// without a stored state or for the other kinds.
+    pub moves_forward: Option<bool>,
+    /// Whether the state releases goods (paid, settled) and must be confirmed with the
+    /// pay-in status query first: the signature does not cover the state.
+    pub confirm_with_status_query: bool,
+    /// Whether the peer is on the allow-list; null when no peer or allow-list was given.
+    pub peer_allowed: Option<bool>,
+    /// The pay-in notification, when read.
+    pub payin: Option<PayinNotification>,
+    /// The subscription webhook, when read.
+    pub subscription: Option<SubscriptionWebhook>,
+    /// The deposit notification, when read.
+    pub deposit: Option<DepositNotification>,
 }
 
 /// What the merchant does with a pay-in answer (spec 4.4's table).

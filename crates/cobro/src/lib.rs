@@ -37,6 +37,7 @@ pub mod prepare;
 pub mod processor;
 pub mod provider;
 mod reader;
+pub mod receive;
 pub mod report;
 mod request;
 mod rules;

@@ -44,6 +44,7 @@ fn rust_items() -> Vec<String> {
         cobro::prepare_subscription_cancel,
         cobro::prepare_payin,
         cobro::prepare_payin_status,
+        cobro::receive::receive,
         cobro::parse_document,
         cobro::parse_virtual_account_response,
         cobro::parse_subscription_response,

@@ -41,7 +41,7 @@ fn classes_of(folder: &str, key: &str) -> &'static [CodeClass] {
         ("validation", _) | ("prepare", "errors" | "warnings") => &[CodeClass::Report],
         ("responses", _) => &[CodeClass::ParseError],
         ("documents", _) => &[CodeClass::DocumentError],
-        ("signing", "result") => &[CodeClass::VerificationError, CodeClass::ParseError],
+        ("signing", "result") | ("receive", _) => &[CodeClass::VerificationError, CodeClass::ParseError],
         ("signing", _) | ("prepare", _) => &[CodeClass::SigningError],
         _ => panic!("vectors of an unknown folder {folder}"),
     }

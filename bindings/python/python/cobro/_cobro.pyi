@@ -7,7 +7,8 @@ from typing import Any, Dict, Iterable, List, Literal, Mapping, NoReturn, Option
 
 from ._catalog import CatalogueCode, Verdict
 from ._records import CodeInfo, DepositNotification, DocumentName as _Document, DocumentType, ParsedDocument as _Answer
-from ._records import PayinNotification, PayinResponse, PayinState, PayinStatus, SubscriptionAnswer, SubscriptionCode
+from ._records import NotificationKind, PayinNotification, PayinResponse, PayinState, PayinStatus, Receipt
+from ._records import SubscriptionAnswer, SubscriptionCode
 from ._records import SubscriptionWebhook, ValidDocument, VirtualAccountAnswer
 
 __version__: str
@@ -33,6 +34,7 @@ __all__ = [
     "prepare_subscription_cancel",
     "prepare_payin",
     "prepare_payin_status",
+    "receive_notification",
     "parse",
     "parse_virtual_account_response",
     "parse_subscription_response",
@@ -292,6 +294,19 @@ def parse_payin_response(body: _Body) -> PayinResponse:
 
 def parse_payin_notification(body: _Body) -> PayinNotification:
     """A pay-in notification, not verified (see ``verify_payin_notification``)."""
+
+def receive_notification(
+    kind: NotificationKind,
+    body: Union[bytes, bytearray, str],
+    *,
+    key: Optional[_Key] = None,
+    peer: Optional[str] = None,
+    allow_list: Optional[List[str]] = None,
+    stored_state: Optional[int] = None,
+    locale: Optional[_Locale] = None,
+) -> Receipt:
+    """What a notification endpoint answers at once and may do with the raw body it
+    received (DESIGN.md 9 row 35)."""
 
 def parse_payin_status(body: _Body) -> PayinStatus:
     """The answer to the pay-in status query, an extension beyond the spec."""

@@ -25,6 +25,12 @@ the known list, or first letters that spell a word the authorities never issue."
 VoucherFamily = Literal["BankTransfer", "Cash", "Wallet"]
 """Which list voucherConfig held: ``bankList``, ``CashList`` or ``WalletList``."""
 
+NotificationKind = Literal["payin-notification", "subscription-webhook", "deposit-notification"]
+"""Which notification an endpoint receives."""
+
+ReceiptVerdict = Literal["authentic", "unverifiable", "refused"]
+"""What the endpoint does with a notification."""
+
 
 @record
 class CodeInfo(Record):
@@ -788,6 +794,44 @@ class DepositNotification(Record):
     """Each element as its JSON text; empty when absent."""
     received_at: Optional[str]
     """``receivedAt``, as received."""
+
+
+@record
+class Receipt(Record):
+    """What a notification endpoint answers at once and may do with what it received
+    (DESIGN.md 9 row 35)."""
+
+    kind: NotificationKind
+    """The kind the endpoint receives."""
+    verdict: ReceiptVerdict
+    """Authentic, unverifiable or refused."""
+    http_status: int
+    """The status to answer with, at once: 200 for an authentic or unverifiable
+    notification (a duplicate too), 400 for a body that is not one, 401 for a
+    wrong or missing signature, 403 for a peer outside the allow-list."""
+    code: Optional[str]
+    """Why it was refused (a parse error's code, ERR_MISSING_SIGNATURE,
+    ERR_INVALID_SIGNATURE, ERR_PEER_NOT_ALLOWED); ``None`` otherwise."""
+    message: Optional[str]
+    """The refusal's message (never a value of the body)."""
+    idempotency_key: Optional[str]
+    """What makes two deliveries the same event: store it and answer 200 without
+    acting again when it comes back."""
+    moves_forward: Optional[bool]
+    """Whether the pay-in's state follows the stored state in the lifecycle's order;
+    ``None`` without a stored state or for the other kinds."""
+    confirm_with_status_query: bool
+    """Whether the state releases goods (paid, settled) and must be confirmed with
+    the pay-in status query first: the signature does not cover the state."""
+    peer_allowed: Optional[bool]
+    """Whether the peer is on the allow-list; ``None`` when no peer or allow-list was
+    given."""
+    payin: Optional[PayinNotification]
+    """The pay-in notification, when read."""
+    subscription: Optional[SubscriptionWebhook]
+    """The subscription webhook, when read."""
+    deposit: Optional[DepositNotification]
+    """The deposit notification, when read."""
 
 
 Experience = Union[

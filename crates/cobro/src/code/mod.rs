@@ -507,6 +507,12 @@ codes! {
         en: "{path} is outside the window of {window_seconds} s either way",
         es: "{path} está fuera de la ventana de {window_seconds} s en ambos sentidos",
         pt: "{path} está fora da janela de {window_seconds} s para mais ou para menos";
+    /// A notification came from an address outside the merchant's allow-list of the
+    /// provider's addresses (the unsigned kinds' only defence, PROVIDER_FACTS.md).
+    PeerNotAllowed = "ERR_PEER_NOT_ALLOWED" [VerificationError]
+        en: "the {path} address is not on the allow-list",
+        es: "la dirección {path} no está en la lista de permitidas",
+        pt: "o endereço {path} não está na lista de permitidos";
     /// A notification's payinVerification is empty or absent: it cannot be
     /// authenticated, and is never taken as a pass (spec 2.8).
     MissingSignature = "ERR_MISSING_SIGNATURE" [VerificationError]

@@ -15,6 +15,7 @@
 
 mod catalog;
 mod payin;
+mod receive;
 mod subscription;
 mod virtual_account;
 mod voucher;
@@ -106,6 +107,7 @@ pub fn records() -> impl Iterator<Item = &'static Record> {
         payin::RECORDS,
         subscription::RECORDS,
         virtual_account::RECORDS,
+        receive::RECORDS,
     ]
     .into_iter()
     .flatten()
@@ -125,6 +127,7 @@ pub fn enums() -> impl Iterator<Item = &'static Enum> {
         voucher::ENUMS,
         subscription::ENUMS,
         virtual_account::ENUMS,
+        receive::ENUMS,
     ]
     .into_iter()
     .flatten()

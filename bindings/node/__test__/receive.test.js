@@ -1,0 +1,34 @@
+'use strict'
+// The receiver vectors (tests/vectors/receive): for each notification body, what
+// receiveNotification answers and may do, as the Rust and Python tests read them; and
+// arguments it refuses, named.
+const test = require('node:test')
+const assert = require('node:assert/strict')
+const cobro = require('../cobro.js')
+const { cases } = require('./vectors.js')
+
+const CASES = cases('receive')
+const FIELDS = ['verdict', 'http_status', 'code', 'idempotency_key', 'moves_forward', 'confirm_with_status_query', 'peer_allowed']
+
+test('every receive vector', () => {
+  assert.ok(CASES.length >= 15)
+  for (const { id, case: c } of CASES) {
+    const options = {}
+    if ('key' in c) options.key = c.key
+    if ('peer' in c) options.peer = c.peer
+    if ('allow_list' in c) options.allowList = c.allow_list
+    if ('stored_state' in c) options.storedState = c.stored_state
+    const receipt = cobro.receiveNotification(c.kind, Buffer.from(c.body_text, 'utf8'), options)
+    for (const field of FIELDS) assert.deepEqual(receipt[field], c.expected[field], `${id}: ${field}`)
+    const events = [receipt.payin, receipt.subscription, receipt.deposit].filter((e) => e !== null)
+    assert.equal(events.length, c.expected.verdict === 'refused' ? 0 : 1, id)
+    assert.equal(cobro.receiveNotification(c.kind, c.body_text, options).verdict, receipt.verdict, id)
+  }
+})
+
+test('arguments it refuses are named', () => {
+  assert.throws(() => cobro.receiveNotification('payin', '{}'), (e) => e instanceof cobro.SigningError && /kind/.test(e.message))
+  assert.throws(() => cobro.receiveNotification('payin-notification', '{}', { peer: 'nowhere' }), (e) => e instanceof cobro.SigningError && /peer/.test(e.message))
+  assert.throws(() => cobro.receiveNotification('payin-notification', '{}', { allowList: ['example.com'] }), (e) => e instanceof cobro.SigningError && /allow_list/.test(e.message))
+  assert.throws(() => cobro.receiveNotification('payin-notification', '{}', { keys: 'x' }), TypeError)
+})

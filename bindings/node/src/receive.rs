@@ -1,0 +1,88 @@
+//! Receiving a notification (DESIGN.md 9 row 35): the core's `receive`, with the raw
+//! body as the endpoint got it, as a plain `Receipt` object.
+
+use cobro::receive::{AllowList, NotificationKind, ReceiveOptions, receive};
+use cobro::signing::SigningError;
+use napi::bindgen_prelude::{Either, Uint8Array};
+use napi::{Env, Unknown};
+use napi_derive::napi;
+
+use crate::args::{Keys, locale, optional, secret, string};
+use crate::errors::{Thrown, guard, signing};
+use crate::parse::to_js;
+use crate::utf16::Utf16Text;
+
+/// Options of `receiveNotification`.
+#[napi(object, object_to_js = false)]
+pub struct ReceiveNotificationOptions {
+    /// The pay-in key, which a pay-in notification is verified with.
+    #[napi(ts_type = "string")]
+    pub key: Option<Utf16Text>,
+    /// The address the request came from (`req.socket.remoteAddress`).
+    pub peer: Option<String>,
+    /// The provider's addresses or CIDR ranges; a peer outside is refused.
+    pub allow_list: Option<Vec<String>>,
+    /// The pay-in's state (payinStateID) as the merchant stored it.
+    pub stored_state: Option<i64>,
+    /// Language of the refusal's message: `"en"` (default), `"es"` or `"pt"`.
+    #[napi(ts_type = "'en' | 'es' | 'pt'")]
+    pub locale: Option<String>,
+}
+
+impl Keys for ReceiveNotificationOptions {
+    const KEYS: &'static [&'static str] = &["key", "peer", "allowList", "storedState", "locale"];
+}
+
+/// DESIGN.md 9 row 35: what a notification endpoint of `kind` (`payin-notification`,
+/// `subscription-webhook`, `deposit-notification`) answers at once and may do with
+/// `body`, the raw body exactly as received (`express.raw()`, Fastify's `parseAs:
+/// 'buffer'`; a parsed object has lost the texts the signature covers): a `Receipt`.
+#[napi(ts_return_type = "import('./parsed').Receipt")]
+pub fn receive_notification<'e>(
+    env: &'e Env,
+    #[napi(ts_arg_type = "import('./parsed').NotificationKind")] kind: Unknown<'e>,
+    #[napi(ts_arg_type = "string | Uint8Array")] body: Either<String, Uint8Array>,
+    #[napi(ts_arg_type = "ReceiveNotificationOptions | undefined | null")] options: Option<Unknown<'e>>,
+) -> napi::Result<Unknown<'e>, Thrown> {
+    guard(|| {
+        let name = string(kind, "kind", "a string")?;
+        let kind = NotificationKind::from_name(&name).ok_or_else(|| {
+            signing(&SigningError::InvalidArgument {
+                name: "kind",
+                allowed: "payin-notification, subscription-webhook, deposit-notification",
+            })
+        })?;
+        let o = optional::<ReceiveNotificationOptions>(options, "options")?;
+        let (key, peer, allow, stored_state, tag) = match o {
+            Some(o) => (o.key, o.peer, o.allow_list, o.stored_state, o.locale),
+            None => (None, None, None, None, None),
+        };
+        let key = key.as_ref().map(|k| secret(k, "key")).transpose()?;
+        let peer = peer
+            .map(|p| {
+                p.trim().parse().map_err(|_| {
+                    signing(&SigningError::InvalidArgument {
+                        name: "peer",
+                        allowed: "an IPv4 or IPv6 address",
+                    })
+                })
+            })
+            .transpose()?;
+        let allow_list = allow
+            .map(|l| AllowList::parse(l.iter().map(String::as_str)))
+            .transpose()
+            .map_err(|e| signing(&e))?;
+        let options = ReceiveOptions {
+            key: key.as_ref(),
+            peer,
+            allow_list: allow_list.as_ref(),
+            stored_state,
+            locale: locale(tag.as_deref())?,
+        };
+        let bytes: &[u8] = match &body {
+            Either::A(text) => text.as_bytes(),
+            Either::B(array) => array,
+        };
+        to_js(env, &receive(kind, bytes, &options))
+    })
+}

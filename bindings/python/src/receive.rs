@@ -1,0 +1,86 @@
+//! Receiving a notification (DESIGN.md 9 row 35): the core's `receive`, with the raw
+//! body as the endpoint got it, as a typed `Receipt`.
+
+use cobro::receive::{AllowList, NotificationKind, ReceiveOptions, receive};
+use cobro::signing::SigningError;
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyString};
+
+use crate::args::{locale, secret, whole_as};
+use crate::errors::{guard, signing_error, type_error};
+use crate::parse::typed;
+
+/// The kinds' names, as an argument error lists them.
+const KINDS: &str = "payin-notification, subscription-webhook, deposit-notification";
+
+/// DESIGN.md 9 row 35: what a notification endpoint of `kind` answers at once and may
+/// do with `body`, the raw bytes (or text) exactly as received (a re-serialised body
+/// has lost the texts the signature covers): a `Receipt`.
+#[pyfunction]
+#[pyo3(signature = (kind, body, *, key = None, peer = None, allow_list = None, stored_state = None, locale = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn receive_notification<'py>(
+    py: Python<'py>,
+    kind: &str,
+    body: &Bound<'py, PyAny>,
+    key: Option<&Bound<'py, PyAny>>,
+    peer: Option<&str>,
+    allow_list: Option<Vec<String>>,
+    stored_state: Option<&Bound<'py, PyAny>>,
+    locale: Option<String>,
+) -> PyResult<Bound<'py, PyAny>> {
+    guard(py, || {
+        let kind = NotificationKind::from_name(kind).ok_or_else(|| {
+            signing_error(
+                py,
+                &SigningError::InvalidArgument {
+                    name: "kind",
+                    allowed: KINDS,
+                },
+            )
+        })?;
+        let key = key.filter(|k| !k.is_none()).map(|k| secret(k, "key")).transpose()?;
+        let peer = peer
+            .map(|p| {
+                p.trim().parse().map_err(|_| {
+                    signing_error(
+                        py,
+                        &SigningError::InvalidArgument {
+                            name: "peer",
+                            allowed: "an IPv4 or IPv6 address",
+                        },
+                    )
+                })
+            })
+            .transpose()?;
+        let allow_list = allow_list
+            .map(|l| AllowList::parse(l.iter().map(String::as_str)))
+            .transpose()
+            .map_err(|e| signing_error(py, &e))?;
+        let stored_state = stored_state
+            .filter(|s| !s.is_none())
+            .map(|s| whole_as::<i64>(s, "stored_state"))
+            .transpose()?;
+        let options = ReceiveOptions {
+            key: key.as_ref(),
+            peer,
+            allow_list: allow_list.as_ref(),
+            stored_state,
+            locale: self::locale(locale.as_deref())?,
+        };
+        let receipt = if let Ok(b) = body.cast::<PyBytes>() {
+            receive(kind, b.as_bytes(), &options)
+        } else if let Ok(b) = body.cast::<PyByteArray>() {
+            receive(kind, &b.to_vec(), &options)
+        } else if let Ok(s) = body.cast::<PyString>() {
+            // Lone surrogates are kept as the invalid bytes they are: the core answers 400.
+            let bytes = s
+                .call_method1("encode", ("utf-8", "surrogatepass"))?
+                .cast_into::<PyBytes>()?;
+            receive(kind, bytes.as_bytes(), &options)
+        } else {
+            return Err(type_error("body", "bytes or str, the raw body as received", body));
+        };
+        typed(py, "receipt", &receipt)
+    })
+}

@@ -1,0 +1,268 @@
+//! Receiving a notification (DESIGN.md 9 row 35): one call from the bytes the
+//! merchant's endpoint received to what it answers and what it may do.
+//!
+//! What a notification proves: the pay-in notification's payinVerification covers the
+//! merchant, the operation number, the amount and the currency, not payinStateID, so an
+//! authentic notification replayed with another state still verifies; subscription
+//! webhooks and deposit notifications carry no signature at all (the provider
+//! recommends allow-listing its addresses). So [`receive`]:
+//!
+//! - verifies what is signed, on the raw bytes (a body re-serialised by a framework
+//!   has lost the texts the hash covers), and refuses a wrong or missing signature
+//!   (HTTP 401) and a body that is not a notification (HTTP 400);
+//! - answers HTTP 200 at once to an authentic notification, a duplicate included, as
+//!   the provider expects (PROVIDER_FACTS.md "Notifications");
+//! - gives an idempotency key: two deliveries of the same event have the same key;
+//! - says whether the pay-in's state moves the merchant's stored state forward in the
+//!   lifecycle's order (`payin::lifecycle`): a late PENDING after PAID does not;
+//! - says when a state that releases goods (paid, settled) must first be confirmed with
+//!   the status query (`payin::status`);
+//! - says unsigned kinds are unverifiable, and whether the peer is on the allow-list
+//!   given, refusing one that is not (HTTP 403).
+//!
+//! The notifications carry nothing in their headers (the signature is in the body), so
+//! the inputs are the body, the key, and optionally the peer's address with the
+//! allow-list and the stored state. Sans-IO: the merchant's framework reads the bytes
+//! and writes the answer.
+
+mod allow;
+
+use std::net::IpAddr;
+
+use serde::Serialize;
+
+pub use allow::{AllowList, MAX_ALLOW_LIST};
+
+use crate::code::Code;
+use crate::messages::Locale;
+use crate::payin::lifecycle::payin_transition;
+use crate::payin::notification::{NotificationError, PayinNotification, verify_payin_notification};
+use crate::reader::ParseError;
+use crate::signing::Secret;
+use crate::subscription::webhook::{SubscriptionWebhook, parse_subscription_webhook};
+use crate::virtual_account::notification::{DepositNotification, parse_deposit_notification};
+
+/// Which notification an endpoint receives: the merchant gives each kind its URL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NotificationKind {
+    /// The pay-in payment notification, signed in payinVerification.
+    PayinNotification,
+    /// The subscription webhook, unsigned.
+    SubscriptionWebhook,
+    /// The virtual-account deposit notification, unsigned.
+    DepositNotification,
+}
+
+impl NotificationKind {
+    /// Every kind.
+    pub const ALL: [NotificationKind; 3] = [
+        NotificationKind::PayinNotification,
+        NotificationKind::SubscriptionWebhook,
+        NotificationKind::DepositNotification,
+    ];
+
+    /// The name: `payin-notification`, `subscription-webhook`, `deposit-notification`
+    /// (the documents' names).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NotificationKind::PayinNotification => "payin-notification",
+            NotificationKind::SubscriptionWebhook => "subscription-webhook",
+            NotificationKind::DepositNotification => "deposit-notification",
+        }
+    }
+
+    /// The kind named `name`.
+    pub fn from_name(name: &str) -> Option<NotificationKind> {
+        NotificationKind::ALL.into_iter().find(|k| k.as_str() == name)
+    }
+}
+
+/// What the endpoint knows beside the body.
+#[derive(Debug, Clone, Copy)]
+pub struct ReceiveOptions<'a> {
+    /// The pay-in key, which a pay-in notification is verified with; the other kinds
+    /// need none.
+    pub key: Option<&'a Secret>,
+    /// The address the request came from, as the server saw it.
+    pub peer: Option<IpAddr>,
+    /// The provider's addresses, when the merchant has them: a peer outside is refused.
+    pub allow_list: Option<&'a AllowList>,
+    /// The pay-in's state (payinStateID) as the merchant stored it, to say whether the
+    /// notification moves it forward.
+    pub stored_state: Option<i64>,
+    /// The language of the refusal's message.
+    pub locale: Locale,
+}
+
+/// What the endpoint does with a notification.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReceiptVerdict {
+    /// Signed and the signature matches: act on it (after the status query, when
+    /// `confirm_with_status_query`).
+    Authentic,
+    /// Readable but carrying no signature (subscription webhooks, deposit
+    /// notifications): trust it only as far as the peer's address on the allow-list.
+    Unverifiable,
+    /// Not to act on: `http_status` is 4xx and `code` says why.
+    Refused,
+}
+
+/// The outcome of [`receive`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Receipt {
+    /// The kind the endpoint receives.
+    pub kind: NotificationKind,
+    /// Authentic, unverifiable or refused.
+    pub verdict: ReceiptVerdict,
+    /// The HTTP status to answer with, at once: 200 for an authentic or unverifiable
+    /// notification (a duplicate too), 400 for a body that is not one, 401 for a wrong
+    /// or missing signature, 403 for a peer outside the allow-list.
+    pub http_status: u16,
+    /// Why it was refused: a parse error's code, ERR_MISSING_SIGNATURE,
+    /// ERR_INVALID_SIGNATURE or ERR_PEER_NOT_ALLOWED; `None` otherwise.
+    pub code: Option<String>,
+    /// The refusal's message (never a value of the body); `None` otherwise.
+    pub message: Option<String>,
+    /// What makes two deliveries the same event: the kind and what identifies it (the
+    /// merchant, operation number and state of a pay-in; the subscription, origin,
+    /// status and error code of a webhook; the operation and status of a deposit).
+    /// Store it and answer 200 without acting again when it comes back.
+    pub idempotency_key: Option<String>,
+    /// Whether the pay-in's state follows the stored state in the lifecycle's order
+    /// (`payin_transition`); `None` without a stored state or for the other kinds. A
+    /// notification that does not move it forward changes nothing (a duplicate, or a
+    /// late one).
+    pub moves_forward: Option<bool>,
+    /// Whether the state releases goods (paid, settled) and must be confirmed with the
+    /// pay-in status query first: the signature does not cover the state.
+    pub confirm_with_status_query: bool,
+    /// Whether the peer is on the allow-list; `None` when no peer or allow-list was
+    /// given.
+    pub peer_allowed: Option<bool>,
+    /// The pay-in notification, when the kind is that and it was read.
+    pub payin: Option<PayinNotification>,
+    /// The subscription webhook, when the kind is that and it was read.
+    pub subscription: Option<SubscriptionWebhook>,
+    /// The deposit notification, when the kind is that and it was read.
+    pub deposit: Option<DepositNotification>,
+}
+
+impl Receipt {
+    fn new(kind: NotificationKind, peer_allowed: Option<bool>) -> Receipt {
+        Receipt {
+            kind,
+            verdict: ReceiptVerdict::Refused,
+            http_status: 400,
+            code: None,
+            message: None,
+            idempotency_key: None,
+            moves_forward: None,
+            confirm_with_status_query: false,
+            peer_allowed,
+            payin: None,
+            subscription: None,
+            deposit: None,
+        }
+    }
+
+    fn refused(mut self, http_status: u16, code: Code, message: String) -> Receipt {
+        self.verdict = ReceiptVerdict::Refused;
+        self.http_status = http_status;
+        self.code = Some(code.as_str().to_string());
+        self.message = Some(message);
+        self
+    }
+
+    fn accepted(mut self, verdict: ReceiptVerdict, idempotency_key: String) -> Receipt {
+        self.verdict = verdict;
+        self.http_status = 200;
+        self.idempotency_key = Some(idempotency_key);
+        self
+    }
+}
+
+/// DESIGN.md 9 row 35: what the endpoint of `kind` answers and may do with `body`, the
+/// bytes exactly as received (module doc). A pay-in notification without a key is
+/// refused as unverified (ERR_MISSING_ARGUMENT is the caller's, raised by the
+/// bindings before this is called).
+pub fn receive(kind: NotificationKind, body: &[u8], options: &ReceiveOptions<'_>) -> Receipt {
+    let peer_allowed = match (options.peer, options.allow_list) {
+        (Some(peer), Some(list)) => Some(list.allows(peer)),
+        _ => None,
+    };
+    let receipt = Receipt::new(kind, peer_allowed);
+    if peer_allowed == Some(false) {
+        let message = crate::messages::render(Code::PeerNotAllowed, "peer", &[] as &[(&str, &str)], options.locale);
+        return receipt.refused(403, Code::PeerNotAllowed, message);
+    }
+    let parse_refusal = |r: Receipt, e: &ParseError| r.refused(400, e.code, e.message(options.locale));
+    match kind {
+        NotificationKind::PayinNotification => payin(receipt, body, options),
+        NotificationKind::SubscriptionWebhook => match parse_subscription_webhook(body) {
+            Ok(w) => {
+                let key = format!(
+                    "subscription-webhook:{}:{}:{}:{}",
+                    w.subscription_id,
+                    w.origin_type.as_deref().unwrap_or_default(),
+                    w.status.as_ref().map_or("", |s| s.as_str()),
+                    w.error_details
+                        .as_ref()
+                        .and_then(|e| e.code.as_deref())
+                        .unwrap_or_default()
+                );
+                let mut r = receipt.accepted(ReceiptVerdict::Unverifiable, key);
+                r.subscription = Some(w);
+                r
+            }
+            Err(e) => parse_refusal(receipt, &e),
+        },
+        NotificationKind::DepositNotification => match parse_deposit_notification(body) {
+            Ok(d) => {
+                let key = format!("deposit-notification:{}:{}", d.operation_id, d.status.code);
+                let mut r = receipt.accepted(ReceiptVerdict::Unverifiable, key);
+                r.deposit = Some(d);
+                r
+            }
+            Err(e) => parse_refusal(receipt, &e),
+        },
+    }
+}
+
+fn payin(receipt: Receipt, body: &[u8], options: &ReceiveOptions<'_>) -> Receipt {
+    let locale = options.locale;
+    let Some(key) = options.key else {
+        // Read it, so that a body that is not one is still a 400; a readable one cannot
+        // be authenticated without the key.
+        return match crate::payin::notification::parse_payin_notification(body) {
+            Err(e) => receipt.refused(400, e.code, e.message(locale)),
+            Ok(_) => {
+                let e = NotificationError::MissingSignature;
+                receipt.refused(401, e.code(), e.message(locale))
+            }
+        };
+    };
+    match verify_payin_notification(body, key) {
+        Ok(n) => {
+            let id = format!(
+                "payin-notification:{}:{}:{}",
+                n.payin_merchant_id, n.payin_merchant_operation_number, n.payin_state_id
+            );
+            let mut r = receipt.accepted(ReceiptVerdict::Authentic, id);
+            // The same state again is allowed by the lifecycle but moves nothing.
+            r.moves_forward = options
+                .stored_state
+                .map(|stored| stored != n.payin_state_id && payin_transition(stored, n.payin_state_id).allowed);
+            // `paid` is true for 5 Autorizado and 9 Liquidado, the states that release goods.
+            r.confirm_with_status_query = n.state.is_some_and(|s| s.paid);
+            r.payin = Some(n);
+            r
+        }
+        Err(NotificationError::Parse(e)) => receipt.refused(400, e.code, e.message(locale)),
+        Err(e) => receipt.refused(401, e.code(), e.message(locale)),
+    }
+}
+
+#[cfg(test)]
+mod tests;
