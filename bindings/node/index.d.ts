@@ -332,6 +332,33 @@ export interface PrepareVirtualAccountArgs {
   maxBytes?: number
 }
 
+/**
+ * DESIGN.md 9 row 35: what a notification endpoint of `kind` (`payin-notification`,
+ * `subscription-webhook`, `deposit-notification`) answers at once and may do with
+ * `raw`, the body exactly as received (`express.raw()`, Fastify's `parseAs: 'buffer'`;
+ * a parsed object has lost the texts the signature covers, so none is taken): a
+ * `Receipt`.
+ */
+export declare function receiveNotification(kind: import('./parsed').NotificationKind, raw: string | Uint8Array, options?: ReceiveNotificationOptions | undefined | null): import('./parsed').Receipt
+
+/** Options of `receiveNotification`. */
+export interface ReceiveNotificationOptions {
+  /** The pay-in key, which a pay-in notification is verified with. */
+  key?: string
+  /** The address the request came from (`req.socket.remoteAddress`). */
+  peer?: string
+  /**
+   * The provider's addresses or CIDR ranges; a peer outside is refused. (napi reads
+   * an array field set to `undefined` or `null` as an error unless they are among its
+   * types.)
+   */
+  allowList?: string[] | null
+  /** The pay-in's state (payinStateID) as the merchant stored it. */
+  storedState?: number
+  /** Language of the refusal's message: `"en"` (default), `"es"` or `"pt"`. */
+  locale?: 'en' | 'es' | 'pt'
+}
+
 /** The outcome of validating one request (DESIGN.md section 3). */
 export interface Report {
   /** True when there is no error (warnings allowed unless `strict`). */

@@ -863,6 +863,7 @@ module.exports.preparePayinStatus = nativeBinding.preparePayinStatus
 module.exports.prepareSubscription = nativeBinding.prepareSubscription
 module.exports.prepareSubscriptionCancel = nativeBinding.prepareSubscriptionCancel
 module.exports.prepareVirtualAccount = nativeBinding.prepareVirtualAccount
+module.exports.receiveNotification = nativeBinding.receiveNotification
 module.exports.schema = nativeBinding.schema
 module.exports.subscriptionAuthorization = nativeBinding.subscriptionAuthorization
 module.exports.subscriptionErrorCode = nativeBinding.subscriptionErrorCode

@@ -223,7 +223,8 @@ function callWith(f, given) {
   const value = (a) => {
     if (a.name in given) return given[a.name]
     if (enumByName.has(a.type)) return enumByName.get(a.type).values[0]
-    return SAMPLE[base(a.type).name]
+    const { name, list } = base(a.type)
+    return list ? [SAMPLE[name]] : SAMPLE[name]
   }
   const args = argsOf(f)
   const call = args.slice(0, f.positional).map(value)

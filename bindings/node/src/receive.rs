@@ -3,7 +3,7 @@
 
 use cobro::receive::{AllowList, NotificationKind, ReceiveOptions, receive};
 use cobro::signing::SigningError;
-use napi::bindgen_prelude::{Either, Uint8Array};
+use napi::bindgen_prelude::{Either, Either3, Null, Uint8Array, Undefined};
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
@@ -20,8 +20,11 @@ pub struct ReceiveNotificationOptions {
     pub key: Option<Utf16Text>,
     /// The address the request came from (`req.socket.remoteAddress`).
     pub peer: Option<String>,
-    /// The provider's addresses or CIDR ranges; a peer outside is refused.
-    pub allow_list: Option<Vec<String>>,
+    /// The provider's addresses or CIDR ranges; a peer outside is refused. (napi reads
+    /// an array field set to `undefined` or `null` as an error unless they are among its
+    /// types.)
+    #[napi(ts_type = "string[] | null")]
+    pub allow_list: Option<Either3<Vec<String>, Undefined, Null>>,
     /// The pay-in's state (payinStateID) as the merchant stored it.
     pub stored_state: Option<i64>,
     /// Language of the refusal's message: `"en"` (default), `"es"` or `"pt"`.
@@ -35,16 +38,25 @@ impl Keys for ReceiveNotificationOptions {
 
 /// DESIGN.md 9 row 35: what a notification endpoint of `kind` (`payin-notification`,
 /// `subscription-webhook`, `deposit-notification`) answers at once and may do with
-/// `body`, the raw body exactly as received (`express.raw()`, Fastify's `parseAs:
-/// 'buffer'`; a parsed object has lost the texts the signature covers): a `Receipt`.
+/// `raw`, the body exactly as received (`express.raw()`, Fastify's `parseAs: 'buffer'`;
+/// a parsed object has lost the texts the signature covers, so none is taken): a
+/// `Receipt`.
 #[napi(ts_return_type = "import('./parsed').Receipt")]
 pub fn receive_notification<'e>(
     env: &'e Env,
     #[napi(ts_arg_type = "import('./parsed').NotificationKind")] kind: Unknown<'e>,
-    #[napi(ts_arg_type = "string | Uint8Array")] body: Either<String, Uint8Array>,
+    #[napi(ts_arg_type = "string | Uint8Array")] raw: Either<String, Uint8Array>,
     #[napi(ts_arg_type = "ReceiveNotificationOptions | undefined | null")] options: Option<Unknown<'e>>,
 ) -> napi::Result<Unknown<'e>, Thrown> {
     guard(|| {
+        // The options first, as every function reads them: a wrong key is named before
+        // anything else.
+        let o = optional::<ReceiveNotificationOptions>(options, "options")?;
+        let (key, peer, allow, stored_state, tag) = match o {
+            Some(o) => (o.key, o.peer, o.allow_list, o.stored_state, o.locale),
+            None => (None, None, None, None, None),
+        };
+        let locale = locale(tag.as_deref())?;
         let name = string(kind, "kind", "a string")?;
         let kind = NotificationKind::from_name(&name).ok_or_else(|| {
             signing(&SigningError::InvalidArgument {
@@ -52,11 +64,6 @@ pub fn receive_notification<'e>(
                 allowed: "payin-notification, subscription-webhook, deposit-notification",
             })
         })?;
-        let o = optional::<ReceiveNotificationOptions>(options, "options")?;
-        let (key, peer, allow, stored_state, tag) = match o {
-            Some(o) => (o.key, o.peer, o.allow_list, o.stored_state, o.locale),
-            None => (None, None, None, None, None),
-        };
         let key = key.as_ref().map(|k| secret(k, "key")).transpose()?;
         let peer = peer
             .map(|p| {
@@ -69,6 +76,10 @@ pub fn receive_notification<'e>(
             })
             .transpose()?;
         let allow_list = allow
+            .and_then(|l| match l {
+                Either3::A(list) => Some(list),
+                Either3::B(()) | Either3::C(_) => None,
+            })
             .map(|l| AllowList::parse(l.iter().map(String::as_str)))
             .transpose()
             .map_err(|e| signing(&e))?;
@@ -77,9 +88,9 @@ pub fn receive_notification<'e>(
             peer,
             allow_list: allow_list.as_ref(),
             stored_state,
-            locale: locale(tag.as_deref())?,
+            locale,
         };
-        let bytes: &[u8] = match &body {
+        let bytes: &[u8] = match &raw {
             Either::A(text) => text.as_bytes(),
             Either::B(array) => array,
         };

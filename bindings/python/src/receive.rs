@@ -14,15 +14,15 @@ use crate::parse::typed;
 const KINDS: &str = "payin-notification, subscription-webhook, deposit-notification";
 
 /// DESIGN.md 9 row 35: what a notification endpoint of `kind` answers at once and may
-/// do with `body`, the raw bytes (or text) exactly as received (a re-serialised body
+/// do with `raw`, the body's bytes (or text) exactly as received (a re-serialised body
 /// has lost the texts the signature covers): a `Receipt`.
 #[pyfunction]
-#[pyo3(signature = (kind, body, *, key = None, peer = None, allow_list = None, stored_state = None, locale = None))]
+#[pyo3(signature = (kind, raw, *, key = None, peer = None, allow_list = None, stored_state = None, locale = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn receive_notification<'py>(
     py: Python<'py>,
     kind: &str,
-    body: &Bound<'py, PyAny>,
+    raw: &Bound<'py, PyAny>,
     key: Option<&Bound<'py, PyAny>>,
     peer: Option<&str>,
     allow_list: Option<Vec<String>>,
@@ -68,18 +68,18 @@ pub fn receive_notification<'py>(
             stored_state,
             locale: self::locale(locale.as_deref())?,
         };
-        let receipt = if let Ok(b) = body.cast::<PyBytes>() {
+        let receipt = if let Ok(b) = raw.cast::<PyBytes>() {
             receive(kind, b.as_bytes(), &options)
-        } else if let Ok(b) = body.cast::<PyByteArray>() {
+        } else if let Ok(b) = raw.cast::<PyByteArray>() {
             receive(kind, &b.to_vec(), &options)
-        } else if let Ok(s) = body.cast::<PyString>() {
+        } else if let Ok(s) = raw.cast::<PyString>() {
             // Lone surrogates are kept as the invalid bytes they are: the core answers 400.
             let bytes = s
                 .call_method1("encode", ("utf-8", "surrogatepass"))?
                 .cast_into::<PyBytes>()?;
             receive(kind, bytes.as_bytes(), &options)
         } else {
-            return Err(type_error("body", "bytes or str, the raw body as received", body));
+            return Err(type_error("raw", "bytes or str, the body as received", raw));
         };
         typed(py, "receipt", &receipt)
     })

@@ -49,7 +49,7 @@ def test_a_parsed_body_is_refused_with_a_type_error() -> None:
     authentic = next(c for _, _, c in CASES if c["expected"]["verdict"] == "authentic")
     with pytest.raises(TypeError) as e:
         cobro.receive_notification("payin-notification", json.loads(authentic["body_text"]), key=authentic["key"])  # type: ignore[arg-type]
-    assert "raw body" in str(e.value)
+    assert "body as received" in str(e.value)
 
 
 def test_arguments_it_refuses_name_the_argument() -> None:

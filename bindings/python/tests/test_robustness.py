@@ -61,6 +61,10 @@ CALLS = {
     "virtual_account_headers": dict(api_key="k", secret=KEY, deposit_mode="ANY", timestamp=1700000000),
     "verify_virtual_account_headers": ((VA_HEADERS,), dict(secret=KEY, now=1700000000, window_seconds=120)),
     "verify_payin_notification": (("{}",), dict(key=KEY)),
+    "receive_notification": (
+        ("payin-notification", "{}"),
+        dict(key=KEY, peer="127.0.0.1", allow_list=["127.0.0.0/8"], stored_state=2, locale="es"),
+    ),
     "prepare_virtual_account": (("{}",), dict(api_key="k", secret=KEY, deposit_mode="ANY", now=1700000000)),
     "prepare_subscription": (("{}",), dict(key=KEY)),
     "prepare_subscription_cancel": (("{}",), dict(key=KEY)),

@@ -297,7 +297,7 @@ def parse_payin_notification(body: _Body) -> PayinNotification:
 
 def receive_notification(
     kind: NotificationKind,
-    body: Union[bytes, bytearray, str],
+    raw: Union[bytes, bytearray, str],
     *,
     key: Optional[_Key] = None,
     peer: Optional[str] = None,
