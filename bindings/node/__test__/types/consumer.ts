@@ -25,7 +25,9 @@ import {
   type PayinNotification,
   type PayinResponse,
   type PayinState,
+  type PayinStatus,
   type PreparedRequest,
+  type Receipt,
   type Report,
   type SubscriptionAnswer,
   type SubscriptionCode,
@@ -53,11 +55,14 @@ const everyExport: { [K in keyof typeof cobro]: true } = {
   prepareSubscription: true,
   prepareSubscriptionCancel: true,
   preparePayin: true,
+  preparePayinStatus: true,
+  receiveNotification: true,
   parse: true,
   parseVirtualAccountResponse: true,
   parseSubscriptionResponse: true,
   parsePayinResponse: true,
   parsePayinNotification: true,
+  parsePayinStatus: true,
   parseSubscriptionWebhook: true,
   parseDepositNotification: true,
   payinCreationCode: true,
@@ -177,6 +182,8 @@ same<ReturnType<typeof parse<'subscription-response'>>, SubscriptionAnswer>()
 same<ReturnType<typeof parse<'subscription-webhook'>>, SubscriptionWebhook>()
 same<ReturnType<typeof parse<'virtual-account-response'>>, VirtualAccountAnswer>()
 same<ReturnType<typeof parse<'deposit-notification'>>, DepositNotification>()
+same<ReturnType<typeof parse<'payin-status'>>, PayinStatus>()
+same<ReturnType<typeof cobro.receiveNotification>, Receipt>()
 same<ReturnType<typeof cobro.parsePayinResponse>, PayinResponse>()
 same<ReturnType<typeof cobro.parsePayinNotification>, PayinNotification>()
 same<ReturnType<typeof cobro.parseSubscriptionResponse>, SubscriptionAnswer>()
