@@ -41,6 +41,14 @@ const NOT_RUN: &[(&str, &str)] = &[
         "cargo install --path crates/cobro-cli",
         "installs into ~/.cargo/bin, outside the checkout; the binary cargo built for this test is what it would install",
     ),
+    (
+        "COBRO_PAYIN_KEY='fake-payin-key-for-examples' cobro listen --port 12112 --save \"$(mktemp -d)\" --forward-to http://127.0.0.1:8000/webhooks/cobro",
+        "runs until Ctrl-C and forwards to the reader's endpoint; tests/cli_listen.rs runs it with these options against cobro mock",
+    ),
+    (
+        "COBRO_PAYIN_KEY='fake-payin-key-for-examples' cobro check-webhook http://127.0.0.1:8000/webhooks/cobro",
+        "needs the reader's endpoint; tests/cli_listen.rs runs it against an endpoint that accepts everything and against cobro listen",
+    ),
 ];
 
 /// README sections whose first code block another stage runs as written, and which.
