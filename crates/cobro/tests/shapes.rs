@@ -84,6 +84,30 @@ impl Reader {
     }
 }
 
+/// What `receive` answers for each receiver vector (`tests/vectors/receive`).
+fn receipts() -> Vec<cobro::receive::Receipt> {
+    use cobro::receive::{AllowList, NotificationKind, ReceiveOptions, receive};
+    let text = std::fs::read_to_string(common::vectors_dir().join("receive").join("receive.json")).unwrap();
+    let file: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut out = Vec::new();
+    for case in file["cases"].as_array().unwrap() {
+        let key = case["key"].as_str().map(|k| cobro::Secret::new(k).unwrap());
+        let allow = case["allow_list"]
+            .as_array()
+            .map(|l| AllowList::parse(l.iter().map(|e| e.as_str().unwrap())).unwrap());
+        let options = ReceiveOptions {
+            key: key.as_ref(),
+            peer: case["peer"].as_str().map(|p| p.parse().unwrap()),
+            allow_list: allow.as_ref(),
+            stored_state: case["stored_state"].as_i64(),
+            locale: cobro::Locale::En,
+        };
+        let kind = NotificationKind::from_name(case["kind"].as_str().unwrap()).unwrap();
+        out.push(receive(kind, case["body_text"].as_str().unwrap().as_bytes(), &options));
+    }
+    out
+}
+
 /// `text` read by the core's own JSON reader, which keeps each object's keys in order
 /// (under a limit past any vector's size).
 fn read(text: &str) -> Json<'_> {
@@ -112,6 +136,9 @@ fn every_parsed_value_has_the_described_shape_and_every_field_is_filled() {
             "DocumentType",
             "document types",
         );
+    }
+    for receipt in receipts() {
+        reader.named(&read(&serde_json::to_string(&receipt).unwrap()), "Receipt", "receive");
     }
     let parsed = vectors.len();
     assert!(parsed > 100, "{parsed} parsed vectors");
