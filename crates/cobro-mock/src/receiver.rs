@@ -177,8 +177,10 @@ async fn handle(
     let (status, receipt) = judge(&l, kind, bytes, peer.ip(), &mut line);
     if let Some(dir) = &l.config.save {
         let path = dir.join(format!("{n:04}-{}.json", kind.as_str()));
-        // A notification is at most 1 MiB: written at once, as the event happens.
-        match std::fs::write(&path, bytes) {
+        // A notification is at most 1 MiB: written at once, as the event happens, under
+        // another name first so that a reader never finds half a body.
+        let part = path.with_extension("part");
+        match std::fs::write(&part, bytes).and_then(|()| std::fs::rename(&part, &path)) {
             Ok(()) => line.push_str(&format!("; saved {}", path.display())),
             Err(e) => line.push_str(&format!("; not saved ({}: {e})", path.display())),
         }
