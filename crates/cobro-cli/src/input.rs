@@ -186,7 +186,7 @@ impl SecretSource<'_> {
     }
 }
 
-/// The pay-in key for `validate payin`, only when `--key-file` is given or
+/// The pay-in key for `validate payin` and `listen`, only when `--key-file` is given or
 /// `COBRO_PAYIN_KEY` is set (DESIGN.md 9 row 18: payinVerification is checked against
 /// the key only when one is given); read as `prepare payin` reads it.
 pub fn optional_payin_key(file: Option<&PathBuf>) -> Result<Option<Secret>, CliError> {

@@ -7,10 +7,12 @@
 //! is ever printed.
 
 mod args;
+mod check;
 mod codes;
 mod document;
 mod input;
 mod jsonl;
+mod listen;
 mod mock;
 mod outcome;
 mod parse;
@@ -60,6 +62,10 @@ enum Command {
     Schema(schema::SchemaArgs),
     /// Run a local stand-in for the provider: the four endpoints, state, notifications, faults.
     Mock(mock::MockArgs),
+    /// Receive notifications while developing: print, verify, save and forward each one.
+    Listen(listen::ListenArgs),
+    /// Send a notification endpoint the cases a careful receiver must pass, and judge it.
+    CheckWebhook(check::CheckArgs),
 }
 
 fn main() -> ExitCode {
@@ -74,6 +80,8 @@ fn main() -> ExitCode {
         Command::Codes(args) => codes::run(&args),
         Command::Schema(args) => schema::run(&args),
         Command::Mock(args) => mock::run(&args),
+        Command::Listen(args) => listen::run(&args),
+        Command::CheckWebhook(args) => check::run(&args),
     };
     match outcome {
         Ok(Verdict::Ok) => ExitCode::SUCCESS,

@@ -31,6 +31,11 @@ pub struct ParseArgs {
     /// Write the QR image of a pay-in answer to this PNG file.
     #[arg(long, value_name = "FILE")]
     pub qr_out: Option<PathBuf>,
+    /// Print only the value of this field of the parsed value, by its dotted path
+    /// (`subscription_id`, `account.number`, `operations[0].state.paid`): to keep an id
+    /// from an answer in a shell variable.
+    #[arg(long, value_name = "FIELD", conflicts_with = "json")]
+    pub get: Option<String>,
 }
 
 fn document_parser() -> impl TypedValueParser<Value = DocumentKind> {
@@ -57,13 +62,40 @@ pub fn run(args: &ParseArgs) -> Result<Verdict, CliError> {
             .map_err(|e| CliError::new(format!("cannot write {}: {e}; check the path", path.display())))?;
     }
     let mut out = std::io::stdout().lock();
-    if args.json {
+    if let Some(field) = &args.get {
+        let value = serde_json::to_value(&parsed).map_err(|e| CliError::new(format!("cannot read the value: {e}")))?;
+        let found = field_at(&value, field).ok_or_else(|| {
+            CliError::new(format!(
+                "--get {field}: the parsed {} has no such field",
+                args.document.as_str()
+            ))
+        })?;
+        match found {
+            serde_json::Value::String(text) => writeln!(out, "{text}")?,
+            other => writeln!(out, "{other}")?,
+        }
+    } else if args.json {
         let text = serde_json::to_string(&parsed).map_err(|e| CliError::new(format!("cannot print JSON: {e}")))?;
         writeln!(out, "{text}")?;
     } else {
         render::human(&mut out, &parsed, args.qr_out.as_deref())?;
     }
     Ok(Verdict::Ok)
+}
+
+/// The value at `path` (`a.b`, `list[0].c`) in `value`.
+fn field_at<'v>(value: &'v serde_json::Value, path: &str) -> Option<&'v serde_json::Value> {
+    let mut at = value;
+    for part in path.split('.') {
+        let (name, indexes) = part.split_once('[').map_or((part, ""), |(n, rest)| (n, rest));
+        if !name.is_empty() {
+            at = at.get(name)?;
+        }
+        for index in indexes.split('[').filter(|i| !i.is_empty()) {
+            at = at.get(index.strip_suffix(']')?.parse::<usize>().ok()?)?;
+        }
+    }
+    Some(at)
 }
 
 /// The `verify` subcommands.

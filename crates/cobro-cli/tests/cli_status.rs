@@ -97,3 +97,35 @@ fn parse_payin_status_reads_each_vectors_answer() {
         }
     }
 }
+
+/// `--get` prints one field of the parsed value, by its dotted path: what a shell keeps.
+#[test]
+fn parse_get_prints_one_field() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let case = &vectors("responses")[0];
+    let path = dir.join(format!("cli-status-get-{}.json", std::process::id()));
+    std::fs::write(&path, serde_json::to_vec(&case["body"]).unwrap()).unwrap();
+    let file = path.to_string_lossy().into_owned();
+    let get = |field: &str| {
+        let args = ["parse", "payin-status", file.as_str(), "--get", field].map(String::from);
+        run(&args, "unused-fake-key")
+    };
+    let out = get("operations[0].payin_merchant_operation_number");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!(
+            "{}\n",
+            case["expected"]["operations"][0]["payin_merchant_operation_number"]
+                .as_str()
+                .unwrap()
+        )
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&get("operations[0].state.paid").stdout),
+        "true\n"
+    );
+    let missing = get("operations[9].state");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no such field"));
+    std::fs::remove_file(&path).unwrap();
+}

@@ -10,18 +10,19 @@
 //! [`EXPECTED`] (a new one) fails the test, and so does an entry the README no longer
 //! has. Commands not run here are listed in [`NOT_RUN`] with the reason.
 //!
-//! The walkthrough of `cobro mock` ([`MOCK_SECTION`]) runs against a mock this test
-//! starts from the README's own command ([`MOCK_COMMAND`]) on a free port, with a
-//! webhook receiver of the test where that command's `--webhook-url` points; the
-//! README's fixed addresses ([`MOCK_ADDR`], [`RECEIVER_ADDR`]) are replaced by the real
-//! ones in every command, and the mock is killed at the end, a failure included. A
-//! command that reads a notification the receiver kept (`received/N.json`) waits for it.
+//! The walkthrough of `cobro mock` ([`MOCK_SECTION`]) runs against the endpoint and the
+//! mock this test starts from the README's own commands ([`LISTEN_COMMAND`],
+//! [`MOCK_COMMAND`]) on free ports, the commands running with the scratch folder as
+//! TMPDIR; the README's fixed addresses ([`MOCK_ADDR`], [`RECEIVER_ADDR`]) are replaced
+//! by the real ones in every command, and both are killed at the end, a failure
+//! included. A command that reads a notification `cobro listen` saved
+//! (`"$RECEIVED/NNNN-<kind>.json"`) waits for it. An `export` keeps the values it set,
+//! so what made them runs once.
 #![cfg(unix)]
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)] // test code: a failure is a panic
 
 use std::fmt::Write as _;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpListener;
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -41,6 +42,14 @@ const NOT_RUN: &[(&str, &str)] = &[
         "cargo install --path crates/cobro-cli",
         "installs into ~/.cargo/bin, outside the checkout; the binary cargo built for this test is what it would install",
     ),
+    (
+        "COBRO_PAYIN_KEY='fake-payin-key-for-examples' cobro listen --port 12112 --save \"$(mktemp -d)\" --forward-to http://127.0.0.1:8000/webhooks/cobro",
+        "runs until Ctrl-C and forwards to the reader's endpoint; tests/cli_listen.rs runs it with these options against cobro mock",
+    ),
+    (
+        "COBRO_PAYIN_KEY='fake-payin-key-for-examples' cobro check-webhook http://127.0.0.1:8000/webhooks/cobro",
+        "needs the reader's endpoint; tests/cli_listen.rs runs it against an endpoint that accepts everything and against cobro listen",
+    ),
 ];
 
 /// README sections whose first code block another stage runs as written, and which.
@@ -54,6 +63,14 @@ const MOCK_SECTION: &str = "## Testing your integration without the provider";
 /// The README's command that starts the mock: this test starts it itself, on a free port
 /// instead of `--port 12111`, and keeps it running for the commands after it.
 const MOCK_COMMAND: &str = "COBRO_PAYIN_KEY='fake-payin-key-for-examples' COBRO_VA_SECRET='fake-va-secret-for-examples' cobro mock --port 12111 --merchant-id 1234 --api-key my-api-key --webhook-url http://127.0.0.1:12112/webhook";
+/// The README's command that starts `cobro listen`, the notification endpoint the mock
+/// sends to: this test starts it itself, on a free port instead of `--port 12112`.
+const LISTEN_COMMAND: &str = r#"COBRO_PAYIN_KEY='fake-payin-key-for-examples' cobro listen --port 12112 --save "${TMPDIR:-/tmp}/cobro-received""#;
+/// What `cobro listen` prints first, before its address.
+const LISTEN_BANNER: &str = "cobro listen on http://";
+/// The folder, under the scratch folder the commands run with as TMPDIR, where `cobro
+/// listen` saves the notifications.
+const RECEIVED: &str = "cobro-received";
 /// The mock's address in the README's commands.
 const MOCK_ADDR: &str = "127.0.0.1:12111";
 /// The webhook receiver's address in the README's commands.
@@ -251,7 +268,7 @@ const EXPECTED: &[Expected] = &[
         stdout_has: r#""payinStateID":"5""#,
     },
     Expected {
-        command: "cobro verify payin-notification received/1.json",
+        command: r#"cobro verify payin-notification "$RECEIVED/0001-payin-notification.json""#,
         exit: 0,
         stdout_has: "authentic: state 5",
     },
@@ -271,21 +288,21 @@ const EXPECTED: &[Expected] = &[
         exit: 0,
         stdout_has: r#""detail":"attempt 1 of 5: delivered","kind":"delivery","merchant_id":1234"#,
     },
+    ok("export COBRO_PAYIN_KEY='fake-payin-key-for-examples' COBRO_VA_SECRET='fake-va-secret-for-examples'"),
+    ok(r#"export RECEIVED="${TMPDIR:-/tmp}/cobro-received""#),
     ok(
         r#"export AUTH="$(cobro sign subscription --merchant-id 1234 --type RECURRENT --customer-id 987654321 --processor-code Wallet_on_file)""#,
     ),
+    ok(
+        r#"export SUBSCRIPTION="$(curl -s "$MOCK/api/v1/subscription" -H "Authorization: $AUTH" -H 'Content-Type: application/json' --data-binary @examples/subscription-recurrent.json | cobro parse subscription-response --get subscription_id)""#,
+    ),
     Expected {
-        command: r#"curl -s "$MOCK/api/v1/subscription" -H "Authorization: $AUTH" -H 'Content-Type: application/json' --data-binary @examples/subscription-recurrent.json | cobro parse subscription-response"#,
-        exit: 0,
-        stdout_has: "status: PENDING\nsubscription_id: 3",
-    },
-    Expected {
-        command: r#"curl -s -X POST "$MOCK/_mock/subscriptions/3/authorize" -H 'Content-Type: application/json'"#,
+        command: r#"curl -s -X POST "$MOCK/_mock/subscriptions/$SUBSCRIPTION/authorize" -H 'Content-Type: application/json'"#,
         exit: 0,
         stdout_has: r#""status":"AUTHORIZED""#,
     },
     Expected {
-        command: "cobro parse subscription-webhook received/2.json",
+        command: r#"cobro parse subscription-webhook "$RECEIVED/0002-subscription-webhook.json""#,
         exit: 0,
         stdout_has: "status: AUTHORIZED",
     },
@@ -301,23 +318,21 @@ const EXPECTED: &[Expected] = &[
     },
     ok(r#"export TS="$(date +%s)""#),
     ok(r#"export SIG="$(cobro sign virtual-account --api-key my-api-key --timestamp "$TS")""#),
-    Expected {
-        command: r#"curl -s "$MOCK/merchant-payin-accounts/v1/accounts" -H 'X-Api-Key: my-api-key' -H "X-Timestamp: $TS" -H "X-Signature: $SIG" -H 'X-Account-deposit-mode: OWNER' -H 'Content-Type: application/json' --data-binary @examples/virtual-account-pe.json | cobro parse virtual-account-response"#,
-        exit: 0,
-        stdout_has: "id: acc_00000000005\n",
-    },
+    ok(
+        r#"export ACCOUNT="$(curl -s "$MOCK/merchant-payin-accounts/v1/accounts" -H 'X-Api-Key: my-api-key' -H "X-Timestamp: $TS" -H "X-Signature: $SIG" -H 'X-Account-deposit-mode: OWNER' -H 'Content-Type: application/json' --data-binary @examples/virtual-account-pe.json | cobro parse virtual-account-response --get id)""#,
+    ),
     Expected {
         command: r#"curl -s -w ' HTTP %{http_code}\n' "$MOCK/merchant-payin-accounts/v1/accounts" -H 'X-Api-Key: my-api-key' -H "X-Timestamp: $TS" -H "X-Signature: $SIG" -H 'X-Account-deposit-mode: OWNER' -H 'Content-Type: application/json' --data-binary @examples/virtual-account-pe.json"#,
         exit: 0,
         stdout_has: r#""code":"ERR_ACCOUNT_ALREADY_EXISTS""#,
     },
     Expected {
-        command: r#"curl -s -X POST "$MOCK/_mock/virtual-accounts/acc_00000000005/deposit" -H 'Content-Type: application/json' -d '{"amount": "200.00", "currency": "PEN"}'"#,
+        command: r#"curl -s -X POST "$MOCK/_mock/virtual-accounts/$ACCOUNT/deposit" -H 'Content-Type: application/json' -d '{"amount": "200.00", "currency": "PEN"}'"#,
         exit: 0,
         stdout_has: r#""amount":"200.00""#,
     },
     Expected {
-        command: "cobro parse deposit-notification received/3.json",
+        command: r#"cobro parse deposit-notification "$RECEIVED/0003-deposit-notification.json""#,
         exit: 0,
         stdout_has: "amount: 200.00\n",
     },
@@ -355,7 +370,7 @@ const EXPECTED: &[Expected] = &[
         stdout_has: r#""payinStateID":"9""#,
     },
     Expected {
-        command: "cobro verify payin-notification received/5.json",
+        command: r#"cobro verify payin-notification "$RECEIVED/0005-payin-notification.json""#,
         exit: 0,
         stdout_has: "authentic: state 9",
     },
@@ -365,23 +380,23 @@ const EXPECTED: &[Expected] = &[
         stdout_has: r#""payinStateID":"11""#,
     },
     Expected {
-        command: "cobro verify payin-notification received/6.json",
+        command: r#"cobro verify payin-notification "$RECEIVED/0008-payin-notification.json""#,
         exit: 1,
         stdout_has: "not authentic",
     },
     Expected {
-        command: r#"curl -s -X POST "$MOCK/_mock/virtual-accounts/acc_00000000005/deposit" -H 'Content-Type: application/json' -d '{"amount": "10.00", "currency": "PEN", "out_of_order": true}'"#,
+        command: r#"curl -s -X POST "$MOCK/_mock/virtual-accounts/$ACCOUNT/deposit" -H 'Content-Type: application/json' -d '{"amount": "10.00", "currency": "PEN", "out_of_order": true}'"#,
         exit: 0,
         stdout_has: r#""amount":"10.00""#,
     },
     Expected {
-        command: r#"curl -s -X POST "$MOCK/_mock/virtual-accounts/acc_00000000005/deposit" -H 'Content-Type: application/json' -d '{"amount": "20.00", "currency": "PEN", "delay_ms": 2000}'"#,
+        command: r#"curl -s -X POST "$MOCK/_mock/virtual-accounts/$ACCOUNT/deposit" -H 'Content-Type: application/json' -d '{"amount": "20.00", "currency": "PEN", "delay_ms": 2000}'"#,
         exit: 0,
         stdout_has: r#""amount":"20.00""#,
     },
     // Sent 2 s after the call, the held one after it: 7 is 20.00, 8 is 10.00.
     Expected {
-        command: "cobro parse deposit-notification received/8.json",
+        command: r#"cobro parse deposit-notification "$RECEIVED/0007-deposit-notification.json""#,
         exit: 0,
         stdout_has: "amount: 10.00\n",
     },
@@ -492,24 +507,36 @@ impl Drop for Running {
     }
 }
 
-/// Starts the README's mock command (`text`, as written) with bash on a free port and
-/// its webhook at `receiver`; the process and the address it listens on.
-fn start_mock(text: &str, dir: &Path, path: &str, receiver: &str) -> (Running, String) {
-    assert!(
-        text.contains("--port 12111"),
-        "the mock's command names no --port 12111"
-    );
-    // `exec`, so the process this test kills is the mock itself, not a shell around it.
+/// Starts a README command that keeps running (`cobro mock`, `cobro listen`: `text`, as
+/// written) with bash, `port` (its `--port N`) replaced by a free one and `replace`
+/// applied, reading its standard output until it has printed `until`; the process, its
+/// first line and all it printed.
+fn start_running(
+    text: &str,
+    dir: &Path,
+    path: &str,
+    port: &str,
+    replace: (&str, &str),
+    until: &str,
+) -> (Running, String) {
+    assert!(text.contains(port), "the command names no {port}: {text}");
+    let program = if text.contains("cobro mock") {
+        "cobro mock"
+    } else {
+        "cobro listen"
+    };
+    // `exec`, so the process this test kills is the command itself, not a shell around it.
     let text = text
         .replace(CARGO_RUN, "cobro")
-        .replace("--port 12111", "--port 0")
-        .replace(RECEIVER_ADDR, receiver)
-        .replace("cobro mock", "exec cobro mock");
+        .replace(port, "--port 0")
+        .replace(replace.0, replace.1)
+        .replace(program, &format!("exec {program}"));
     let mut child = Command::new("bash")
         .arg("-c")
         .arg(text)
         .current_dir(dir)
         .env("PATH", path)
+        .env("TMPDIR", dir)
         .env_remove("COBRO_PAYIN_KEY")
         .env_remove("COBRO_VA_SECRET")
         .stdin(Stdio::null())
@@ -518,97 +545,59 @@ fn start_mock(text: &str, dir: &Path, path: &str, receiver: &str) -> (Running, S
         .spawn()
         .unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut banner = String::new();
-    // The banner ends with the line naming the base URL.
-    while !banner.contains("Base URL") {
-        if stdout.read_line(&mut banner).unwrap() == 0 {
+    let mut printed = String::new();
+    while !printed.contains(until) {
+        if stdout.read_line(&mut printed).unwrap() == 0 {
             let mut stderr = String::new();
             let _ = child.stderr.take().unwrap().read_to_string(&mut stderr);
             let _ = child.kill();
             let _ = child.wait();
-            panic!("cobro mock did not start\nstdout: {banner}\nstderr: {stderr}");
+            panic!("{program} did not start\nstdout: {printed}\nstderr: {stderr}");
         }
     }
-    let running = Running { child, _stdout: stdout };
+    for key in ["fake-payin-key-for-examples", "fake-va-secret-for-examples"] {
+        assert!(
+            !printed.contains(key),
+            "{program} printed a key from the environment:\n{printed}"
+        );
+    }
+    (Running { child, _stdout: stdout }, printed)
+}
+
+/// Starts the README's mock command with its webhook at `receiver`; the process and the
+/// address it listens on.
+fn start_mock(text: &str, dir: &Path, path: &str, receiver: &str) -> (Running, String) {
+    // The banner ends with the line naming the base URL.
+    let (running, banner) = start_running(text, dir, path, "--port 12111", (RECEIVER_ADDR, receiver), "Base URL");
     let addr = banner
         .lines()
         .next()
         .and_then(|l| l.strip_prefix(MOCK_BANNER))
         .unwrap_or_else(|| panic!("the mock's first line is not {MOCK_BANNER}ADDR: {banner}"))
         .to_string();
-    for key in ["fake-payin-key-for-examples", "fake-va-secret-for-examples"] {
-        assert!(
-            !banner.contains(key),
-            "the mock printed a key from the environment:\n{banner}"
-        );
-    }
     (running, addr)
 }
 
-/// A webhook receiver on a free loopback port: it answers 200 to each request and keeps
-/// each body, in the order received, as `received/1.json`, `received/2.json`, ... in
-/// `dir`. Its address.
-fn start_receiver(dir: &Path) -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = listener.local_addr().unwrap().to_string();
-    let folder = dir.join("received");
-    std::fs::create_dir_all(&folder).unwrap();
-    std::thread::spawn(move || {
-        let mut kept = 0;
-        for stream in listener.incoming() {
-            let Ok(stream) = stream else { continue };
-            let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
-            let mut reader = BufReader::new(stream);
-            let Some(body) = request_body(&mut reader) else {
-                continue;
-            };
-            kept += 1;
-            // Written under another name first, so a command never reads half a body.
-            let part = folder.join(format!("{kept}.part"));
-            std::fs::write(&part, body).unwrap();
-            std::fs::rename(&part, folder.join(format!("{kept}.json"))).unwrap();
-            let _ = reader
-                .get_mut()
-                .write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
-        }
-    });
-    addr
+/// Starts the README's `cobro listen` command; the process and the address it listens on.
+fn start_listen(text: &str, dir: &Path, path: &str) -> (Running, String) {
+    let (running, first) = start_running(text, dir, path, "--port 12112", ("", ""), "\n");
+    let addr = first
+        .trim_end()
+        .strip_prefix(LISTEN_BANNER)
+        .unwrap_or_else(|| panic!("cobro listen's first line is not {LISTEN_BANNER}ADDR: {first}"))
+        .to_string();
+    (running, addr)
 }
 
-/// The body of one HTTP/1.1 request with a Content-Length, or None.
-fn request_body(reader: &mut impl BufRead) -> Option<Vec<u8>> {
-    let mut length = None;
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        let line = line.trim_end();
-        if line.is_empty() {
-            break;
-        }
-        if let Some((name, value)) = line.split_once(':')
-            && name.eq_ignore_ascii_case("content-length")
-        {
-            length = value.trim().parse::<usize>().ok();
-        }
-    }
-    let mut body = vec![0; length?];
-    reader.read_exact(&mut body).ok()?;
-    Some(body)
-}
-
-/// Waits for the notifications a command reads (`received/N.json` in `key`, the command
-/// without its comments) to have arrived in `dir`.
+/// Waits for the notifications a command reads (`"$RECEIVED/NNNN-<kind>.json"` in `key`,
+/// the command without its comments) to have been saved in `dir`'s [`RECEIVED`].
 fn wait_for_notifications(key: &str, dir: &Path) -> Result<(), String> {
-    let names = key.split_whitespace().filter(|word| {
-        word.strip_prefix("received/")
-            .and_then(|name| name.strip_suffix(".json"))
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-    });
+    let names = key
+        .split_whitespace()
+        .filter_map(|word| word.trim_matches('"').strip_prefix("$RECEIVED/"));
     for name in names {
         let started = Instant::now();
-        while !dir.join(name).exists() {
+        while !dir.join(RECEIVED).join(name).exists() {
             if started.elapsed() > WAIT {
                 return Err(format!("{name} did not arrive within {WAIT:?}"));
             }
@@ -616,6 +605,19 @@ fn wait_for_notifications(key: &str, dir: &Path) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The names an `export` command sets (`export A=... B=...`).
+fn exported_names(key: &str) -> Vec<&str> {
+    key.split_whitespace()
+        .skip(1)
+        .filter_map(|word| word.split_once('=').map(|(name, _)| name))
+        .filter(|name| {
+            !name.is_empty()
+                && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                && !name.as_bytes()[0].is_ascii_digit()
+        })
+        .collect()
 }
 
 #[test]
@@ -636,7 +638,7 @@ fn every_readme_command_runs_and_exits_as_expected() {
     assert!(commands.len() >= 20, "too few commands found: {}", commands.len());
     let dir = scratch();
     let path = format!("{}:{}", dir.join("bin").display(), std::env::var("PATH").unwrap());
-    let receiver = start_receiver(&dir);
+    let mut listen: Option<(Running, String)> = None;
     let mut mock: Option<(Running, String)> = None;
     let mut exports = String::new();
     let mut matched = vec![false; EXPECTED.len()];
@@ -651,8 +653,16 @@ fn every_readme_command_runs_and_exits_as_expected() {
             writeln!(log, "not run: {} ({why})", command.key).unwrap();
             continue;
         }
+        if command.key == LISTEN_COMMAND {
+            assert!(listen.is_none(), "the README starts cobro listen twice");
+            listen = Some(start_listen(&command.text, &dir, &path));
+            writeln!(log, "started: {} (on a free port)", command.key).unwrap();
+            continue;
+        }
         if command.key == MOCK_COMMAND {
             assert!(mock.is_none(), "the README starts the mock twice");
+            let receiver = listen.as_ref().map(|(_, addr)| addr.clone());
+            let receiver = receiver.expect("the README starts the mock before the endpoint it notifies, cobro listen");
             mock = Some(start_mock(&command.text, &dir, &path, &receiver));
             writeln!(log, "started: {} (on a free port)", command.key).unwrap();
             continue;
@@ -675,7 +685,21 @@ fn every_readme_command_runs_and_exits_as_expected() {
         let expected = &EXPECTED[index];
         let mut text = command.text.replace(CARGO_RUN, "cobro");
         if let Some((_, addr)) = &mock {
-            text = text.replace(MOCK_ADDR, addr).replace(RECEIVER_ADDR, &receiver);
+            text = text.replace(MOCK_ADDR, addr);
+        }
+        if let Some((_, addr)) = &listen {
+            text = text.replace(RECEIVER_ADDR, addr);
+        }
+        // An export's values are kept as they came out, so that what made them (a
+        // creation at the mock) runs once, as in one shell session.
+        let names = exported_names(&command.key);
+        let values = dir.join("exported");
+        if !names.is_empty() {
+            text.push_str(&format!(
+                "\nfor n in {}; do printf 'export %s=%q\\n' \"$n\" \"${{!n}}\"; done > '{}'\n",
+                names.join(" "),
+                values.display()
+            ));
         }
         if let Err(why) = wait_for_notifications(&command.key, &dir) {
             writeln!(failures, "{}: {why}", command.key).unwrap();
@@ -688,6 +712,7 @@ fn every_readme_command_runs_and_exits_as_expected() {
                 .arg(format!("set -o pipefail\n{exports}{text}"))
                 .current_dir(&dir)
                 .env("PATH", &path)
+                .env("TMPDIR", &dir)
                 .env_remove("COBRO_PAYIN_KEY")
                 .env_remove("COBRO_VA_SECRET")
                 .output()
@@ -714,11 +739,12 @@ fn every_readme_command_runs_and_exits_as_expected() {
             )
             .unwrap();
         }
-        if command.key.starts_with("export ") {
-            exports.push_str(&text);
+        if !names.is_empty() {
+            exports.push_str(&std::fs::read_to_string(&values).unwrap_or_default());
         }
     }
     drop(mock.take());
+    drop(listen.take());
     for (expected, matched) in EXPECTED.iter().zip(&matched) {
         if !matched {
             writeln!(failures, "{}: in EXPECTED but not in README.md", expected.command).unwrap();
@@ -740,13 +766,10 @@ fn every_readme_command_runs_and_exits_as_expected() {
         writeln!(failures, "{MOCK_COMMAND}: not in README.md's {MOCK_SECTION}").unwrap();
     }
     // The `duplicate` fault: the same notification twice.
-    let copies = ["received/4.json", "received/5.json"].map(|n| std::fs::read(dir.join(n)).ok());
+    let copies = ["0004-payin-notification.json", "0005-payin-notification.json"]
+        .map(|n| std::fs::read(dir.join(RECEIVED).join(n)).ok());
     if copies[0].is_none() || copies[0] != copies[1] {
-        writeln!(
-            failures,
-            "the duplicated notification is not received/4.json and 5.json"
-        )
-        .unwrap();
+        writeln!(failures, "the duplicated notification is not 0004 and 0005").unwrap();
     }
     println!("{log}");
     assert!(

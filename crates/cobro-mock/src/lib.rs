@@ -11,6 +11,7 @@
 
 mod app;
 mod body;
+pub mod check;
 mod checkout;
 pub mod config;
 mod control;
@@ -22,6 +23,7 @@ mod outbox;
 pub mod paths;
 mod payin;
 mod qr;
+pub mod receiver;
 mod reply;
 mod server;
 pub mod state;

@@ -211,7 +211,7 @@ pub fn run_until_interrupted(
 /// A future that completes on Ctrl-C, or on SIGTERM where there is one; the handlers
 /// are installed before it is returned.
 #[cfg(unix)]
-fn interrupted() -> io::Result<impl Future<Output = ()> + Send + 'static> {
+pub(crate) fn interrupted() -> io::Result<impl Future<Output = ()> + Send + 'static> {
     use tokio::signal::unix::{SignalKind, signal};
     let mut interrupt = signal(SignalKind::interrupt())?;
     let mut terminate = signal(SignalKind::terminate())?;
@@ -225,7 +225,7 @@ fn interrupted() -> io::Result<impl Future<Output = ()> + Send + 'static> {
 
 /// A future that completes on Ctrl-C.
 #[cfg(not(unix))]
-fn interrupted() -> io::Result<impl Future<Output = ()> + Send + 'static> {
+pub(crate) fn interrupted() -> io::Result<impl Future<Output = ()> + Send + 'static> {
     Ok(async {
         let _ = tokio::signal::ctrl_c().await;
     })

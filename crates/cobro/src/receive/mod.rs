@@ -26,6 +26,7 @@
 //! and writes the answer.
 
 mod allow;
+pub mod battery;
 
 use std::net::IpAddr;
 
@@ -227,6 +228,27 @@ pub fn receive(kind: NotificationKind, body: &[u8], options: &ReceiveOptions<'_>
             }
             Err(e) => parse_refusal(receipt, &e),
         },
+    }
+}
+
+/// The kind of notification `body` is, for an endpoint that receives every kind at one
+/// URL (`cobro listen`, a mock's one webhook URL): a JSON object holding `payinStateID`
+/// is a pay-in notification, `subscriptionId` a subscription webhook, `operationId` a
+/// deposit notification; `None` for anything else. Read under the parsers' limits.
+pub fn detect_kind(body: &[u8]) -> Option<NotificationKind> {
+    let root = crate::reader::read(body).ok()?;
+    let crate::json::Value::Object(members) = &root else {
+        return None;
+    };
+    let has = |key: &str| members.iter().any(|(k, _)| k == key);
+    if has("payinStateID") {
+        Some(NotificationKind::PayinNotification)
+    } else if has("subscriptionId") {
+        Some(NotificationKind::SubscriptionWebhook)
+    } else if has("operationId") {
+        Some(NotificationKind::DepositNotification)
+    } else {
+        None
     }
 }
 

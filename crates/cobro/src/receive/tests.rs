@@ -92,3 +92,22 @@ fn kinds_by_name() {
     }
     assert_eq!(NotificationKind::from_name("payin"), None);
 }
+
+#[test]
+fn the_kind_of_a_body() {
+    assert_eq!(
+        detect_kind(&body("5", "30.0")),
+        Some(NotificationKind::PayinNotification)
+    );
+    assert_eq!(
+        detect_kind(br#"{"subscriptionId":7,"status":"AUTHORIZED"}"#),
+        Some(NotificationKind::SubscriptionWebhook)
+    );
+    assert_eq!(
+        detect_kind(br#"{"operationId":"op-1"}"#),
+        Some(NotificationKind::DepositNotification)
+    );
+    for other in [&b"[]"[..], b"{}", b"not json", br#"{"payinstateid":"5"}"#] {
+        assert_eq!(detect_kind(other), None);
+    }
+}

@@ -2,7 +2,7 @@
 //! (PROVIDER_FACTS.md; DESIGN.md 9 row 31) and the answer to the status query (DESIGN.md
 //! 9 row 36).
 
-use super::{Record, Union, Variant, field, record_of, wired};
+use super::{Field, Record, Union, Variant, field, record_of, wired};
 
 pub(super) static UNIONS: &[Union] = &[Union {
     name: "Experience",
@@ -46,6 +46,33 @@ pub(super) static UNIONS: &[Union] = &[Union {
         },
     ],
 }];
+
+/// The fields the pay-in notification and the status query's operations share, read
+/// alike (`payin::status`).
+const STATE_ID: Field = wired(
+    "payin_state_id",
+    "payinStateID",
+    "i64",
+    "payinStateID: key on it (or on `state`), not on `payin_state`'s text.",
+);
+const STATE_TEXT: Field = wired(
+    "payin_state",
+    "payinState",
+    "str?",
+    "payinState as received; varies in case and wording.",
+);
+const STATE: Field = field(
+    "state",
+    "PayinState?",
+    "The catalogue's entry for payinStateID (`state.paid`, `state.is_final`); null for an unknown state.",
+);
+const CURRENCY: Field = wired("payin_currency", "payinCurrency", "str", "");
+const OPERATION_NUMBER: Field = wired(
+    "payin_merchant_operation_number",
+    "payinMerchantOperationNumber",
+    "str",
+    "The merchant's sale reference.",
+);
 
 pub(super) static RECORDS: &[Record] = &[
     record_of(
@@ -219,23 +246,9 @@ pub(super) static RECORDS: &[Record] = &[
         "PayinNotification",
         "A pay-in payment notification (verified first, where the merchant's key is held); its fields follow the wire names. The fields that cannot be null are the ones required (DESIGN.md 9 row 31).",
         &[
-            wired(
-                "payin_state_id",
-                "payinStateID",
-                "i64",
-                "payinStateID: key on it (or on `state`), not on `payin_state`'s text.",
-            ),
-            wired(
-                "payin_state",
-                "payinState",
-                "str?",
-                "payinState as received; varies in case and wording.",
-            ),
-            field(
-                "state",
-                "PayinState?",
-                "The catalogue's entry for payinStateID (`state.paid`, `state.is_final`); null for an unknown state.",
-            ),
+            STATE_ID,
+            STATE_TEXT,
+            STATE,
             wired(
                 "payin_status_error_code",
                 "payinStatusErrorCode",
@@ -260,13 +273,8 @@ pub(super) static RECORDS: &[Record] = &[
                 "str?",
                 "The amount with two decimals (`\"30.00\"`); null when it is not an amount.",
             ),
-            wired("payin_currency", "payinCurrency", "str", ""),
-            wired(
-                "payin_merchant_operation_number",
-                "payinMerchantOperationNumber",
-                "str",
-                "The merchant's sale reference.",
-            ),
+            CURRENCY,
+            OPERATION_NUMBER,
             wired("payin_method", "payinMethod", "str?", ""),
             wired(
                 "payin_verification",
@@ -305,23 +313,9 @@ pub(super) static RECORDS: &[Record] = &[
         "PayinStatusOperation",
         "One operation of a status answer, its fields typed like the notification's.",
         &[
-            wired(
-                "payin_state_id",
-                "payinStateID",
-                "i64",
-                "payinStateID: key on it (or on `state`), not on `payin_state`'s text.",
-            ),
-            wired(
-                "payin_state",
-                "payinState",
-                "str?",
-                "payinState as received; varies in case and wording.",
-            ),
-            field(
-                "state",
-                "PayinState?",
-                "The catalogue's entry for payinStateID (`state.paid`, `state.is_final`); null for an unknown state.",
-            ),
+            STATE_ID,
+            STATE_TEXT,
+            STATE,
             wired(
                 "payin_amount",
                 "payinAmount",
@@ -333,13 +327,8 @@ pub(super) static RECORDS: &[Record] = &[
                 "str?",
                 "The amount with two decimals (`\"31980.00\"`); null when it is not an amount.",
             ),
-            wired("payin_currency", "payinCurrency", "str", ""),
-            wired(
-                "payin_merchant_operation_number",
-                "payinMerchantOperationNumber",
-                "str",
-                "The merchant's sale reference.",
-            ),
+            CURRENCY,
+            OPERATION_NUMBER,
             wired(
                 "payin_id",
                 "payinID",

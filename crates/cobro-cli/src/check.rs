@@ -1,0 +1,56 @@
+//! `cobro check-webhook URL`: sends the merchant's notification endpoint the battery a
+//! careful receiver must pass, signed with the merchant's key, and prints a line per
+//! case: what was sent, what the endpoint answered and in what time, and whether that
+//! is right. Exit 1 when the endpoint accepts a wrong signature or a tampered amount,
+//! refuses an authentic notification or a duplicate, or takes over 10 s.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+use cobro_mock::check::check_webhook;
+
+use crate::input::SecretSource;
+use crate::outcome::{CliError, Verdict};
+use crate::sign::signing;
+
+/// Options of `cobro check-webhook`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The endpoint: an http:// or https:// URL.
+    #[arg(value_name = "URL")]
+    url: String,
+    /// The merchant id the notifications name.
+    #[arg(long, value_name = "ID", default_value_t = 1234)]
+    merchant_id: u64,
+    /// The operation number the pay-in notifications name.
+    #[arg(long, value_name = "NUMBER", default_value = "COBRO-CHECK-1")]
+    operation_number: String,
+    /// Read the pay-in key from this file instead of COBRO_PAYIN_KEY.
+    #[arg(long, value_name = "PATH")]
+    key_file: Option<PathBuf>,
+}
+
+/// Runs `cobro check-webhook`.
+pub fn run(args: &CheckArgs) -> Result<Verdict, CliError> {
+    if !(args.url.starts_with("http://") || args.url.starts_with("https://")) {
+        return Err(CliError::new("URL must be an http:// or https:// URL"));
+    }
+    let key = SecretSource::payin_key(args.key_file.as_ref()).load()?;
+    let probes = cobro::receive::battery::battery(args.merchant_id, &args.operation_number, &key).map_err(signing)?;
+    let outcomes = check_webhook(&args.url, probes, |outcome| {
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{}", outcome.line());
+        let _ = out.flush();
+    })
+    .map_err(|e| CliError::new(format!("cannot check {}: {e}", args.url)))?;
+    let failed = outcomes.iter().filter(|o| o.fails()).count();
+    let mut out = std::io::stdout().lock();
+    if failed == 0 {
+        let _ = writeln!(out, "the endpoint passed: it answers as a careful receiver does");
+        Ok(Verdict::Ok)
+    } else {
+        let _ = writeln!(out, "the endpoint failed {failed} of {} cases", outcomes.len());
+        Ok(Verdict::Invalid)
+    }
+}

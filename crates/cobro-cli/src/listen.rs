@@ -1,0 +1,87 @@
+//! `cobro listen`: a notification endpoint for development (crates/cobro-mock,
+//! `receiver`). The first line names the address; then one line per notification
+//! received: its kind, operation or id, state, and whether it is authentic and why.
+
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+
+use clap::Args;
+use cobro::receive::AllowList;
+use cobro_mock::receiver::{ListenConfig, run_listen_until_interrupted};
+
+use crate::input::optional_payin_key;
+use crate::outcome::{CliError, Verdict};
+use crate::sign::signing;
+
+/// Options of `cobro listen`.
+#[derive(Args, Debug)]
+pub struct ListenArgs {
+    /// The address to listen on; another than loopback needs --allow-remote.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
+    /// The port; 0 picks a free one (the first line printed names it).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Listen on an address other than loopback.
+    #[arg(long)]
+    allow_remote: bool,
+    /// Save each body, exactly as received, in this folder as NNNN-<kind>.json.
+    #[arg(long, value_name = "DIR")]
+    save: Option<PathBuf>,
+    /// Forward each notification, with its headers, to this endpoint and print its answer.
+    #[arg(long, value_name = "URL")]
+    forward_to: Option<String>,
+    /// An address or CIDR range of the provider's; repeatable. A notification from
+    /// elsewhere is refused (403).
+    #[arg(long = "allow", value_name = "ADDRESS")]
+    allow: Vec<String>,
+    /// Read the pay-in key (to verify pay-in notifications) from this file instead of
+    /// COBRO_PAYIN_KEY.
+    #[arg(long, value_name = "PATH")]
+    key_file: Option<PathBuf>,
+}
+
+/// Runs `cobro listen` until Ctrl-C.
+pub fn run(args: &ListenArgs) -> Result<Verdict, CliError> {
+    cobro_mock::check_host(args.host, args.allow_remote).map_err(CliError::new)?;
+    if let Some(dir) = &args.save {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::new(format!("--save {}: cannot create the folder: {e}", dir.display())))?;
+    }
+    if let Some(url) = &args.forward_to
+        && !(url.starts_with("http://") || url.starts_with("https://"))
+    {
+        return Err(CliError::new("--forward-to must be an http:// or https:// URL"));
+    }
+    let allow_list = if args.allow.is_empty() {
+        None
+    } else {
+        Some(AllowList::parse(args.allow.iter().map(String::as_str)).map_err(signing)?)
+    };
+    let config = ListenConfig {
+        key: optional_payin_key(args.key_file.as_ref())?,
+        save: args.save.clone(),
+        forward_to: args.forward_to.clone(),
+        allow_list,
+    };
+    let verifying = config.key.is_some();
+    let say = |line: &str| {
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    };
+    run_listen_until_interrupted(args.host, args.port, config, say, |addr| {
+        say(&format!("cobro listen on http://{addr}"));
+        if !verifying {
+            say("no pay-in key: set COBRO_PAYIN_KEY (or --key-file) to verify pay-in notifications");
+        }
+    })
+    .map_err(|e| {
+        CliError::new(format!(
+            "cannot listen on {}: {e}",
+            SocketAddr::new(args.host, args.port)
+        ))
+    })?;
+    Ok(Verdict::Ok)
+}

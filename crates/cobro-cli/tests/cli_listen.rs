@@ -1,0 +1,248 @@
+//! `cobro listen` from the outside, driven by `cobro mock`'s notifications: the first
+//! line names the address; each notification is a line (kind, operation, state, whether
+//! authentic and why), its body is saved as received and forwarded with its headers to
+//! the merchant's endpoint, whose answer is printed; a duplicate, a wrong signature and
+//! an unsigned webhook are each said so.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)] // test code
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpListener;
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+const PAYIN_KEY: &str = "fake-payin-key-for-examples";
+
+/// Starts `cobro args` with the pay-in key; its stdout, read line by line.
+fn start(args: &[&str]) -> (Child, BufReader<ChildStdout>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cobro"))
+        .args(args)
+        .env_remove("COBRO_VA_SECRET")
+        .env("COBRO_PAYIN_KEY", PAYIN_KEY)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let out = BufReader::new(child.stdout.take().unwrap());
+    (child, out)
+}
+
+fn line(out: &mut BufReader<ChildStdout>) -> String {
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    line.trim_end().to_string()
+}
+
+/// A merchant endpoint on a free port: answers 202 to each request, and sends on the
+/// bytes of each (headers and body).
+fn endpoint() -> (String, mpsc::Receiver<String>) {
+    endpoint_answering("202 Accepted")
+}
+
+/// [`endpoint`], answering `status` (`200 OK`) to everything.
+fn endpoint_answering(status: &'static str) -> (String, mpsc::Receiver<String>) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/hooks/cobro", listener.local_addr().unwrap());
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let mut stream = stream.unwrap();
+            stream.set_read_timeout(Some(Duration::from_millis(300))).unwrap();
+            let mut seen = Vec::new();
+            let mut chunk = [0u8; 4096];
+            while let Ok(n @ 1..) = stream.read(&mut chunk) {
+                seen.extend_from_slice(&chunk[..n]);
+            }
+            let _ = stream
+                .write_all(format!("HTTP/1.1 {status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n").as_bytes());
+            let _ = tx.send(String::from_utf8_lossy(&seen).into_owned());
+        }
+    });
+    (url, rx)
+}
+
+/// POSTs `body` to `url` (http, loopback) with JSON's content type: the status.
+fn post(url: &str, body: &str) -> u16 {
+    post_with(url, "", body).0
+}
+
+/// [`post`] with more header lines (`Name: value\r\n` each): the status and the body.
+fn post_with(url: &str, headers: &str, body: &str) -> (u16, String) {
+    let rest = url.strip_prefix("http://").unwrap();
+    let (addr, path) = rest.split_at(rest.find('/').unwrap());
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b).to_string();
+    (answer[9..12].parse().unwrap(), body)
+}
+
+fn terminate(mut child: Child) {
+    let pid = child.id().to_string();
+    let _ = Command::new("kill").args(["-TERM", &pid]).status();
+    let _ = child.wait();
+}
+
+#[test]
+fn listen_prints_verifies_saves_and_forwards_the_mocks_notifications() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("listen-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (forward, forwarded) = endpoint();
+    let save = dir.to_string_lossy().into_owned();
+    let (listen, mut said) = start(&["listen", "--port", "0", "--save", &save, "--forward-to", &forward]);
+    let first = line(&mut said);
+    let hook = format!("{}/webhook", first.strip_prefix("cobro listen on ").expect(&first));
+    let (mock, mut mock_said) = start(&["mock", "--port", "0", "--merchant-id", "1234", "--webhook-url", &hook]);
+    let mock_url = line(&mut mock_said)
+        .strip_prefix("cobro mock listening on ")
+        .unwrap()
+        .to_string();
+
+    let body = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/payin-pe-banktransfer.json"
+    ))
+    .unwrap();
+    assert_eq!(post(&format!("{mock_url}/api-payin/v3/online-payments"), &body), 200);
+    assert_eq!(
+        post(
+            &format!("{mock_url}/_mock/payins/ORDER-0001/pay"),
+            r#"{"duplicate": true}"#
+        ),
+        200
+    );
+    // The two deliveries arrive at once: their lines come in either order.
+    let mut two = [line(&mut said), line(&mut said)];
+    two.sort();
+    let [paid, again] = two;
+    assert!(
+        paid.starts_with(
+            "#1 payin-notification ORDER-0001 state 5 Autorizado: authentic (confirm it with the status query"
+        ),
+        "{paid}"
+    );
+    assert!(
+        paid.contains("0001-payin-notification.json") && paid.contains(&format!("forwarded to {forward}: 202")),
+        "{paid}"
+    );
+    assert!(again.starts_with("#2 payin-notification ORDER-0001 state 5"), "{again}");
+    assert_eq!(
+        [&paid, &again]
+            .iter()
+            .filter(|l| l.contains("a duplicate: act on it once"))
+            .count(),
+        1,
+        "one of the two is the duplicate: {paid} / {again}"
+    );
+
+    // The body saved and forwarded is the one the mock sent, byte for byte.
+    let saved = std::fs::read(dir.join("0001-payin-notification.json")).unwrap();
+    let delivered = forwarded.recv_timeout(Duration::from_secs(5)).unwrap();
+    assert!(
+        delivered.contains("content-type: application/json") || delivered.contains("Content-Type: application/json"),
+        "{delivered}"
+    );
+    assert!(delivered.ends_with(std::str::from_utf8(&saved).unwrap()), "{delivered}");
+    assert!(cobro::verify_payin_notification(&saved, &cobro::Secret::new(PAYIN_KEY).unwrap()).is_ok());
+
+    // Another pay-in, paid with a notification signed with another key: refused.
+    let key = cobro::Secret::new(PAYIN_KEY).unwrap();
+    let unsigned = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/payin-pe-banktransfer-unsigned.json"
+    ))
+    .unwrap();
+    let mut second: serde_json::Value = serde_json::from_slice(&unsigned).unwrap();
+    second["payinMerchantOperationNumber"] = "ORDER-0002".into();
+    let today = cobro::CivilDate::parse("2026-11-25").unwrap();
+    let prepared =
+        cobro::prepare_payin(&serde_json::to_vec(&second).unwrap(), &key, today, &Default::default()).unwrap();
+    assert_eq!(post(&format!("{mock_url}{}", prepared.path), &prepared.body), 200);
+    assert_eq!(
+        post(
+            &format!("{mock_url}/_mock/payins/ORDER-0002/pay"),
+            r#"{"wrong_signature": true}"#
+        ),
+        200
+    );
+    let forged = line(&mut said);
+    assert!(
+        forged.starts_with("#3 payin-notification: refused 401 ERR_INVALID_SIGNATURE"),
+        "{forged}"
+    );
+
+    // A subscription's webhook is unsigned: unverifiable.
+    let subscription = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/subscription-recurrent.json"
+    ))
+    .unwrap();
+    let request = cobro::prepare_subscription(&subscription, &key, &Default::default()).unwrap();
+    let authorization = format!("Authorization: {}\r\n", request.headers[0].1);
+    let (status, created) = post_with(&format!("{mock_url}{}", request.path), &authorization, &request.body);
+    assert_eq!(status, 200, "{created}");
+    let id = serde_json::from_str::<serde_json::Value>(&created).unwrap()["subscriptionId"].to_string();
+    assert_eq!(post(&format!("{mock_url}/_mock/subscriptions/{id}/authorize"), ""), 200);
+    let webhook = line(&mut said);
+    assert!(
+        webhook.starts_with(&format!(
+            "#4 subscription-webhook {id} AUTHORIZED: unverifiable: unsigned"
+        )),
+        "{webhook}"
+    );
+    terminate(mock);
+    terminate(listen);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `cobro check-webhook` fails an endpoint that answers 200 to everything, naming the
+/// wrong signature and the tampered amount, and passes `cobro listen`, which answers as
+/// the core's receiver does; the state-swapped replay is said to need the status query.
+#[test]
+fn check_webhook_fails_an_endpoint_that_accepts_everything_and_passes_listen() {
+    let (everything, _) = endpoint_answering("200 OK");
+    let out = Command::new(env!("CARGO_BIN_EXE_cobro"))
+        .args(["check-webhook", &everything])
+        .env("COBRO_PAYIN_KEY", PAYIN_KEY)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("FAIL a wrong signature (payin-notification): answered 200"),
+        "{text}"
+    );
+    assert!(text.contains("WRONG: it accepted a wrong signature"), "{text}");
+    assert!(text.contains("WRONG: it accepted a tampered amount"), "{text}");
+    assert!(text.contains("status query"), "{text}");
+    assert!(!text.contains(PAYIN_KEY), "the key was printed");
+
+    let (listen, mut said) = start(&["listen", "--port", "0"]);
+    let url = format!("{}/hooks", line(&mut said).strip_prefix("cobro listen on ").unwrap());
+    let out = Command::new(env!("CARGO_BIN_EXE_cobro"))
+        .args(["check-webhook", &url])
+        .env("COBRO_PAYIN_KEY", PAYIN_KEY)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("ok   a wrong signature (payin-notification): answered 401"),
+        "{text}"
+    );
+    assert_eq!(text.lines().filter(|l| l.starts_with("ok ")).count(), 9, "{text}");
+    terminate(listen);
+
+    let out = Command::new(env!("CARGO_BIN_EXE_cobro"))
+        .args(["check-webhook", "ftp://example.invalid/"])
+        .env("COBRO_PAYIN_KEY", PAYIN_KEY)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

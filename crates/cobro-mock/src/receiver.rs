@@ -1,0 +1,319 @@
+//! `cobro listen`: a notification endpoint for development, as a merchant uses a
+//! provider's CLI. It receives every kind of notification at any path, judges each with
+//! the core's receiver (`cobro::receive`: authentic, unverifiable or refused, a
+//! duplicate, a state that does not move the order forward), prints one line per
+//! event, saves the raw bodies as received, and forwards them with their headers to
+//! the merchant's local endpoint, printing its answer. Its own answer is the status the
+//! core says a careful receiver gives.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::future::Future;
+use std::io;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, Method, header};
+use axum::response::Response;
+use cobro::receive::{AllowList, NotificationKind, Receipt, ReceiptVerdict, ReceiveOptions, detect_kind, receive};
+use cobro::{Locale, Secret};
+use tokio::net::TcpListener;
+
+use crate::body::Received;
+use crate::config::ConnectionLimits;
+use crate::reply::{MAX_BODY_BYTES, json};
+
+/// The most events whose idempotency keys and pay-in states are remembered (to call a
+/// delivery a duplicate, or late): the oldest are forgotten first.
+pub const MAX_REMEMBERED: usize = 10_000;
+
+/// How long the forward endpoint gets to answer.
+pub const FORWARD_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What `cobro listen` does with what it receives.
+#[derive(Debug, Clone, Default)]
+pub struct ListenConfig {
+    /// The pay-in key, which pay-in notifications are verified with; without it they are
+    /// shown as not verified.
+    pub key: Option<Secret>,
+    /// The folder the raw bodies are saved in, as `NNNN-<kind>.json`.
+    pub save: Option<PathBuf>,
+    /// The merchant's endpoint each notification is forwarded to, as received.
+    pub forward_to: Option<String>,
+    /// The provider's addresses, when known: a notification from elsewhere is refused.
+    pub allow_list: Option<AllowList>,
+}
+
+/// What was seen, bounded: the idempotency keys and each pay-in's last state.
+#[derive(Default)]
+struct Seen {
+    keys: HashSet<String>,
+    order: VecDeque<String>,
+    states: HashMap<String, i64>,
+    state_order: VecDeque<String>,
+}
+
+impl Seen {
+    /// Whether `key` was seen before; remembers it.
+    fn duplicate(&mut self, key: &str) -> bool {
+        if self.keys.contains(key) {
+            return true;
+        }
+        remember(&mut self.keys, &mut self.order, key.to_string());
+        false
+    }
+
+    fn state(&self, order: &str) -> Option<i64> {
+        self.states.get(order).copied()
+    }
+
+    fn set_state(&mut self, order: String, state: i64) {
+        if !self.states.contains_key(&order) {
+            self.state_order.push_back(order.clone());
+            if self.state_order.len() > MAX_REMEMBERED
+                && let Some(old) = self.state_order.pop_front()
+            {
+                self.states.remove(&old);
+            }
+        }
+        self.states.insert(order, state);
+    }
+}
+
+fn remember(set: &mut HashSet<String>, order: &mut VecDeque<String>, key: String) {
+    order.push_back(key.clone());
+    set.insert(key);
+    if order.len() > MAX_REMEMBERED
+        && let Some(old) = order.pop_front()
+    {
+        set.remove(&old);
+    }
+}
+
+struct Listener {
+    config: ListenConfig,
+    client: reqwest::Client,
+    seen: Mutex<Seen>,
+    next: AtomicU64,
+    say: Box<dyn Fn(&str) + Send + Sync>,
+}
+
+/// Serves `cobro listen` on `listener` until `shutdown`, calling `say` with each line.
+pub async fn serve_listen(
+    listener: TcpListener,
+    config: ListenConfig,
+    say: impl Fn(&str) + Send + Sync + 'static,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> io::Result<()> {
+    // The forward goes to the merchant's own endpoint, as named: no proxy of the
+    // environment, no redirect followed (a notification re-posted elsewhere).
+    let tls = crate::tls::client_config(&crate::WebhookCa::default()).map_err(io::Error::other)?;
+    let client = reqwest::Client::builder()
+        .tls_backend_preconfigured(tls)
+        .timeout(FORWARD_TIMEOUT)
+        .redirect(reqwest::redirect::Policy::none())
+        .no_proxy()
+        .build()
+        .map_err(io::Error::other)?;
+    let state = Arc::new(Listener {
+        config,
+        client,
+        seen: Mutex::new(Seen::default()),
+        next: AtomicU64::new(1),
+        say: Box::new(say),
+    });
+    let router = Router::new().fallback(handle).with_state(state);
+    crate::listen::accept(listener, router, ConnectionLimits::default(), shutdown).await;
+    Ok(())
+}
+
+/// Runs `cobro listen` on `host:port` in the calling thread until Ctrl-C (or SIGTERM):
+/// `ready` is called with the address once it listens.
+pub fn run_listen_until_interrupted(
+    host: IpAddr,
+    port: u16,
+    config: ListenConfig,
+    say: impl Fn(&str) + Send + Sync + 'static,
+    ready: impl FnOnce(SocketAddr),
+) -> io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .thread_name("cobro-listen")
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let listener = TcpListener::bind(SocketAddr::new(host, port)).await?;
+        let stop = crate::server::interrupted()?;
+        ready(listener.local_addr()?);
+        serve_listen(listener, config, say, stop).await
+    })
+}
+
+async fn handle(
+    State(l): State<Arc<Listener>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    method: Method,
+    headers: HeaderMap,
+    body: Received,
+) -> Response {
+    if method != Method::POST {
+        return json(405, r#"{"error":"notifications are POSTed"}"#.to_string());
+    }
+    let n = l.next.fetch_add(1, Ordering::Relaxed);
+    let bytes = match body.bytes() {
+        Ok(bytes) => bytes,
+        Err(size) => {
+            (l.say)(&format!(
+                "#{n} refused 413: a body of {size} bytes, past {MAX_BODY_BYTES}"
+            ));
+            return json(413, r#"{"error":"body too large"}"#.to_string());
+        }
+    };
+    let kind = detect_kind(bytes).unwrap_or(NotificationKind::PayinNotification);
+    let mut line = format!("#{n} {}", kind.as_str());
+    let (status, receipt) = judge(&l, kind, bytes, peer.ip(), &mut line);
+    if let Some(dir) = &l.config.save {
+        let path = dir.join(format!("{n:04}-{}.json", kind.as_str()));
+        // A notification is at most 1 MiB: written at once, as the event happens, under
+        // another name first so that a reader never finds half a body.
+        let part = path.with_extension("part");
+        match std::fs::write(&part, bytes).and_then(|()| std::fs::rename(&part, &path)) {
+            Ok(()) => line.push_str(&format!("; saved {}", path.display())),
+            Err(e) => line.push_str(&format!("; not saved ({}: {e})", path.display())),
+        }
+    }
+    if let Some(url) = &l.config.forward_to {
+        line.push_str("; ");
+        line.push_str(&forward(&l.client, url, &headers, bytes).await);
+    }
+    (l.say)(&line);
+    let verdict = receipt.map_or("not verified", |r| verdict_name(r.verdict));
+    json(status, format!(r#"{{"received":"{verdict}"}}"#))
+}
+
+fn verdict_name(v: ReceiptVerdict) -> &'static str {
+    match v {
+        ReceiptVerdict::Authentic => "authentic",
+        ReceiptVerdict::Unverifiable => "unverifiable",
+        ReceiptVerdict::Refused => "refused",
+    }
+}
+
+/// The core's receipt for the body (none for a pay-in notification without a key, which
+/// is shown as not verified and answered 200), with what it says added to `line`; the
+/// status to answer.
+fn judge(
+    l: &Listener,
+    kind: NotificationKind,
+    bytes: &[u8],
+    peer: IpAddr,
+    line: &mut String,
+) -> (u16, Option<Receipt>) {
+    if kind == NotificationKind::PayinNotification && l.config.key.is_none() {
+        return match cobro::parse_payin_notification(bytes) {
+            Ok(p) => {
+                line.push_str(&format!(
+                    " {} state {}: not verified (set COBRO_PAYIN_KEY to verify payinVerification)",
+                    p.payin_merchant_operation_number, p.payin_state_id
+                ));
+                (200, None)
+            }
+            Err(e) => {
+                line.push_str(&format!(": refused 400 {}: {}", e.code.as_str(), e.message(Locale::En)));
+                (400, None)
+            }
+        };
+    }
+    let order = cobro::parse_payin_notification(bytes)
+        .ok()
+        .map(|p| format!("{}:{}", p.payin_merchant_id, p.payin_merchant_operation_number));
+    let mut seen = l.seen.lock().unwrap_or_else(PoisonError::into_inner);
+    let options = ReceiveOptions {
+        key: l.config.key.as_ref(),
+        peer: Some(peer),
+        allow_list: l.config.allow_list.as_ref(),
+        stored_state: order.as_deref().and_then(|o| seen.state(o)),
+        locale: Locale::En,
+    };
+    let r = receive(kind, bytes, &options);
+    line.push_str(&describe(&r));
+    if let Some(key) = &r.idempotency_key
+        && seen.duplicate(key)
+    {
+        line.push_str(", a duplicate: act on it once");
+    }
+    if r.moves_forward == Some(false) && !line.ends_with("act on it once") {
+        line.push_str(", late: it does not move the stored state forward");
+    }
+    if let (Some(order), Some(p), Some(true) | None) = (order, &r.payin, r.moves_forward) {
+        seen.set_state(order, p.payin_state_id);
+    }
+    (r.http_status, Some(r))
+}
+
+/// What a receipt says, for the line: the event and the verdict with its reason.
+fn describe(r: &Receipt) -> String {
+    let event = if let Some(p) = &r.payin {
+        let name = p.state.map_or("unknown state", |s| s.name);
+        format!(
+            " {} state {} {}",
+            p.payin_merchant_operation_number, p.payin_state_id, name
+        )
+    } else if let Some(w) = &r.subscription {
+        let status = w.status.as_ref().map_or("", |s| s.as_str());
+        format!(" {} {}", w.subscription_id, status)
+    } else if let Some(d) = &r.deposit {
+        format!(" {} status {}", d.operation_id, d.status.code)
+    } else {
+        String::new()
+    };
+    let verdict = match r.verdict {
+        ReceiptVerdict::Authentic if r.confirm_with_status_query => {
+            "authentic (confirm it with the status query before releasing goods)".to_string()
+        }
+        ReceiptVerdict::Authentic => "authentic".to_string(),
+        ReceiptVerdict::Unverifiable => match r.peer_allowed {
+            Some(true) => "unverifiable: unsigned, from an allowed address".to_string(),
+            _ => "unverifiable: unsigned (allow-list the provider's addresses)".to_string(),
+        },
+        ReceiptVerdict::Refused => format!(
+            "refused {} {}: {}",
+            r.http_status,
+            r.code.as_deref().unwrap_or_default(),
+            r.message.as_deref().unwrap_or_default()
+        ),
+    };
+    format!("{event}: {verdict}")
+}
+
+/// Posts the body, as received, with its headers (but those of the connection) to
+/// `url`: what the endpoint answered and how long it took.
+async fn forward(client: &reqwest::Client, url: &str, headers: &HeaderMap, body: &[u8]) -> String {
+    let mut request = client.post(url).body(body.to_vec());
+    for (name, value) in headers {
+        if [
+            header::HOST,
+            header::CONTENT_LENGTH,
+            header::CONNECTION,
+            header::TRANSFER_ENCODING,
+        ]
+        .contains(name)
+        {
+            continue;
+        }
+        request = request.header(name, value);
+    }
+    let started = Instant::now();
+    match request.send().await {
+        Ok(answer) => format!(
+            "forwarded to {url}: {} in {} ms",
+            answer.status().as_u16(),
+            started.elapsed().as_millis()
+        ),
+        Err(e) if e.is_timeout() => format!("forwarded to {url}: no answer within {} s", FORWARD_TIMEOUT.as_secs()),
+        Err(_) => format!("forwarded to {url}: could not connect"),
+    }
+}
