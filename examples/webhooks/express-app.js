@@ -78,8 +78,11 @@ app.post('/webhooks/:kind', express.raw({ type: () => true }), (req, res) => {
   })
   res.sendStatus(receipt.http_status)
   const key = receipt.idempotency_key
-  // Refused, a duplicate or a state older than the stored one: answered, nothing to do.
-  if (receipt.verdict === 'refused' || seen.has(key) || receipt.moves_forward === false) return
+  // Refused or a duplicate: answered, nothing to do. A paid state is confirmed even when
+  // it looks late: the stored state may come from a replayed notification (the state is
+  // not signed), and the provider's answer decides.
+  const late = receipt.moves_forward === false && !receipt.confirm_with_status_query
+  if (receipt.verdict === 'refused' || seen.has(key) || late) return
   if (receipt.payin === null) {
     seen.add(key) // act on the subscription or deposit here (trust it as far as ALLOW_LIST)
   } else if (receipt.confirm_with_status_query) {

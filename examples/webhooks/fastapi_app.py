@@ -90,8 +90,11 @@ async def webhook(path_kind: str, request: Request, background: BackgroundTasks)
             stored_state=stored_state(raw) if kind == "payin-notification" else None,
         )
         key = receipt.idempotency_key
-        # Refused, a duplicate or a state older than the stored one: answer, do nothing.
-        if receipt.verdict == "refused" or key in SEEN or receipt.moves_forward is False:
+        # Refused or a duplicate: answer, do nothing. A paid state is confirmed even when it
+        # looks late: the stored state may come from a replayed notification (the state is
+        # not signed), and the provider's answer decides.
+        late = receipt.moves_forward is False and not receipt.confirm_with_status_query
+        if receipt.verdict == "refused" or key in SEEN or late:
             return Response(status_code=receipt.http_status)
         if receipt.payin is None:
             SEEN.add(key)  # act on the subscription or deposit here (trust it as far as ALLOW_LIST)

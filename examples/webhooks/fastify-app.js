@@ -80,8 +80,11 @@ app.post('/webhooks/:kind', async (req, reply) => {
     storedState: kind === 'payin-notification' ? storedState(raw) : undefined,
   })
   const key = receipt.idempotency_key
-  // Refused, a duplicate or a state older than the stored one: answer, do nothing.
-  if (receipt.verdict === 'refused' || seen.has(key) || receipt.moves_forward === false) {
+  // Refused or a duplicate: answer, do nothing. A paid state is confirmed even when it
+  // looks late: the stored state may come from a replayed notification (the state is
+  // not signed), and the provider's answer decides.
+  const late = receipt.moves_forward === false && !receipt.confirm_with_status_query
+  if (receipt.verdict === 'refused' || seen.has(key) || late) {
     return reply.code(receipt.http_status).send()
   }
   if (receipt.payin === null) {
