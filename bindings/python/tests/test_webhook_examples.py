@@ -1,0 +1,211 @@
+"""The FastAPI and Flask receivers of ``examples/webhooks`` driven by ``cobro.mock``'s
+notifications, faults included: each example served on a local port as the mock's
+webhook, the mock's status query as the one the example confirms paid states with.
+What is asserted is what a merchant needs: the goods are released once, only after the
+status query confirmed the payment; a duplicate changes nothing; a wrong signature is
+refused 401; a late older state does not move an order back.
+
+Every key here is a fake one of ``examples/README.md``."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+
+import pytest
+
+import cobro
+import cobro.mock
+
+ROOT = Path(__file__).resolve().parents[3]
+EXAMPLES = ROOT / "examples"
+PAYIN_KEY = "fake-payin-key-for-examples"
+ORDER = "ORDER-0001"  # the operation number of the example pay-in
+WAIT_SECONDS = 5
+
+
+class Served:
+    """An example app on a local port, with the mock that notifies it."""
+
+    def __init__(self, url: str, mock: cobro.mock.MockServer) -> None:
+        self.url = url
+        self.mock = mock
+
+    def order(self) -> Tuple[int, Optional[Dict[str, Any]]]:
+        try:
+            with urllib.request.urlopen(f"{self.url}/orders/{ORDER}", timeout=WAIT_SECONDS) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as refused:
+            return refused.code, None
+
+    def post(self, path: str, body: bytes) -> int:
+        sent = urllib.request.Request(self.url + path, data=body, method="POST")
+        try:
+            with urllib.request.urlopen(sent, timeout=WAIT_SECONDS) as answer:
+                return int(answer.status)
+        except urllib.error.HTTPError as refused:
+            return refused.code
+
+    def control(self, action: str, faults: Optional[Dict[str, Any]] = None) -> None:
+        sent = urllib.request.Request(
+            f"{self.mock.url}/_mock/payins/{ORDER}/{action}",
+            data=json.dumps(faults or {}).encode(),
+            method="POST",
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(sent, timeout=WAIT_SECONDS) as answer:
+            assert answer.status == 200
+
+    def create_payin(self) -> None:
+        request = cobro.prepare_payin((EXAMPLES / "payin-pe-banktransfer-unsigned.json").read_bytes(), key=PAYIN_KEY)
+        sent = urllib.request.Request(
+            self.mock.url + request.path, data=request.content, headers=request.headers, method=request.method
+        )
+        with urllib.request.urlopen(sent, timeout=WAIT_SECONDS) as answer:
+            assert cobro.parse_payin_response(answer.read()).success
+
+    def events(self) -> List[Dict[str, Any]]:
+        with urllib.request.urlopen(self.mock.url + "/_mock/events", timeout=WAIT_SECONDS) as answer:
+            events: List[Dict[str, Any]] = json.loads(answer.read())["events"]
+            return events
+
+    def deliveries(self) -> List[int]:
+        """The webhook's answers to the mock's notifications, in order."""
+        return [e["status"] for e in self.events() if e["kind"] == "delivery" and e["status"] is not None]
+
+    def status_queries(self) -> int:
+        return sum(1 for e in self.events() if e["kind"] == "request" and "/ms-experience-payin/" in e["what"])
+
+
+def until(what: Callable[[], Any]) -> Any:
+    """``what()`` once it is true, within a few seconds."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not (value := what()):
+        assert time.monotonic() < deadline, "not within 5 s"
+        time.sleep(0.02)
+    return value
+
+
+def load(name: str) -> Any:
+    """The example module, fresh: its in-memory store starts empty."""
+    spec = importlib.util.spec_from_file_location(f"{name}_under_test", EXAMPLES / "webhooks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def serve(name: str, app: Any, listener: socket.socket) -> Callable[[], None]:
+    """Serves ``app`` on ``listener`` in a thread; returns how to stop it."""
+    if name == "fastapi_app":
+        import uvicorn
+
+        server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+        thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+        thread.start()
+        until(lambda: server.started)
+
+        def stop() -> None:
+            server.should_exit = True
+            thread.join(WAIT_SECONDS)
+
+        return stop
+    from werkzeug.serving import make_server
+
+    wsgi = make_server("127.0.0.1", 0, app, threaded=True, fd=listener.fileno())
+    thread = threading.Thread(target=wsgi.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+
+    def stop_wsgi() -> None:
+        wsgi.shutdown()
+        wsgi.server_close()
+        thread.join(WAIT_SECONDS)
+
+    return stop_wsgi
+
+
+@pytest.fixture(params=["fastapi_app", "flask_app"])
+def served(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
+    listener = socket.create_server(("127.0.0.1", 0))
+    url = f"http://127.0.0.1:{listener.getsockname()[1]}"
+    mock = cobro.mock.start(merchant_id=1234, payin_key=PAYIN_KEY, webhook_url=f"{url}/webhooks/payin")
+    monkeypatch.setenv("COBRO_PAYIN_KEY", PAYIN_KEY)
+    monkeypatch.setenv("COBRO_STATUS_URL", mock.url)
+    stop = serve(request.param, load(request.param).app, listener)
+    try:
+        yield Served(url, mock)
+    finally:
+        mock.stop()  # first: it sends what it still holds to the app
+        stop()
+        listener.close()
+
+
+def test_a_duplicate_paid_notification_ships_once_after_the_status_query(served: Served) -> None:
+    served.create_payin()
+    served.control("pay", {"duplicate": True})
+    assert until(lambda: len(served.deliveries()) == 2 and served.deliveries()) == [200, 200]
+    assert until(lambda: served.order()[1]) == {"state": 5, "shipped": 1}
+    assert served.status_queries() >= 1  # the payment was confirmed with the mock
+    time.sleep(0.2)  # a second confirmation, were one under way, would have shipped by now
+    assert served.order()[1] == {"state": 5, "shipped": 1}
+
+
+def test_a_wrong_signature_is_refused_and_ships_nothing(served: Served) -> None:
+    served.create_payin()
+    served.control("pay", {"wrong_signature": True})
+    assert until(served.deliveries)[0] == 401
+    assert served.order() == (404, None)
+    assert served.status_queries() == 0
+
+
+def test_a_late_paid_after_a_refund_does_not_move_the_order_back(served: Served) -> None:
+    served.create_payin()
+    served.control("pay", {"out_of_order": True})  # held back, sent after the refund
+    served.control("refund")
+    assert until(lambda: len(served.deliveries()) == 2 and served.deliveries()) == [200, 200]
+    until(lambda: served.status_queries() == 1)  # the late paid state, asked about: refunded
+    time.sleep(0.1)
+    assert served.order()[1] == {"state": 10, "shipped": 0}
+
+
+def test_a_delayed_notification_ships_once_it_arrives(served: Served) -> None:
+    served.create_payin()
+    served.control("pay", {"delay_ms": 300})
+    assert served.order() == (404, None)
+    assert until(lambda: served.order()[1]) == {"state": 5, "shipped": 1}
+
+
+def test_an_authentic_paid_notification_replayed_early_ships_only_when_the_status_query_agrees(
+    served: Served,
+) -> None:
+    """The signature does not cover the state: the example notification of ORDER-0001
+    (state 5, authentic) arrives before the pay-in is paid. The status query says it is
+    not, so nothing ships; the real one later does."""
+    served.create_payin()
+    replay = (EXAMPLES / "notification-payin.json").read_bytes()
+    assert served.post("/webhooks/payin", replay) == 200
+    order = until(lambda: served.order()[1])
+    assert order["shipped"] == 0 and not cobro.payin_state(order["state"]).paid
+    served.control("pay")
+    assert until(lambda: served.order()[1]["shipped"]) == 1
+    assert served.order()[1] == {"state": 5, "shipped": 1}
+    assert served.status_queries() == 2
+
+
+def test_unsigned_kinds_on_their_paths_are_answered_200_and_junk_is_not(served: Served) -> None:
+    """Subscription webhooks and deposit notifications carry no signature: the receiver
+    vectors' bodies of both, twice each (a duplicate is answered 200 too)."""
+    cases = json.loads((ROOT / "tests" / "vectors" / "receive" / "receive.json").read_text())["cases"]
+    for path, kind in (("subscription", "subscription-webhook"), ("deposit", "deposit-notification")):
+        [body, *_] = [c["body_text"] for c in cases if c["kind"] == kind and c["expected"]["http_status"] == 200]
+        assert [served.post(f"/webhooks/{path}", body.encode()) for _ in range(2)] == [200, 200], kind
+    assert served.post("/webhooks/payin", b"payinStateID=5") == 400
+    assert served.post("/webhooks/deposit", b"{}") == 400
+    assert served.post("/webhooks/other", b"{}") == 404
