@@ -5,7 +5,7 @@ export default cobro
 export const {
   validate, ensureValid, payinVerification, subscriptionAuthorization, virtualAccountMessage, virtualAccountSignature,
   virtualAccountHeaders, verifyVirtualAccountHeaders, verifyPayinNotification,
-  prepareVirtualAccount, prepareSubscription, prepareSubscriptionCancel, preparePayin, preparePayinStatus, receiveNotification,
+  prepareVirtualAccount, prepareSubscription, prepareSubscriptionCancel, preparePayin, preparePayinStatus, receiveNotification, retryAdvice,
   parse, parseVirtualAccountResponse, parseSubscriptionResponse, parsePayinResponse,
   parsePayinNotification, parseSubscriptionWebhook, parseDepositNotification, parsePayinStatus,
   payinCreationCode, paymentConfirmationCode, payinState, subscriptionErrorCode,

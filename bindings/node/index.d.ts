@@ -370,6 +370,30 @@ export interface Report {
 }
 
 /**
+ * DESIGN.md 9 row 34: the next step after `attempt` (1 for the first send) of a request
+ * of `kind` came to `outcome`: `{failure}` when no answer could be read, or
+ * `{httpStatus, body}` with the answer as received. A `RetryAdvice`.
+ */
+export declare function retryAdvice(kind: 'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin', attempt: number, outcome?: RetryOutcome): import('./parsed').RetryAdvice
+
+/** The outcome of an attempt, for `retryAdvice`: `failure`, or `httpStatus` with `body`. */
+export interface RetryOutcome {
+  /**
+   * No readable answer: `'timeout'`, `'reset'` (refused, reset or closed) or
+   * `'unreadable'` (cut short).
+   */
+  failure?: import('./parsed').TransportFailure
+  /** The answer's HTTP status. */
+  httpStatus?: number
+  /**
+   * The answer's body as received (`await response.text()`, or its bytes); absent or
+   * `null`: empty. (napi reads a field set to `undefined` as an error unless it is
+   * among its types.)
+   */
+  body?: string | Uint8Array | null
+}
+
+/**
  * The JSON Schema (draft 2020-12) of the request kind (`"virtual-account"`,
  * `"subscription"`, `"subscription-cancel"`, `"payin"`), as JSON text: the text of
  * `schemas/<kind>.schema.json`. Rules JSON Schema cannot state are listed in

@@ -864,6 +864,7 @@ module.exports.prepareSubscription = nativeBinding.prepareSubscription
 module.exports.prepareSubscriptionCancel = nativeBinding.prepareSubscriptionCancel
 module.exports.prepareVirtualAccount = nativeBinding.prepareVirtualAccount
 module.exports.receiveNotification = nativeBinding.receiveNotification
+module.exports.retryAdvice = nativeBinding.retryAdvice
 module.exports.schema = nativeBinding.schema
 module.exports.subscriptionAuthorization = nativeBinding.subscriptionAuthorization
 module.exports.subscriptionErrorCode = nativeBinding.subscriptionErrorCode

@@ -118,6 +118,19 @@ export type ReceiptVerdict =
   | 'unverifiable'
   | 'refused'
 
+/** How an attempt failed before an answer could be read. */
+export type TransportFailure =
+  | 'timeout'
+  | 'reset'
+  | 'unreadable'
+
+/** The next step after an attempt. */
+export type RetryAction =
+  | 'retry'
+  | 'fix'
+  | 'stop'
+  | 'reconcile'
+
 /** One entry of a code catalogue. */
 export interface CodeInfo {
   /** The code as the service writes it (`0010`, `B405`, `ERR_INVALID_SIGNATURE`). */
@@ -898,6 +911,29 @@ export interface Receipt {
   subscription: SubscriptionWebhook | null
   /** The deposit notification, when read. */
   deposit: DepositNotification | null
+}
+
+/** What to do after an attempt to send a request (DESIGN.md 9 row 34). */
+export interface RetryAdvice {
+  /** What to do next. */
+  action: RetryAction
+  /**
+   * How long to wait before the retry, in milliseconds (0.5 s doubled at each
+   * attempt); 0 unless `action` is retry.
+   */
+  delay_ms: number
+  /**
+   * The code the answer carries (payinErrorCode, a subscription's errorCode, a
+   * virtual account's first error code); null without one.
+   */
+  code: string | null
+  /**
+   * The code's catalogue entry (meaning and disposition); null for a code no
+   * catalogue lists.
+   */
+  entry: CodeInfo | null
+  /** Why, and what to check, in English. */
+  reason: string
 }
 
 /**

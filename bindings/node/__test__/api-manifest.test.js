@@ -215,7 +215,7 @@ const CHOICES = new Set(['RequestKind', 'MessageLocale', 'DocumentName', 'Signat
 // A value each type token accepts, for calls that must get as far as the argument probed.
 const SAMPLE = {
   Body: '{}', Key: 'fake-key', str: 'x', seconds: 1700000000, MerchantId: 1, Amount: '1.00',
-  Headers: {}, Date: '2024-01-01', bool: false, size: 1000, u16: 200, i64: 1,
+  Headers: {}, Date: '2024-01-01', bool: false, size: 1000, u16: 200, u32: 1, i64: 1,
 }
 
 /** Calls `f` with sample arguments, `given` (by canonical name) replacing some. */

@@ -21,6 +21,7 @@ mod parse;
 mod personal;
 mod prepare;
 mod receive;
+mod retry;
 mod schema;
 mod signing;
 mod text64;

@@ -16,6 +16,7 @@ mod parse;
 mod prepare;
 mod receive;
 mod records;
+mod retry;
 mod schema;
 mod signing;
 #[cfg(not(feature = "abi3-py39"))]
@@ -51,6 +52,7 @@ fn _cobro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(prepare::prepare_payin, m)?)?;
     m.add_function(wrap_pyfunction!(prepare::prepare_payin_status, m)?)?;
     m.add_function(wrap_pyfunction!(receive::receive_notification, m)?)?;
+    m.add_function(wrap_pyfunction!(retry::retry_advice, m)?)?;
     m.add_function(wrap_pyfunction!(parse::parse, m)?)?;
     m.add_function(wrap_pyfunction!(parse::parse_virtual_account_response, m)?)?;
     m.add_function(wrap_pyfunction!(parse::parse_subscription_response, m)?)?;

@@ -65,6 +65,7 @@ CALLS = {
         ("payin-notification", "{}"),
         dict(key=KEY, peer="127.0.0.1", allow_list=["127.0.0.0/8"], stored_state=2, locale="es"),
     ),
+    "retry_advice": (("payin", 2), dict(http_status=200, body="{}")),
     "prepare_virtual_account": (("{}",), dict(api_key="k", secret=KEY, deposit_mode="ANY", now=1700000000)),
     "prepare_subscription": (("{}",), dict(key=KEY)),
     "prepare_subscription_cancel": (("{}",), dict(key=KEY)),

@@ -102,6 +102,40 @@ pub enum ReceiptVerdict {
     Refused,
 }
 
+/// How an attempt failed before an answer could be read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, uniffi::Enum)]
+pub enum TransportFailure {
+    /// `timeout`: No answer within the client's timeout.
+    #[serde(rename = "timeout")]
+    Timeout,
+    /// `reset`: The connection was refused, reset or closed before an answer.
+    #[serde(rename = "reset")]
+    Reset,
+    /// `unreadable`: An answer arrived cut short or could not be read.
+    #[serde(rename = "unreadable")]
+    Unreadable,
+}
+
+/// The next step after an attempt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, uniffi::Enum)]
+pub enum RetryAction {
+    /// `retry`: Send the same bytes, with the same operation number and headers, after
+    /// `delayMs`.
+    #[serde(rename = "retry")]
+    Retry,
+    /// `fix`: The request or the merchant's settings are wrong: change them before sending.
+    #[serde(rename = "fix")]
+    Fix,
+    /// `stop`: Done: succeeded, declined, waiting on the customer, or the service keeps
+    /// failing.
+    #[serde(rename = "stop")]
+    Stop,
+    /// `reconcile`: The outcome is unknown or the request was already acted on: ask the
+    /// pay-in status query (or look the subscription or account up) before anything else.
+    #[serde(rename = "reconcile")]
+    Reconcile,
+}
+
 /// One entry of a code catalogue.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
 pub struct CodeInfo {
@@ -691,6 +725,24 @@ pub struct Receipt {
     pub subscription: Option<SubscriptionWebhook>,
     /// The deposit notification, when read.
     pub deposit: Option<DepositNotification>,
+}
+
+/// What to do after an attempt to send a request (DESIGN.md 9 row 34).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, uniffi::Record)]
+pub struct RetryAdvice {
+    /// What to do next.
+    pub action: RetryAction,
+    /// How long to wait before the retry, in milliseconds (0.5 s doubled at each attempt);
+    /// 0 unless `action` is retry.
+    pub delay_ms: u32,
+    /// The code the answer carries (payinErrorCode, a subscription's errorCode, a virtual
+    /// account's first error code); null without one.
+    pub code: Option<String>,
+    /// The code's catalogue entry (meaning and disposition); null for a code no catalogue
+    /// lists.
+    pub entry: Option<CodeInfo>,
+    /// Why, and what to check, in English.
+    pub reason: String,
 }
 
 /// What the merchant does with a pay-in answer (spec 4.4's table).

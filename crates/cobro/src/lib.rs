@@ -40,6 +40,7 @@ mod reader;
 pub mod receive;
 pub mod report;
 mod request;
+pub mod retry;
 mod rules;
 pub mod schema;
 pub mod shape;

@@ -45,6 +45,7 @@ fn rust_items() -> Vec<String> {
         cobro::prepare_payin,
         cobro::prepare_payin_status,
         cobro::receive::receive,
+        cobro::retry::retry_advice,
         cobro::parse_document,
         cobro::parse_virtual_account_response,
         cobro::parse_subscription_response,

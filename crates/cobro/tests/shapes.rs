@@ -108,6 +108,27 @@ fn receipts() -> Vec<cobro::receive::Receipt> {
     out
 }
 
+/// What `retry_advice` advises for each retry vector (`tests/vectors/retry`).
+fn advice() -> Vec<cobro::retry::RetryAdvice> {
+    use cobro::retry::{Outcome, TransportFailure, retry_advice};
+    let text = std::fs::read_to_string(common::vectors_dir().join("retry").join("retry.json")).unwrap();
+    let file: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut out = Vec::new();
+    for case in file["cases"].as_array().unwrap() {
+        let kind = cobro::Kind::from_name(case["kind"].as_str().unwrap()).unwrap();
+        let outcome = match case["failure"].as_str() {
+            Some(f) => Outcome::Failed(TransportFailure::from_name(f).unwrap()),
+            None => Outcome::Answered {
+                http_status: u16::try_from(case["http_status"].as_u64().unwrap()).unwrap(),
+                body: case["body_text"].as_str().unwrap().as_bytes(),
+            },
+        };
+        let attempt = u32::try_from(case["attempt"].as_u64().unwrap()).unwrap();
+        out.push(retry_advice(kind, attempt, outcome));
+    }
+    out
+}
+
 /// `text` read by the core's own JSON reader, which keeps each object's keys in order
 /// (under a limit past any vector's size).
 fn read(text: &str) -> Json<'_> {
@@ -139,6 +160,9 @@ fn every_parsed_value_has_the_described_shape_and_every_field_is_filled() {
     }
     for receipt in receipts() {
         reader.named(&read(&serde_json::to_string(&receipt).unwrap()), "Receipt", "receive");
+    }
+    for advice in advice() {
+        reader.named(&read(&serde_json::to_string(&advice).unwrap()), "RetryAdvice", "retry");
     }
     let parsed = vectors.len();
     assert!(parsed > 100, "{parsed} parsed vectors");
@@ -180,6 +204,7 @@ fn every_variant_of_a_closed_enumeration_is_described() {
     use cobro::catalog::Disposition;
     use cobro::document::DocumentWarning;
     use cobro::payin::voucher::VoucherFamily;
+    use cobro::retry::{RetryAction, TransportFailure};
     use cobro::subscription::response::Operation;
     every_variant!(
         "Disposition",
@@ -187,6 +212,8 @@ fn every_variant_of_a_closed_enumeration_is_described() {
         [Success, MerchantFix, Retry, Pending, Declined]
     );
     every_variant!("SubscriptionOperation", Operation, [Create, Cancel]);
+    every_variant!("RetryAction", RetryAction, [Retry, Fix, Stop, Reconcile]);
+    every_variant!("TransportFailure", TransportFailure, [Timeout, Reset, Unreadable]);
     every_variant!("VoucherFamily", VoucherFamily, [BankTransfer, Cash, Wallet]);
     every_variant!(
         "DocumentWarning",

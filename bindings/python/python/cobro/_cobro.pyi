@@ -8,6 +8,7 @@ from typing import Any, Dict, Iterable, List, Literal, Mapping, NoReturn, Option
 from ._catalog import CatalogueCode, Verdict
 from ._records import CodeInfo, DepositNotification, DocumentName as _Document, DocumentType, ParsedDocument as _Answer
 from ._records import NotificationKind, PayinNotification, PayinResponse, PayinState, PayinStatus, Receipt
+from ._records import RetryAdvice, TransportFailure
 from ._records import SubscriptionAnswer, SubscriptionCode
 from ._records import SubscriptionWebhook, ValidDocument, VirtualAccountAnswer
 
@@ -35,6 +36,7 @@ __all__ = [
     "prepare_payin",
     "prepare_payin_status",
     "receive_notification",
+    "retry_advice",
     "parse",
     "parse_virtual_account_response",
     "parse_subscription_response",
@@ -307,6 +309,18 @@ def receive_notification(
 ) -> Receipt:
     """What a notification endpoint answers at once and may do with the raw body it
     received (DESIGN.md 9 row 35)."""
+
+def retry_advice(
+    kind: _Kind,
+    attempt: int,
+    *,
+    failure: Optional[TransportFailure] = None,
+    http_status: Optional[int] = None,
+    body: Optional[_Body] = None,
+) -> RetryAdvice:
+    """The next step after an attempt to send a request (DESIGN.md 9 row 34): give
+    ``failure`` when no answer could be read, or ``http_status`` with ``body`` as
+    received."""
 
 def parse_payin_status(body: _Body) -> PayinStatus:
     """The answer to the pay-in status query, an extension beyond the spec."""

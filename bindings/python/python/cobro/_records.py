@@ -31,6 +31,12 @@ NotificationKind = Literal["payin-notification", "subscription-webhook", "deposi
 ReceiptVerdict = Literal["authentic", "unverifiable", "refused"]
 """What the endpoint does with a notification."""
 
+TransportFailure = Literal["timeout", "reset", "unreadable"]
+"""How an attempt failed before an answer could be read."""
+
+RetryAction = Literal["retry", "fix", "stop", "reconcile"]
+"""The next step after an attempt."""
+
 
 @record
 class CodeInfo(Record):
@@ -832,6 +838,25 @@ class Receipt(Record):
     """The subscription webhook, when read."""
     deposit: Optional[DepositNotification]
     """The deposit notification, when read."""
+
+
+@record
+class RetryAdvice(Record):
+    """What to do after an attempt to send a request (DESIGN.md 9 row 34)."""
+
+    action: RetryAction
+    """What to do next."""
+    delay_ms: int
+    """How long to wait before the retry, in milliseconds (0.5 s doubled at each
+    attempt); 0 unless ``action`` is retry."""
+    code: Optional[str]
+    """The code the answer carries (payinErrorCode, a subscription's errorCode, a
+    virtual account's first error code); ``None`` without one."""
+    entry: Optional[CodeInfo]
+    """The code's catalogue entry (meaning and disposition); ``None`` for a code no
+    catalogue lists."""
+    reason: str
+    """Why, and what to check, in English."""
 
 
 Experience = Union[

@@ -16,6 +16,7 @@
 mod catalog;
 mod payin;
 mod receive;
+mod retry;
 mod subscription;
 mod virtual_account;
 mod voucher;
@@ -108,6 +109,7 @@ pub fn records() -> impl Iterator<Item = &'static Record> {
         subscription::RECORDS,
         virtual_account::RECORDS,
         receive::RECORDS,
+        retry::RECORDS,
     ]
     .into_iter()
     .flatten()
@@ -128,6 +130,7 @@ pub fn enums() -> impl Iterator<Item = &'static Enum> {
         subscription::ENUMS,
         virtual_account::ENUMS,
         receive::ENUMS,
+        retry::ENUMS,
     ]
     .into_iter()
     .flatten()
