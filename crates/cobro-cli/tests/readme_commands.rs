@@ -479,16 +479,29 @@ fn readme_commands(readme: &str) -> Vec<ReadmeCommand> {
 }
 
 /// A fresh folder with a copy of examples/ and `bin/cobro`, the binary under test.
+/// Copies the folder `from` into `to`, subfolders included.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
 fn scratch() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("readme-commands-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("examples")).unwrap();
     std::fs::create_dir_all(dir.join("bin")).unwrap();
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
-    for entry in std::fs::read_dir(examples).unwrap() {
-        let entry = entry.unwrap();
-        std::fs::copy(entry.path(), dir.join("examples").join(entry.file_name())).unwrap();
-    }
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples"),
+        &dir.join("examples"),
+    );
     std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_cobro"), dir.join("bin/cobro")).unwrap();
     dir
 }

@@ -57,6 +57,7 @@ const everyExport: { [K in keyof typeof cobro]: true } = {
   preparePayin: true,
   preparePayinStatus: true,
   receiveNotification: true,
+  retryAdvice: true,
   parse: true,
   parseVirtualAccountResponse: true,
   parseSubscriptionResponse: true,
