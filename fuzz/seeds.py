@@ -142,6 +142,8 @@ def main(out):
             add("documents", bytes([types.index(key)]) + case["number"].encode())
 
     for path in sorted((ROOT / "examples").iterdir()):
+        if not path.is_file():
+            continue  # examples/webhooks holds programs, not bodies
         kind = next((k for k in sorted(KINDS, key=len, reverse=True) if path.name.startswith(k)), None)
         lines = path.read_bytes().splitlines() if path.suffix == ".jsonl" else [path.read_bytes()]
         for body in lines:
