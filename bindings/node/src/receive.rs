@@ -1,8 +1,7 @@
 //! Receiving a notification (DESIGN.md 9 row 35): the core's `receive`, with the raw
 //! body as the endpoint got it, as a plain `Receipt` object.
 
-use cobro::receive::{AllowList, NotificationKind, ReceiveOptions, receive};
-use cobro::signing::SigningError;
+use cobro::receive::{AllowList, NotificationKind, ReceiveOptions, parse_peer, receive};
 use napi::bindgen_prelude::{Either, Either3, Null, Uint8Array, Undefined};
 use napi::{Env, Unknown};
 use napi_derive::napi;
@@ -58,23 +57,9 @@ pub fn receive_notification<'e>(
         };
         let locale = locale(tag.as_deref())?;
         let name = string(kind, "kind", "a string")?;
-        let kind = NotificationKind::from_name(&name).ok_or_else(|| {
-            signing(&SigningError::InvalidArgument {
-                name: "kind",
-                allowed: "payin-notification, subscription-webhook, deposit-notification",
-            })
-        })?;
+        let kind = NotificationKind::parse(&name).map_err(|e| signing(&e))?;
         let key = key.as_ref().map(|k| secret(k, "key")).transpose()?;
-        let peer = peer
-            .map(|p| {
-                p.trim().parse().map_err(|_| {
-                    signing(&SigningError::InvalidArgument {
-                        name: "peer",
-                        allowed: "an IPv4 or IPv6 address",
-                    })
-                })
-            })
-            .transpose()?;
+        let peer = peer.as_deref().map(parse_peer).transpose().map_err(|e| signing(&e))?;
         let allow_list = allow
             .and_then(|l| match l {
                 Either3::A(list) => Some(list),

@@ -1,17 +1,13 @@
 //! Receiving a notification (DESIGN.md 9 row 35): the core's `receive`, with the raw
 //! body as the endpoint got it, as a typed `Receipt`.
 
-use cobro::receive::{AllowList, NotificationKind, ReceiveOptions, receive};
-use cobro::signing::SigningError;
+use cobro::receive::{AllowList, NotificationKind, ReceiveOptions, parse_peer, receive};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 
 use crate::args::{locale, secret, whole_as};
 use crate::errors::{guard, signing_error, type_error};
 use crate::parse::typed;
-
-/// The kinds' names, as an argument error lists them.
-const KINDS: &str = "payin-notification, subscription-webhook, deposit-notification";
 
 /// DESIGN.md 9 row 35: what a notification endpoint of `kind` answers at once and may
 /// do with `raw`, the body's bytes (or text) exactly as received (a re-serialised body
@@ -30,29 +26,9 @@ pub fn receive_notification<'py>(
     locale: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     guard(py, || {
-        let kind = NotificationKind::from_name(kind).ok_or_else(|| {
-            signing_error(
-                py,
-                &SigningError::InvalidArgument {
-                    name: "kind",
-                    allowed: KINDS,
-                },
-            )
-        })?;
+        let kind = NotificationKind::parse(kind).map_err(|e| signing_error(py, &e))?;
         let key = key.filter(|k| !k.is_none()).map(|k| secret(k, "key")).transpose()?;
-        let peer = peer
-            .map(|p| {
-                p.trim().parse().map_err(|_| {
-                    signing_error(
-                        py,
-                        &SigningError::InvalidArgument {
-                            name: "peer",
-                            allowed: "an IPv4 or IPv6 address",
-                        },
-                    )
-                })
-            })
-            .transpose()?;
+        let peer = peer.map(parse_peer).transpose().map_err(|e| signing_error(py, &e))?;
         let allow_list = allow_list
             .map(|l| AllowList::parse(l.iter().map(String::as_str)))
             .transpose()

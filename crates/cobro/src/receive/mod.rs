@@ -39,7 +39,7 @@ use crate::messages::Locale;
 use crate::payin::lifecycle::payin_transition;
 use crate::payin::notification::{NotificationError, PayinNotification, verify_payin_notification};
 use crate::reader::ParseError;
-use crate::signing::Secret;
+use crate::signing::{Secret, SigningError};
 use crate::subscription::webhook::{SubscriptionWebhook, parse_subscription_webhook};
 use crate::virtual_account::notification::{DepositNotification, parse_deposit_notification};
 
@@ -77,6 +77,25 @@ impl NotificationKind {
     pub fn from_name(name: &str) -> Option<NotificationKind> {
         NotificationKind::ALL.into_iter().find(|k| k.as_str() == name)
     }
+
+    /// The kind named `name`, or ERR_INVALID_ARGUMENT for `kind` listing the names: how
+    /// a binding reads its `kind` argument.
+    pub fn parse(name: &str) -> Result<NotificationKind, SigningError> {
+        NotificationKind::from_name(name).ok_or(SigningError::InvalidArgument {
+            name: "kind",
+            allowed: "payin-notification, subscription-webhook, deposit-notification",
+        })
+    }
+}
+
+/// The peer's address `text` as a server reports it (`203.0.113.7`, `2001:db8::1`,
+/// surrounding spaces allowed), or ERR_INVALID_ARGUMENT for `peer` (the message never
+/// quotes it): how a binding reads its `peer` argument.
+pub fn parse_peer(text: &str) -> Result<IpAddr, SigningError> {
+    text.trim().parse().map_err(|_| SigningError::InvalidArgument {
+        name: "peer",
+        allowed: "an IPv4 or IPv6 address",
+    })
 }
 
 /// What the endpoint knows beside the body.

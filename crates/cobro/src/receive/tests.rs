@@ -91,6 +91,23 @@ fn kinds_by_name() {
         assert_eq!(NotificationKind::from_name(kind.as_str()), Some(kind));
     }
     assert_eq!(NotificationKind::from_name("payin"), None);
+    let refused = NotificationKind::parse("payin").unwrap_err();
+    assert_eq!(refused.code(), Code::InvalidArgument);
+    assert!(refused.to_string().contains("subscription-webhook"), "{refused}");
+}
+
+#[test]
+fn peers_by_text() {
+    assert_eq!(parse_peer(" 203.0.113.7 ").unwrap().to_string(), "203.0.113.7");
+    assert_eq!(
+        parse_peer("::ffff:203.0.113.7").unwrap().to_string(),
+        "::ffff:203.0.113.7"
+    );
+    for bad in ["", "203.0.113.7:443", "localhost", "203.0.113.0/24"] {
+        let refused = parse_peer(bad).unwrap_err();
+        assert_eq!(refused.code(), Code::InvalidArgument, "{bad}");
+        assert!(refused.to_string().contains("peer"), "{refused}");
+    }
 }
 
 #[test]
