@@ -280,6 +280,9 @@ pub fn prepare_payin_status<'e>(
         let today = civil_date(args.today, "today")?;
         let query = cobro::PayinStatusQuery::new(number.as_deref(), start, end, today)
             .map_err(|e| crate::errors::signing(&e))?;
-        done(env, cobro::prepare_payin_status(merchant, &key, &query))
+        done(
+            env,
+            cobro::prepare_payin_status(merchant, &key, &query).map_err(cobro::PrepareError::from),
+        )
     })
 }

@@ -255,6 +255,6 @@ pub fn prepare_payin_status(
             .map_err(|e| crate::errors::signing_error(py, &e))?;
         cobro::prepare_payin_status(merchant, &key, &query)
             .map(|inner| PreparedRequest { inner })
-            .map_err(|e| prepare_error(py, e))
+            .map_err(|e| crate::errors::signing_error(py, &e))
     })
 }

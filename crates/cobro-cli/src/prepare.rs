@@ -140,10 +140,7 @@ fn status_query(
     let end = given("--end-date", dates.1)?;
     let key = SecretSource::payin_key(key_file).load()?;
     let query = cobro::PayinStatusQuery::new(operation_number, start, end, today).map_err(signing)?;
-    let request = cobro::prepare_payin_status(merchant_id, &key, &query).map_err(|e| match e {
-        PrepareError::Signing(e) => signing(e),
-        PrepareError::Invalid(report) => CliError::new(report.invalid_message(cobro::Locale::En)),
-    })?;
+    let request = cobro::prepare_payin_status(merchant_id, &key, &query).map_err(signing)?;
     let mut out = std::io::stdout().lock();
     std::io::Write::write_all(&mut out, format!("{}\n", request.to_json()).as_bytes())?;
     Ok(Verdict::Ok)

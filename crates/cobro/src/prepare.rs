@@ -336,7 +336,7 @@ pub fn prepare_payin_status(
     merchant_id: u64,
     key: &Secret,
     query: &PayinStatusQuery,
-) -> Result<PreparedRequest, PrepareError> {
+) -> Result<PreparedRequest, SigningError> {
     Ok(PreparedRequest {
         method: "POST".to_string(),
         path: payin::status::payin_status_path(merchant_id),

@@ -126,7 +126,9 @@ fn payin_status_vectors() {
             today,
         )
         .map_err(PrepareError::from)
-        .and_then(|query| prepare_payin_status(case["merchant_id"].as_u64().unwrap(), &key, &query));
+        .and_then(|query| {
+            prepare_payin_status(case["merchant_id"].as_u64().unwrap(), &key, &query).map_err(PrepareError::from)
+        });
         if let (Err(PrepareError::Signing(e)), Value::String(argument)) = (&result, &case["error_argument"]) {
             assert_eq!(e.argument(), argument, "{name}: argument");
         }
