@@ -317,3 +317,43 @@ async fn forward(client: &reqwest::Client, url: &str, headers: &HeaderMap, body:
         Err(_) => format!("forwarded to {url}: could not connect"),
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)] // tests may unwrap
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_is_seen_is_bounded_the_oldest_forgotten_first() {
+        let mut seen = Seen::default();
+        for i in 0..=MAX_REMEMBERED {
+            assert!(!seen.duplicate(&i.to_string()));
+            seen.set_state(i.to_string(), 2);
+        }
+        assert_eq!((seen.keys.len(), seen.order.len()), (MAX_REMEMBERED, MAX_REMEMBERED));
+        assert_eq!(seen.states.len(), MAX_REMEMBERED);
+        assert_eq!(seen.state("0"), None, "the oldest state was forgotten");
+        assert_eq!(seen.state("1"), Some(2));
+        assert!(seen.duplicate(&MAX_REMEMBERED.to_string()));
+        assert!(!seen.duplicate("0"), "the oldest key was forgotten");
+    }
+
+    /// The README says what `cobro listen` keeps, as the code has it.
+    #[test]
+    fn the_readme_states_the_limits() {
+        let readme = include_str!("../../../README.md").replace('\n', " ");
+        assert_eq!(MAX_BODY_BYTES % (1 << 20), 0);
+        assert!((1_000..1_000_000).contains(&MAX_REMEMBERED));
+        for said in [
+            format!("bodies of at most {} MiB", MAX_BODY_BYTES >> 20),
+            format!(
+                "the last {},{:03} events remembered",
+                MAX_REMEMBERED / 1_000,
+                MAX_REMEMBERED % 1_000
+            ),
+            format!("{} s for your endpoint to answer a forward", FORWARD_TIMEOUT.as_secs()),
+        ] {
+            assert!(readme.contains(&said), "the README does not say: {said}");
+        }
+    }
+}

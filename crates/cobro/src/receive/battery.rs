@@ -20,9 +20,12 @@ pub enum Expect {
     Accept,
     /// 4xx: a forged or altered one; accepting it fails the check.
     Refuse,
-    /// 2xx expected, but an answer else does not fail the check (an unsigned kind the
-    /// merchant's allow-list may refuse from here; a body that is not JSON).
-    Should(u16),
+    /// 2xx expected, but a refusal does not fail the check (an unsigned kind the
+    /// merchant's allow-list may refuse from here).
+    ShouldAccept,
+    /// 4xx expected, but an acceptance does not fail the check (a body that is not JSON:
+    /// a receiver may answer 200 and drop it).
+    ShouldRefuse,
     /// The answer alone cannot tell: the body is authentic, but its state was swapped;
     /// the endpoint must confirm with the status query before acting.
     CannotTell,
@@ -51,9 +54,9 @@ impl Expect {
             Expect::Refuse if refused => Judgement::Right,
             Expect::Refuse if !accepted => Judgement::Doubtful,
             Expect::Accept | Expect::Refuse => Judgement::Wrong,
-            Expect::Should(200) if accepted => Judgement::Right,
-            Expect::Should(_) if refused && self != Expect::Should(200) => Judgement::Right,
-            Expect::Should(_) => Judgement::Doubtful,
+            Expect::ShouldAccept if accepted => Judgement::Right,
+            Expect::ShouldRefuse if refused => Judgement::Right,
+            Expect::ShouldAccept | Expect::ShouldRefuse => Judgement::Doubtful,
             Expect::CannotTell => Judgement::Unknown,
         }
     }
@@ -63,8 +66,8 @@ impl Expect {
         match self {
             Expect::Accept => "2xx",
             Expect::Refuse => "4xx",
-            Expect::Should(200) => "2xx (unless its allow-list refuses this address)",
-            Expect::Should(_) => "4xx",
+            Expect::ShouldAccept => "2xx (unless its allow-list refuses this address)",
+            Expect::ShouldRefuse => "4xx",
             Expect::CannotTell => "the status query before acting",
         }
     }
@@ -149,20 +152,20 @@ pub fn battery(merchant_id: u64, operation_number: &str, key: &Secret) -> Result
             "a body that is not JSON",
             payin,
             "payinStateID=5&payinAmount=30.00".to_string(),
-            Expect::Should(400),
+            Expect::ShouldRefuse,
         ),
         probe("an unknown extra field", payin, extra, Expect::Accept),
         probe(
             "a subscription webhook (unsigned)",
             NotificationKind::SubscriptionWebhook,
             subscription,
-            Expect::Should(200),
+            Expect::ShouldAccept,
         ),
         probe(
             "a deposit notification (unsigned)",
             NotificationKind::DepositNotification,
             deposit,
-            Expect::Should(200),
+            Expect::ShouldAccept,
         ),
     ])
 }
@@ -225,9 +228,10 @@ mod tests {
         assert_eq!(Expect::Accept.judge(401), Judgement::Wrong);
         assert_eq!(Expect::Refuse.judge(204), Judgement::Wrong);
         assert_eq!(Expect::Refuse.judge(500), Judgement::Doubtful);
-        assert_eq!(Expect::Should(200).judge(403), Judgement::Doubtful);
-        assert_eq!(Expect::Should(400).judge(400), Judgement::Right);
-        assert_eq!(Expect::Should(400).judge(200), Judgement::Doubtful);
+        assert_eq!(Expect::ShouldAccept.judge(403), Judgement::Doubtful);
+        assert_eq!(Expect::ShouldAccept.judge(204), Judgement::Right);
+        assert_eq!(Expect::ShouldRefuse.judge(400), Judgement::Right);
+        assert_eq!(Expect::ShouldRefuse.judge(200), Judgement::Doubtful);
         assert_eq!(Expect::CannotTell.judge(200), Judgement::Unknown);
     }
 }
