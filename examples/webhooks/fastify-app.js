@@ -52,9 +52,9 @@ async function confirmPaid(number, key) {
   for (const operation of status.operations) {
     if (operation.payin_merchant_operation_number !== number) continue
     const order = row(number)
-    if (order.state === null || cobro.payinTransition(order.state, operation.payin_state_id).allowed) {
-      order.state = Number(operation.payin_state_id)
-    }
+    // The provider's answer is its record: it replaces the stored state, which may come
+    // from a replayed notification with a swapped state.
+    order.state = Number(operation.payin_state_id)
     if (operation.state?.paid) {
       if (order.shipped === 0) ship(order)
       seen.add(key)

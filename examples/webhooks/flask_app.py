@@ -66,8 +66,9 @@ def confirm_paid(number: str, key: str) -> None:
             continue
         with LOCK:
             order = row(number)
-            if order["state"] is None or cobro.payin_transition(order["state"], operation.payin_state_id).allowed:
-                order["state"] = operation.payin_state_id
+            # The provider's answer is its record: it replaces the stored state, which may
+            # come from a replayed notification with a swapped state.
+            order["state"] = operation.payin_state_id
             if operation.state is not None and operation.state.paid:
                 if order["shipped"] == 0:
                     ship(order)

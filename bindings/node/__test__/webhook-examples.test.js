@@ -14,7 +14,7 @@ const net = require('node:net')
 const os = require('node:os')
 const path = require('node:path')
 const readline = require('node:readline')
-const { spawn } = require('node:child_process')
+const { execFile, spawn } = require('node:child_process')
 const cobro = require('cobro')
 
 const ROOT = path.join(__dirname, '..', '..', '..')
@@ -89,7 +89,8 @@ function served(url, mock) {
   }
   const events = async () => (await json(`${mock.url}/_mock/events`)).json.events
   return {
-    order: () => json(`${url}/orders/${ORDER}`),
+    url,
+    order: (number = ORDER) => json(`${url}/orders/${number}`),
     post: async (where, body) => (await json(url + where, { method: 'POST', body })).status,
     async control(action, faults) {
       const { status, json: reply } = await json(`${mock.url}/_mock/payins/${ORDER}/${action}`, {
@@ -107,6 +108,10 @@ function served(url, mock) {
     statusQueries: async () => (await events()).filter((e) => e.kind === 'request' && e.what.includes('/ms-experience-payin/')).length,
   }
 }
+
+// The `cobro` command the check runs: COBRO_BIN (scripts/test sets it), else one on PATH.
+const cobroCommand = process.env.COBRO_BIN || (process.env.PATH ?? '').split(path.delimiter)
+  .map((dir) => path.join(dir, 'cobro')).find((file) => fs.existsSync(file))
 
 const receiveCases = JSON.parse(fs.readFileSync(path.join(ROOT, 'tests', 'vectors', 'receive', 'receive.json'))).cases
 
@@ -161,6 +166,20 @@ for (const file of ['express-app.js', 'fastify-app.js']) {
     assert.equal(await s.statusQueries(), 2)
   }))
 
+  // The example notification of ORDER-0001 replayed with its state swapped to denied (6)
+  // still verifies, and is stored; the real payment then ships, after the status query,
+  // and the order's record is the provider's: paid, not denied.
+  test(`${file}: a replay swapped to denied is replaced by the provider's record`, () => withExample(file, async (s) => {
+    await s.createPayin()
+    const swapped = fs.readFileSync(path.join(EXAMPLES, 'notification-payin.json'), 'utf8').replace('"payinStateID": "5"', '"payinStateID": "6"')
+    assert.ok(swapped.includes('"payinStateID": "6"'))
+    assert.equal(await s.post('/webhooks/payin', swapped), 200)
+    assert.deepEqual(await until(async () => (await s.order()).json), { state: 6, shipped: 0 })
+    await s.control('pay')
+    assert.equal(await until(async () => (await s.order()).json.shipped), 1)
+    assert.deepEqual((await s.order()).json, { state: 5, shipped: 1 })
+  }))
+
   // Subscription webhooks and deposit notifications carry no signature: the receiver
   // vectors' bodies of both, twice each (a duplicate is answered 200 too).
   test(`${file}: unsigned kinds on their paths are answered 200, and junk is not`, () => withExample(file, async (s) => {
@@ -171,5 +190,29 @@ for (const file of ['express-app.js', 'fastify-app.js']) {
     assert.equal(await s.post('/webhooks/payin', 'payinStateID=5'), 400)
     assert.equal(await s.post('/webhooks/deposit', '{}'), 400)
     assert.equal(await s.post('/webhooks/other', '{}'), 404)
+  }))
+
+  // `cobro check-webhook`, each kind to its path: every case right but the state-swapped
+  // replay, which no answer can show; and nothing ships for the check's operation, which
+  // the status query does not know.
+  test(`${file}: cobro check-webhook passes it`, { skip: cobroCommand ? false : 'no cobro command: set COBRO_BIN (scripts/test does)' }, () => withExample(file, async (s) => {
+    const hooks = `${s.url}/webhooks`
+    const args = ['check-webhook', `${hooks}/payin`, '--subscription-url', `${hooks}/subscription`,
+      '--deposit-url', `${hooks}/deposit`, '--operation-number', 'CHECK-1']
+    const { code, stdout, stderr } = await new Promise((resolve) => {
+      execFile(cobroCommand, args, { env: { ...process.env, COBRO_PAYIN_KEY: PAYIN_KEY }, timeout: 120000 },
+        (error, stdout, stderr) => resolve({ code: error ? error.code : 0, stdout, stderr }))
+    })
+    const lines = stdout.split('\n').filter(Boolean)
+    assert.equal(code, 0, stdout + stderr)
+    assert.equal(lines.filter((l) => l.startsWith('ok   ')).length, 9, stdout)
+    const unknown = lines.filter((l) => l.startsWith('??'))
+    assert.equal(unknown.length, 1, stdout)
+    assert.match(unknown[0], /state-swapped replay.*status query/)
+    assert.equal(lines.at(-1), 'the endpoint passed: it answers as a careful receiver does')
+    assert.ok(!(stdout + stderr).includes(PAYIN_KEY))
+    await until(() => s.statusQueries()) // the paid cases were asked about
+    const { status, json: order } = await s.order('CHECK-1')
+    assert.ok(status === 404 || order.shipped === 0, JSON.stringify(order))
   }))
 }

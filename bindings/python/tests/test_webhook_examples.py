@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import shutil
 import socket
+import subprocess
 import threading
 import time
 import urllib.error
@@ -38,9 +41,9 @@ class Served:
         self.url = url
         self.mock = mock
 
-    def order(self) -> Tuple[int, Optional[Dict[str, Any]]]:
+    def order(self, number: str = ORDER) -> Tuple[int, Optional[Dict[str, Any]]]:
         try:
-            with urllib.request.urlopen(f"{self.url}/orders/{ORDER}", timeout=WAIT_SECONDS) as answer:
+            with urllib.request.urlopen(f"{self.url}/orders/{number}", timeout=WAIT_SECONDS) as answer:
                 return answer.status, json.loads(answer.read())
         except urllib.error.HTTPError as refused:
             return refused.code, None
@@ -199,6 +202,20 @@ def test_an_authentic_paid_notification_replayed_early_ships_only_when_the_statu
     assert served.status_queries() == 2
 
 
+def test_a_replay_swapped_to_denied_is_replaced_by_the_providers_record(served: Served) -> None:
+    """The example notification of ORDER-0001 replayed with its state swapped to denied
+    (6) still verifies, and is stored; the real payment then ships, after the status
+    query, and the order's record is the provider's: paid, not denied."""
+    served.create_payin()
+    swapped = (EXAMPLES / "notification-payin.json").read_bytes().replace(b'"payinStateID": "5"', b'"payinStateID": "6"')
+    assert b'"payinStateID": "6"' in swapped
+    assert served.post("/webhooks/payin", swapped) == 200
+    assert until(lambda: served.order()[1]) == {"state": 6, "shipped": 0}
+    served.control("pay")
+    assert until(lambda: served.order()[1]["shipped"]) == 1
+    assert served.order()[1] == {"state": 5, "shipped": 1}
+
+
 def test_unsigned_kinds_on_their_paths_are_answered_200_and_junk_is_not(served: Served) -> None:
     """Subscription webhooks and deposit notifications carry no signature: the receiver
     vectors' bodies of both, twice each (a duplicate is answered 200 too)."""
@@ -209,3 +226,32 @@ def test_unsigned_kinds_on_their_paths_are_answered_200_and_junk_is_not(served: 
     assert served.post("/webhooks/payin", b"payinStateID=5") == 400
     assert served.post("/webhooks/deposit", b"{}") == 400
     assert served.post("/webhooks/other", b"{}") == 404
+
+
+def test_cobro_check_webhook_passes_the_example(served: Served) -> None:
+    """`cobro check-webhook`, each kind to its path: every case right but the
+    state-swapped replay, which no answer can show; and nothing ships for the check's
+    operation, which the status query does not know."""
+    command = os.environ.get("COBRO_BIN") or shutil.which("cobro")
+    if command is None:
+        pytest.skip("no cobro command: set COBRO_BIN (scripts/test does)")
+    hooks = f"{served.url}/webhooks"
+    out = subprocess.run(
+        [command, "check-webhook", f"{hooks}/payin", "--subscription-url", f"{hooks}/subscription"]
+        + ["--deposit-url", f"{hooks}/deposit", "--operation-number", "CHECK-1"],
+        env={**os.environ, "COBRO_PAYIN_KEY": PAYIN_KEY},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    lines = out.stdout.splitlines()
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert sum(line.startswith("ok   ") for line in lines) == 9, out.stdout
+    [unknown] = [line for line in lines if line.startswith("??")]
+    assert "state-swapped replay" in unknown and "status query" in unknown, out.stdout
+    assert lines[-1] == "the endpoint passed: it answers as a careful receiver does"
+    assert PAYIN_KEY not in out.stdout + out.stderr
+    until(served.status_queries)  # the paid cases were asked about
+    status, order = served.order("CHECK-1")
+    assert status == 404 or (order is not None and order["shipped"] == 0), order

@@ -1,5 +1,6 @@
 //! `cobro check-webhook URL`: sends the merchant's notification endpoint the battery a
-//! careful receiver must pass, signed with the merchant's key, and prints a line per
+//! careful receiver must pass, signed with the merchant's key (the unsigned kinds to
+//! their own URLs when given), and prints a line per
 //! case: what was sent, what the endpoint answered and in what time, and whether that
 //! is right. Exit 1 when the endpoint accepts a wrong signature or a tampered amount,
 //! refuses an authentic notification or a duplicate, or takes over 10 s.
@@ -8,7 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use cobro_mock::check::check_webhook;
+use cobro_mock::check::{Endpoints, check_webhook};
 
 use crate::input::SecretSource;
 use crate::outcome::{CliError, Verdict};
@@ -17,9 +18,16 @@ use crate::sign::signing;
 /// Options of `cobro check-webhook`.
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// The endpoint: an http:// or https:// URL.
+    /// The endpoint of pay-in notifications (and of the other kinds, unless given their
+    /// own): an http:// or https:// URL.
     #[arg(value_name = "URL")]
     url: String,
+    /// The endpoint of subscription webhooks, when it is not URL.
+    #[arg(long, value_name = "URL")]
+    subscription_url: Option<String>,
+    /// The endpoint of deposit notifications, when it is not URL.
+    #[arg(long, value_name = "URL")]
+    deposit_url: Option<String>,
     /// The merchant id the notifications name.
     #[arg(long, value_name = "ID", default_value_t = 1234)]
     merchant_id: u64,
@@ -33,12 +41,24 @@ pub struct CheckArgs {
 
 /// Runs `cobro check-webhook`.
 pub fn run(args: &CheckArgs) -> Result<Verdict, CliError> {
-    if !(args.url.starts_with("http://") || args.url.starts_with("https://")) {
-        return Err(CliError::new("URL must be an http:// or https:// URL"));
+    let urls = [
+        ("URL", Some(&args.url)),
+        ("--subscription-url", args.subscription_url.as_ref()),
+        ("--deposit-url", args.deposit_url.as_ref()),
+    ];
+    for (name, url) in urls {
+        if url.is_some_and(|u| !(u.starts_with("http://") || u.starts_with("https://"))) {
+            return Err(CliError::new(format!("{name} must be an http:// or https:// URL")));
+        }
     }
+    let endpoints = Endpoints {
+        payin: args.url.clone(),
+        subscription: args.subscription_url.clone(),
+        deposit: args.deposit_url.clone(),
+    };
     let key = SecretSource::payin_key(args.key_file.as_ref()).load()?;
     let probes = cobro::receive::battery::battery(args.merchant_id, &args.operation_number, &key).map_err(signing)?;
-    let outcomes = check_webhook(&args.url, probes, |outcome| {
+    let outcomes = check_webhook(&endpoints, probes, |outcome| {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "{}", outcome.line());
         let _ = out.flush();

@@ -239,10 +239,53 @@ fn check_webhook_fails_an_endpoint_that_accepts_everything_and_passes_listen() {
     assert_eq!(text.lines().filter(|l| l.starts_with("ok ")).count(), 9, "{text}");
     terminate(listen);
 
+    for (args, named) in [
+        (&["check-webhook", "ftp://example.invalid/"][..], "URL must be"),
+        (
+            &["check-webhook", &url, "--deposit-url", "file:///x"],
+            "--deposit-url must be",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_cobro"))
+            .args(args)
+            .env("COBRO_PAYIN_KEY", PAYIN_KEY)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains(named), "{said}");
+    }
+}
+
+/// With `--subscription-url` and `--deposit-url`, each unsigned kind goes to its own
+/// path, as a merchant with one path per kind configures the provider; the pay-in cases
+/// go to URL.
+#[test]
+fn check_webhook_sends_each_kind_to_its_own_url() {
+    let (url, requests) = endpoint_answering("200 OK");
+    let base = url.strip_suffix("/hooks/cobro").unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_cobro"))
-        .args(["check-webhook", "ftp://example.invalid/"])
+        .args([
+            "check-webhook",
+            &format!("{base}/payin"),
+            "--subscription-url",
+            &format!("{base}/subscription"),
+            "--deposit-url",
+            &format!("{base}/deposit"),
+        ])
         .env("COBRO_PAYIN_KEY", PAYIN_KEY)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1), "it accepts everything");
+    let lines: Vec<String> = requests
+        .try_iter()
+        .map(|r| r.lines().next().unwrap().to_string())
+        .collect();
+    let count = |path: &str| lines.iter().filter(|l| *l == &format!("POST {path} HTTP/1.1")).count();
+    assert_eq!(lines.len(), 10, "{lines:?}");
+    assert_eq!(
+        (count("/payin"), count("/subscription"), count("/deposit")),
+        (8, 1, 1),
+        "{lines:?}"
+    );
 }

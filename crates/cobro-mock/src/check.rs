@@ -5,6 +5,7 @@
 use std::io;
 use std::time::{Duration, Instant};
 
+use cobro::receive::NotificationKind;
 use cobro::receive::battery::{Expect, Judgement, Probe};
 
 /// How long an endpoint may take to answer a notification: the provider expects an
@@ -60,9 +61,37 @@ impl Outcome {
     }
 }
 
-/// Sends each probe to `url` in turn (POST, JSON), calling `each` with its outcome as it
-/// comes.
-pub fn check_webhook(url: &str, probes: Vec<Probe>, mut each: impl FnMut(&Outcome)) -> io::Result<Vec<Outcome>> {
+/// Where each kind of notification is sent: a merchant may give each kind its own path
+/// (the provider is configured per product), or one endpoint for all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Endpoints {
+    /// The pay-in notifications' URL, and the others' when they have none of their own.
+    pub payin: String,
+    /// The subscription webhooks' URL.
+    pub subscription: Option<String>,
+    /// The deposit notifications' URL.
+    pub deposit: Option<String>,
+}
+
+impl Endpoints {
+    /// The URL notifications of `kind` are sent to.
+    pub fn url(&self, kind: NotificationKind) -> &str {
+        let own = match kind {
+            NotificationKind::PayinNotification => None,
+            NotificationKind::SubscriptionWebhook => self.subscription.as_deref(),
+            NotificationKind::DepositNotification => self.deposit.as_deref(),
+        };
+        own.unwrap_or(&self.payin)
+    }
+}
+
+/// Sends each probe to its kind's endpoint in turn (POST, JSON), calling `each` with its
+/// outcome as it comes.
+pub fn check_webhook(
+    endpoints: &Endpoints,
+    probes: Vec<Probe>,
+    mut each: impl FnMut(&Outcome),
+) -> io::Result<Vec<Outcome>> {
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     // The endpoint is the merchant's, as named: no proxy of the environment, no redirect.
     let tls = crate::tls::client_config(&crate::WebhookCa::default()).map_err(io::Error::other)?;
@@ -78,7 +107,7 @@ pub fn check_webhook(url: &str, probes: Vec<Probe>, mut each: impl FnMut(&Outcom
         for probe in probes {
             let started = Instant::now();
             let sent = client
-                .post(url)
+                .post(endpoints.url(probe.kind))
                 .header("Content-Type", "application/json")
                 .body(probe.body.clone())
                 .send()
