@@ -1,25 +1,25 @@
-//! The pay-in API's answers per method family (spec 2.8, 4.4), its refusals (7.3,
-//! PROVIDER_FACTS.md's creation codes) and the payment notification with its
-//! payinVerification (PROVIDER_FACTS.md "Notifications"), as the provider writes them.
+//! The pay-in API's answers per method family (spec 2.8, 4.4), as the provider writes
+//! them; its refusals (`refusal`), the payment notification (`notification`), the rules
+//! the provider applies beyond validation (`rules`), its replay of a repeated request
+//! (`replay`) and the status query (`status`).
 
 use serde::Serialize;
 
 use super::{Answer, to_json};
 use crate::amount::Amount;
-use crate::code::Code;
 use crate::country::payin_country;
-use crate::messages::Locale;
-use crate::payin::catalog::{payin_creation_code, payin_state};
 use crate::payin::response::SUCCESS_CODE;
 use crate::payin::voucher::VoucherFamily;
 use crate::processor::{WALLET_ONE_SHOT, is_on_file};
-use crate::report::{Issue, Report};
-use crate::signing::{Secret, SigningError, payin_verification};
 
+mod notification;
+mod refusal;
 mod replay;
 mod rules;
 mod status;
 
+pub use notification::{Notification, notification};
+pub use refusal::{http_status, refusal, validation_code, validation_refusal};
 pub use replay::{RequestDigest, is_replay};
 pub use rules::{NEW_PAYIN_STATE, PayinEvent, Refusal, expiration_minutes, on_file_refusal};
 pub use status::{StatusOperation, read_status_request, status_answer, status_unauthorized};
@@ -376,165 +376,9 @@ pub fn created(family: AnswerFamily, c: &Created<'_>) -> Answer {
     Answer::json(200, &body)
 }
 
-/// The HTTP status of a refusal with creation code `code`. The spec gives none (7.3):
-/// 401 for a wrong merchant id or payinVerification (0009, 0010), 500 for the
-/// service's own failures (0042, 0050), 400 for every other refusal.
-pub fn http_status(code: &str) -> u16 {
-    match code {
-        "0009" | "0010" => 401,
-        "0042" | "0050" => 500,
-        _ => 400,
-    }
-}
-
-/// A refusal with creation code `code` and `message` (PROVIDER_FACTS.md's catalogue;
-/// the catalogue's meaning when `message` is empty).
-pub fn refusal(code: &str, message: &str) -> Answer {
-    let meaning = payin_creation_code(code).map_or("Error", |c| c.meaning);
-    let body = Body {
-        url: None,
-        payin_error_code: code,
-        payin_error_message: if message.is_empty() { meaning } else { message },
-        payin_trx_operation: None,
-        experience_voucher: None,
-        deep_links: None,
-        qr_code: None,
-    };
-    Answer::json(http_status(code), &body)
-}
-
-/// The creation code for an error at `path` (relative to the pay-in object, a `data.`
-/// prefix removed) with report code `code`, or None when the catalogue has none.
-fn creation_code(path: &str, code: Code) -> Option<&'static str> {
-    let missing = matches!(code, Code::MissingField | Code::EmptyField);
-    let by_field = match (path, missing) {
-        ("payinMerchantID", true) => "0001",
-        ("payinAmount", true) => "0002",
-        ("payinCurrency", true) => "0003",
-        ("payinMerchantOperationNumber", true) => "0004",
-        ("payinVerification", true) => "0005",
-        ("payinTransactionErrorURL", true) => "0006",
-        ("payinTransactionOKURL", true) => "0007",
-        ("processorCode", _) => "0008",
-        ("payinMerchantID", false) => Refusal::UnknownMerchant.code(),
-        ("payinVerification", false) => "0010",
-        ("payinTransactionErrorURL", false) => "0012",
-        ("payinTransactionOKURL", false) => "0013",
-        ("payinAmount", false) => Refusal::Amount.code(),
-        ("payinCurrency", false) => "0017",
-        ("payinCustomerTypeDocument", true) => "0022",
-        ("payinCustomerDocument", true) => "0023",
-        ("payinCustomerTypeDocument", false) => "0025",
-        ("payinCustomerDocument", false) => "0026",
-        _ => return None,
-    };
-    Some(by_field)
-}
-
-/// The code that decides the refusal of an invalid request, with the error it comes
-/// from: the first error (in the report's order) that has a creation code of its own,
-/// else the first error with [`FALLBACK_CODE`].
-fn deciding(report: &Report) -> (&'static str, Option<&Issue>) {
-    let coded = report.errors.iter().find_map(|issue| {
-        let path = issue.path.to_string();
-        let field = path.strip_prefix("data.").unwrap_or(&path);
-        creation_code(field, issue.code).map(|c| (c, Some(issue)))
-    });
-    coded.unwrap_or((FALLBACK_CODE, report.errors.first()))
-}
-
-/// The creation code [`validation_refusal`] answers for `report`.
-pub fn validation_code(report: &Report) -> &'static str {
-    deciding(report).0
-}
-
-/// The refusal of an invalid request: the provider answers one code, so the first
-/// error (in the report's order) that has a creation code of its own decides it
-/// (missing fields 0001-0007, processor 0008, merchant id 0009, payinVerification 0010,
-/// URLs 0012-0013, amount 0015, currency 0017, customer document 0022-0026), else
-/// [`FALLBACK_CODE`]. The message is that error's, in `locale`, naming the field.
-/// Warnings never refuse a request.
-pub fn validation_refusal(report: &Report, locale: Locale) -> Answer {
-    let (code, issue) = deciding(report);
-    refusal(code, &issue.map(|i| i.message_in(locale)).unwrap_or_default())
-}
-
-/// The facts of a payment notification (PROVIDER_FACTS.md "Notifications").
-#[derive(Debug, Clone)]
-pub struct Notification<'a> {
-    /// `payinStateID` (PROVIDER_FACTS.md's catalogue: 5 paid, 6 denied...).
-    pub state_id: i64,
-    /// `payinMerchantID`.
-    pub merchant_id: u64,
-    /// `payinAmount`, written with two decimals.
-    pub amount: Amount,
-    /// `payinCurrency`.
-    pub currency: &'a str,
-    /// `payinMerchantOperationNumber`.
-    pub operation_number: &'a str,
-    /// `payinMethod`.
-    pub method: &'a str,
-    /// `errorDetails` {codeErrorTrx, messageErrorTrx}, or None (null).
-    pub error: Option<(&'a str, &'a str)>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct NotificationBody<'a> {
-    #[serde(rename = "payinStateID")]
-    payin_state_id: String,
-    payin_state: &'a str,
-    payin_status_error_code: &'a str,
-    payin_status_error_message: &'a str,
-    #[serde(rename = "payinMerchantID")]
-    payin_merchant_id: String,
-    payin_amount: String,
-    payin_currency: &'a str,
-    payin_merchant_operation_number: &'a str,
-    payin_method: &'a str,
-    payin_verification: String,
-    additional_information: [(); 0],
-    error_details: Option<TrxError<'a>>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct TrxError<'a> {
-    code_error_trx: &'a str,
-    message_error_trx: &'a str,
-}
-
-/// The payment notification's JSON text, signed as the provider signs it:
-/// payinVerification is the SHA-512 of payinMerchantID, payinMerchantOperationNumber,
-/// payinAmount (two decimals, as written) and payinCurrency, then `key`. Integers are
-/// written as strings, as the provider's samples do. Fails as
-/// [`payin_verification`] does for an out-of-range merchant id or a bad currency.
-pub fn notification(n: &Notification<'_>, key: &Secret) -> Result<String, SigningError> {
-    let verification = payin_verification(n.merchant_id, n.operation_number, n.amount, n.currency, key)?;
-    let body = NotificationBody {
-        payin_state_id: n.state_id.to_string(),
-        payin_state: payin_state(n.state_id).map_or("", |s| s.name),
-        payin_status_error_code: "00",
-        payin_status_error_message: "",
-        payin_merchant_id: n.merchant_id.to_string(),
-        payin_amount: n.amount.to_string(),
-        payin_currency: n.currency,
-        payin_merchant_operation_number: n.operation_number,
-        payin_method: n.method,
-        payin_verification: verification,
-        additional_information: [],
-        error_details: n.error.map(|(code, message)| TrxError {
-            code_error_trx: code,
-            message_error_trx: message,
-        }),
-    };
-    Ok(to_json(&body))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::payin::notification::verify_payin_notification;
     use crate::payin::response::{Experience, parse_payin_response};
 
     /// A PNG's signature and nothing else: what the parser checks of `qrCode`.
@@ -627,38 +471,5 @@ mod tests {
             answer_family("PEN", "BankTransfer_Deeplink", None),
             AnswerFamily::DeeplinkMethod
         );
-    }
-
-    #[test]
-    fn refusals_name_the_catalogue_code() {
-        let report = crate::validate(crate::Kind::Payin, b"{}", &crate::ValidateOptions::default());
-        let answer = validation_refusal(&report, Locale::En);
-        let parsed = parse_payin_response(answer.body.as_bytes()).unwrap();
-        assert_eq!(parsed.error_code, "0001");
-        assert_eq!(validation_code(&report), "0001");
-        assert!(!parsed.success);
-        assert_eq!(answer.status, 400);
-        assert_eq!(refusal("0010", "").status, 401);
-        assert_eq!(creation_code("payinCustomerEmail", Code::InvalidEmail), None);
-    }
-
-    #[test]
-    fn a_notification_verifies_with_the_key() {
-        let key = Secret::new("fake-payin-key-for-tests").unwrap();
-        let n = Notification {
-            state_id: 5,
-            merchant_id: 674,
-            amount: Amount::parse("30").unwrap(),
-            currency: "PEN",
-            operation_number: "OP-9",
-            method: "Cash",
-            error: None,
-        };
-        let text = notification(&n, &key).unwrap();
-        let verified = verify_payin_notification(text.as_bytes(), &key).unwrap();
-        assert_eq!(verified.payin_state_id, 5);
-        assert!(text.contains(r#""payinAmount":"30.00""#), "{text}");
-        let other = Secret::new("another-fake-key").unwrap();
-        assert!(verify_payin_notification(text.as_bytes(), &other).is_err());
     }
 }
