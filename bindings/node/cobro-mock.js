@@ -10,7 +10,8 @@ const cobro = require('./cobro.js')
 const { banner } = require('./mock.js')
 
 const USAGE = `Usage: cobro-mock [--port N] [--host ADDRESS] [--config FILE] [--merchant-id ID]
-       [--api-key KEY] [--webhook-url URL] [--webhook-ca FILE] [--clock-offset SECONDS]
+       [--api-key KEY] [--webhook-url URL] [--subscription-webhook-url URL]
+       [--deposit-webhook-url URL] [--webhook-ca FILE] [--clock-offset SECONDS]
        [--auto-pay SECONDS]
 Runs the payment provider's local stand-in until Ctrl-C.`
 
@@ -21,7 +22,7 @@ function main(argv) {
     args: argv,
     options: {
       port: text, host: text, config: text, 'merchant-id': text, 'api-key': text, 'webhook-url': text,
-      'webhook-ca': text, 'clock-offset': text, 'auto-pay': text, help: { type: 'boolean' },
+      'subscription-webhook-url': text, 'deposit-webhook-url': text, 'webhook-ca': text, 'clock-offset': text, 'auto-pay': text, help: { type: 'boolean' },
     },
   })
   if (values.help) {
@@ -37,6 +38,8 @@ function main(argv) {
     merchantId: values['merchant-id'],
     apiKey: values['api-key'],
     webhookUrl: values['webhook-url'],
+    subscriptionWebhookUrl: values['subscription-webhook-url'],
+    depositWebhookUrl: values['deposit-webhook-url'],
     webhookCa: values['webhook-ca'],
     clockOffset: number(values['clock-offset']),
     autoPay: number(values['auto-pay']),

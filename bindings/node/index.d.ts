@@ -61,6 +61,10 @@ export interface MockOptions {
    * `'http://127.0.0.1:8080/webhooks/cobro'`; `''` sends none).
    */
   webhookUrl?: string
+  /** Where subscription webhooks go, when not to `webhookUrl` (one path per kind). */
+  subscriptionWebhookUrl?: string
+  /** Where deposit notifications go, when not to `webhookUrl` (one path per kind). */
+  depositWebhookUrl?: string
   /**
    * The path of a PEM file of CA certificates (one or more) that an `https://`
    * webhook may chain to besides the system's: the CA of a local test receiver.
@@ -72,7 +76,8 @@ export interface MockOptions {
   payinKey?: string
   /**
    * The path of a config file `{"merchants": [{"id", "api_key", "va_secret",
-   * "payin_key", "webhook_url", "name", "signature_variant"}]}`: every merchant with
+   * "payin_key", "webhook_url", "subscription_webhook_url", "deposit_webhook_url",
+   * "name", "signature_variant"}]}`: every merchant with
    * its keys, so no merchant option goes with it. JSON text in place of the path is
    * refused (keys on a command line show in the process list).
    */

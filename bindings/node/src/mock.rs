@@ -29,6 +29,10 @@ pub struct MockOptions {
     /// Where the notifications go: an `http://` or `https://` URL (default
     /// `'http://127.0.0.1:8080/webhooks/cobro'`; `''` sends none).
     pub webhook_url: Option<String>,
+    /// Where subscription webhooks go, when not to `webhookUrl` (one path per kind).
+    pub subscription_webhook_url: Option<String>,
+    /// Where deposit notifications go, when not to `webhookUrl` (one path per kind).
+    pub deposit_webhook_url: Option<String>,
     /// The path of a PEM file of CA certificates (one or more) that an `https://`
     /// webhook may chain to besides the system's: the CA of a local test receiver.
     pub webhook_ca: Option<String>,
@@ -39,7 +43,8 @@ pub struct MockOptions {
     #[napi(ts_type = "string")]
     pub payin_key: Option<Utf16Text>,
     /// The path of a config file `{"merchants": [{"id", "api_key", "va_secret",
-    /// "payin_key", "webhook_url", "name", "signature_variant"}]}`: every merchant with
+    /// "payin_key", "webhook_url", "subscription_webhook_url", "deposit_webhook_url",
+    /// "name", "signature_variant"}]}`: every merchant with
     /// its keys, so no merchant option goes with it. JSON text in place of the path is
     /// refused (keys on a command line show in the process list).
     pub config: Option<String>,
@@ -57,6 +62,8 @@ impl Keys for MockOptions {
         "merchantId",
         "apiKey",
         "webhookUrl",
+        "subscriptionWebhookUrl",
+        "depositWebhookUrl",
         "webhookCa",
         "vaSecret",
         "payinKey",
@@ -99,6 +106,8 @@ fn convert(options: MockOptions) -> Res<(std::net::IpAddr, u16, Options)> {
         merchant_id: options.merchant_id.map(merchant_id).transpose()?,
         api_key,
         webhook_url: options.webhook_url,
+        subscription_webhook_url: options.subscription_webhook_url,
+        deposit_webhook_url: options.deposit_webhook_url,
         va_secret: key(&options.va_secret, "vaSecret")?,
         payin_key: key(&options.payin_key, "payinKey")?,
         config: options.config,

@@ -133,8 +133,8 @@ fn start_error(py: Python<'_>, e: &StartError) -> PyErr {
 #[pyfunction]
 #[pyo3(
     name = "mock_start",
-    signature = (*, port = None, host = None, merchant_id = None, api_key = None, webhook_url = None, va_secret = None, payin_key = None, config = None, clock_offset = None, auto_pay = None, webhook_ca = None),
-    text_signature = "(*, port=0, host='127.0.0.1', merchant_id=None, api_key=None, webhook_url=None, va_secret=None, payin_key=None, config=None, clock_offset=0, auto_pay=None, webhook_ca=None)"
+    signature = (*, port = None, host = None, merchant_id = None, api_key = None, webhook_url = None, subscription_webhook_url = None, deposit_webhook_url = None, va_secret = None, payin_key = None, config = None, clock_offset = None, auto_pay = None, webhook_ca = None),
+    text_signature = "(*, port=0, host='127.0.0.1', merchant_id=None, api_key=None, webhook_url=None, subscription_webhook_url=None, deposit_webhook_url=None, va_secret=None, payin_key=None, config=None, clock_offset=0, auto_pay=None, webhook_ca=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn start(
@@ -144,6 +144,8 @@ pub fn start(
     merchant_id: Option<&Bound<'_, PyAny>>,
     api_key: Option<&Bound<'_, PyAny>>,
     webhook_url: Option<&Bound<'_, PyAny>>,
+    subscription_webhook_url: Option<&Bound<'_, PyAny>>,
+    deposit_webhook_url: Option<&Bound<'_, PyAny>>,
     va_secret: Option<&Bound<'_, PyAny>>,
     payin_key: Option<&Bound<'_, PyAny>>,
     config: Option<&Bound<'_, PyAny>>,
@@ -161,6 +163,12 @@ pub fn start(
             merchant_id: opt(merchant_id).map(self::merchant_id).transpose()?,
             api_key: opt(api_key).map(|k| string(k, "api_key")).transpose()?,
             webhook_url: opt(webhook_url).map(|u| string(u, "webhook_url")).transpose()?,
+            subscription_webhook_url: opt(subscription_webhook_url)
+                .map(|u| string(u, "subscription_webhook_url"))
+                .transpose()?,
+            deposit_webhook_url: opt(deposit_webhook_url)
+                .map(|u| string(u, "deposit_webhook_url"))
+                .transpose()?,
             va_secret: opt_secret(va_secret, "va_secret")?,
             payin_key: opt_secret(payin_key, "payin_key")?,
             config: opt(config)

@@ -9,6 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
+use cobro_mock::KindUrls;
 use cobro_mock::check::{Endpoints, check_webhook};
 
 use crate::input::SecretSource;
@@ -53,8 +54,10 @@ pub fn run(args: &CheckArgs) -> Result<Verdict, CliError> {
     }
     let endpoints = Endpoints {
         payin: args.url.clone(),
-        subscription: args.subscription_url.clone(),
-        deposit: args.deposit_url.clone(),
+        own: KindUrls {
+            subscription: args.subscription_url.clone(),
+            deposit: args.deposit_url.clone(),
+        },
     };
     let key = SecretSource::payin_key(args.key_file.as_ref()).load()?;
     let probes = cobro::receive::battery::battery(args.merchant_id, &args.operation_number, &key).map_err(signing)?;

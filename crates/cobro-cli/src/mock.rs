@@ -31,8 +31,9 @@ pub struct MockArgs {
     #[arg(long, value_name = "NAME")]
     allowed_host: Vec<String>,
     /// A JSON file of merchants: {"merchants": [{"id", "name", "api_key", "va_secret",
-    /// "payin_key", "webhook_url", "signature_variant"}]}.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["merchant_id", "api_key", "webhook_url"])]
+    /// "payin_key", "webhook_url", "subscription_webhook_url", "deposit_webhook_url",
+    /// "signature_variant"}]}.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["merchant_id", "api_key", "webhook_url", "subscription_webhook_url", "deposit_webhook_url"])]
     config: Option<PathBuf>,
     /// The merchant id of the one merchant (default 1001).
     #[arg(long, value_name = "ID")]
@@ -44,6 +45,12 @@ pub struct MockArgs {
     /// http://127.0.0.1:8080/webhooks/cobro).
     #[arg(long, value_name = "URL")]
     webhook_url: Option<String>,
+    /// Where subscription webhooks go, when not to --webhook-url (one path per kind).
+    #[arg(long, value_name = "URL")]
+    subscription_webhook_url: Option<String>,
+    /// Where deposit notifications go, when not to --webhook-url (one path per kind).
+    #[arg(long, value_name = "URL")]
+    deposit_webhook_url: Option<String>,
     /// A PEM file of CA certificates (one or more) that https webhooks may chain to
     /// besides the system's: the CA of a local test receiver. Applies to every merchant.
     #[arg(long, value_name = "FILE")]
@@ -63,6 +70,8 @@ fn config(args: &MockArgs) -> Result<(Config, KeySource), CliError> {
         merchant_id: args.merchant_id,
         api_key: args.api_key.clone(),
         webhook_url: args.webhook_url.clone(),
+        subscription_webhook_url: args.subscription_webhook_url.clone(),
+        deposit_webhook_url: args.deposit_webhook_url.clone(),
         clock_offset: args.clock_offset,
         auto_pay: args.auto_pay,
         ..Options::default()

@@ -109,6 +109,35 @@ fn an_https_webhook_with_a_ca_file_is_taken() {
     let _ = std::fs::remove_file(path);
 }
 
+/// Each unsigned kind's own URL is taken and shown; pay-in notifications keep
+/// --webhook-url.
+#[test]
+fn each_kind_may_have_its_own_webhook() {
+    let (child, lines) = start(
+        &[
+            "mock",
+            "--port",
+            "0",
+            "--webhook-url",
+            "http://127.0.0.1:8000/webhooks/payin",
+            "--subscription-webhook-url",
+            "http://127.0.0.1:8000/webhooks/subscription",
+            "--deposit-webhook-url",
+            "http://127.0.0.1:8000/webhooks/deposit",
+        ],
+        &[],
+    );
+    let text = lines.join("\n");
+    for line in [
+        "  webhook: http://127.0.0.1:8000/webhooks/payin",
+        "  subscription webhooks: http://127.0.0.1:8000/webhooks/subscription",
+        "  deposit notifications: http://127.0.0.1:8000/webhooks/deposit",
+    ] {
+        assert!(lines.iter().any(|l| l == line), "{line} not in {text}");
+    }
+    assert!(terminate(child).success());
+}
+
 #[test]
 fn refuses_what_it_cannot_serve() {
     for (args, says) in [
@@ -129,6 +158,14 @@ fn refuses_what_it_cannot_serve() {
         (
             &["mock", "--port", "0", "--webhook-url", "ftp://h/x"],
             "http:// or https://",
+        ),
+        (
+            &["mock", "--port", "0", "--deposit-webhook-url", "ftp://h/x"],
+            "http:// or https://",
+        ),
+        (
+            &["mock", "--config", "x.json", "--subscription-webhook-url", "http://h/s"],
+            "cannot be used with",
         ),
     ] {
         let out = cobro(args, &[]).stdin(Stdio::null()).output().unwrap();

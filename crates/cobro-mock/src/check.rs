@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 use cobro::receive::NotificationKind;
 use cobro::receive::battery::{Expect, Judgement, Probe};
 
+use crate::config::KindUrls;
+
 /// How long an endpoint may take to answer a notification: the provider expects an
 /// answer at once, and slower ones are retried.
 pub const ANSWER_WITHIN: Duration = Duration::from_secs(10);
@@ -61,27 +63,20 @@ impl Outcome {
     }
 }
 
-/// Where each kind of notification is sent: a merchant may give each kind its own path
-/// (the provider is configured per product), or one endpoint for all.
+/// Where each kind of notification is sent: `payin`, and the unsigned kinds' own URLs
+/// when the merchant gives each kind its path.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Endpoints {
     /// The pay-in notifications' URL, and the others' when they have none of their own.
     pub payin: String,
-    /// The subscription webhooks' URL.
-    pub subscription: Option<String>,
-    /// The deposit notifications' URL.
-    pub deposit: Option<String>,
+    /// The unsigned kinds' own URLs.
+    pub own: KindUrls,
 }
 
 impl Endpoints {
     /// The URL notifications of `kind` are sent to.
     pub fn url(&self, kind: NotificationKind) -> &str {
-        let own = match kind {
-            NotificationKind::PayinNotification => None,
-            NotificationKind::SubscriptionWebhook => self.subscription.as_deref(),
-            NotificationKind::DepositNotification => self.deposit.as_deref(),
-        };
-        own.unwrap_or(&self.payin)
+        self.own.url(kind, None).unwrap_or(&self.payin)
     }
 }
 

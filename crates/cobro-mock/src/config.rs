@@ -4,6 +4,7 @@
 use std::fmt;
 use std::time::Duration;
 
+use cobro::receive::NotificationKind;
 use cobro::{Secret, VaSignatureVariant};
 use serde::Deserialize;
 
@@ -39,6 +40,8 @@ pub struct Merchant {
     pub payin_key: Secret,
     /// Where the notifications go; None sends none (each is still listed in the events).
     pub webhook_url: Option<String>,
+    /// The unsigned kinds' own URLs, when they are not `webhook_url`.
+    pub kind_urls: KindUrls,
     /// The text X-Signature covers (DESIGN.md 9 row 30).
     pub variant: VaSignatureVariant,
 }
@@ -50,6 +53,7 @@ impl fmt::Debug for Merchant {
             .field("name", &self.name)
             .field("api_key", &self.api_key)
             .field("webhook_url", &self.webhook_url)
+            .field("kind_urls", &self.kind_urls)
             .field("variant", &self.variant)
             .finish_non_exhaustive()
     }
@@ -66,8 +70,39 @@ impl Merchant {
             va_secret: key(DEFAULT_VA_SECRET)?,
             payin_key: key(DEFAULT_PAYIN_KEY)?,
             webhook_url: Some(DEFAULT_WEBHOOK_URL.to_string()),
+            kind_urls: KindUrls::default(),
             variant: VaSignatureVariant::Spec,
         })
+    }
+
+    /// Where this merchant's notifications of `kind` go: the kind's own URL, else the
+    /// webhook URL; None sends none.
+    pub fn webhook(&self, kind: NotificationKind) -> Option<&str> {
+        self.kind_urls.url(kind, self.webhook_url.as_deref())
+    }
+}
+
+/// The URLs of the unsigned kinds when a merchant gives them their own: one path per
+/// kind of notification (as the receivers of examples/webhooks serve them), since the
+/// provider is configured per product.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KindUrls {
+    /// Where subscription webhooks go.
+    pub subscription: Option<String>,
+    /// Where deposit notifications go.
+    pub deposit: Option<String>,
+}
+
+impl KindUrls {
+    /// Where a notification of `kind` goes: its kind's own URL, else `url`, the one for
+    /// every kind.
+    pub fn url<'a>(&'a self, kind: NotificationKind, url: Option<&'a str>) -> Option<&'a str> {
+        let own = match kind {
+            NotificationKind::PayinNotification => None,
+            NotificationKind::SubscriptionWebhook => self.subscription.as_deref(),
+            NotificationKind::DepositNotification => self.deposit.as_deref(),
+        };
+        own.or(url)
     }
 }
 
@@ -200,12 +235,17 @@ struct FileMerchant {
     #[serde(default)]
     webhook_url: Option<String>,
     #[serde(default)]
+    subscription_webhook_url: Option<String>,
+    #[serde(default)]
+    deposit_webhook_url: Option<String>,
+    #[serde(default)]
     signature_variant: Option<String>,
 }
 
 /// The merchants of a config file: `{"merchants": [{"id", "name"?, "api_key",
-/// "va_secret", "payin_key", "webhook_url"?, "signature_variant"? ("spec" or
-/// "reference_id")}]}`. Ids and API keys must be unique.
+/// "va_secret", "payin_key", "webhook_url"?, "subscription_webhook_url"?,
+/// "deposit_webhook_url"?, "signature_variant"? ("spec" or "reference_id")}]}`. Ids and
+/// API keys must be unique; an empty URL is none.
 pub fn merchants_from_json(text: &[u8]) -> Result<Vec<Merchant>, ConfigError> {
     if text.len() > MAX_CONFIG_BYTES {
         return Err(ConfigError(format!(
@@ -235,15 +275,20 @@ pub fn merchants_from_json(text: &[u8]) -> Result<Vec<Merchant>, ConfigError> {
         if m.api_key.is_empty() || merchants.iter().any(|x| x.api_key == m.api_key) {
             return Err(at("api_key must be non-empty and unique"));
         }
+        let url = |url: Option<String>, name: &str| match url.filter(|u| !u.is_empty()) {
+            Some(url) if !is_webhook_url(&url) => Err(at(&format!("{name} must be {WEBHOOK_URL}"))),
+            url => Ok(url),
+        };
         merchants.push(Merchant {
             id: m.id,
             name: m.name.unwrap_or_else(|| format!("Mock Merchant {}", m.id)),
             api_key: m.api_key,
             va_secret: key(m.va_secret, "va_secret")?,
             payin_key: key(m.payin_key, "payin_key")?,
-            webhook_url: match m.webhook_url.filter(|u| !u.is_empty()) {
-                Some(url) if !is_webhook_url(&url) => return Err(at(&format!("webhook_url must be {WEBHOOK_URL}"))),
-                url => url,
+            webhook_url: url(m.webhook_url, "webhook_url")?,
+            kind_urls: KindUrls {
+                subscription: url(m.subscription_webhook_url, "subscription_webhook_url")?,
+                deposit: url(m.deposit_webhook_url, "deposit_webhook_url")?,
             },
             variant,
         });
@@ -269,6 +314,36 @@ mod tests {
         assert_eq!(m[0].id, 7);
         assert_eq!(m[0].variant, VaSignatureVariant::ReferenceId);
         assert!(!format!("{:?}", m[0]).contains("s7"));
+        assert_eq!(m[0].kind_urls, KindUrls::default());
+    }
+
+    /// Each unsigned kind goes to its own URL when the merchant gives one, else to the
+    /// webhook URL; pay-in notifications always go to the webhook URL.
+    #[test]
+    fn each_kind_goes_to_its_own_url_or_the_webhook_url() {
+        let text = br#"{"merchants":[{"id":7,"api_key":"k7","va_secret":"s7","payin_key":"p7",
+            "webhook_url":"http://127.0.0.1:9/payin","deposit_webhook_url":"http://127.0.0.1:9/deposit",
+            "subscription_webhook_url":""}]}"#;
+        let m = &merchants_from_json(text).unwrap()[0];
+        let urls = NotificationKind::ALL.map(|k| m.webhook(k));
+        assert_eq!(
+            urls,
+            [
+                Some("http://127.0.0.1:9/payin"),
+                Some("http://127.0.0.1:9/payin"),
+                Some("http://127.0.0.1:9/deposit")
+            ]
+        );
+        let own = KindUrls {
+            subscription: Some("http://h/s".into()),
+            deposit: None,
+        };
+        assert_eq!(own.url(NotificationKind::SubscriptionWebhook, None), Some("http://h/s"));
+        assert_eq!(own.url(NotificationKind::DepositNotification, None), None);
+        assert_eq!(
+            own.url(NotificationKind::PayinNotification, Some("http://h/p")),
+            Some("http://h/p")
+        );
     }
 
     #[test]
@@ -304,6 +379,10 @@ mod tests {
             (
                 br#"{"merchants":[{"id":1,"api_key":"k","va_secret":"s","payin_key":"p","webhook_url":"ftp://h/x"}]}"#,
                 "webhook_url must be an http:// or https:// URL",
+            ),
+            (
+                br#"{"merchants":[{"id":1,"api_key":"k","va_secret":"s","payin_key":"p","deposit_webhook_url":"/d"}]}"#,
+                "deposit_webhook_url must be an http:// or https:// URL",
             ),
             (
                 br#"{"merchants":[{"id":1,"api_key":"k","va_secret":"s","payin_key":"p"},{"id":1,"api_key":"j","va_secret":"s","payin_key":"p"}]}"#,

@@ -19,6 +19,7 @@ use cobro::payin::lifecycle::payin_transition;
 use cobro::provider::payin::{Notification, notification};
 use cobro::provider::subscription::{Webhook, webhook};
 use cobro::provider::virtual_account::{Deposit, deposit_notification};
+use cobro::receive::NotificationKind;
 use cobro::subscription::response::SubscriptionStatus;
 use cobro::virtual_account::FULL_NAME_MAX;
 use cobro::{Amount, Secret};
@@ -105,7 +106,9 @@ pub fn move_payin(
         Delivery {
             merchant_id,
             kind: "payin",
-            url: merchant.webhook_url.clone(),
+            url: merchant
+                .webhook(NotificationKind::PayinNotification)
+                .map(str::to_string),
             body,
         },
         faults,
@@ -222,7 +225,9 @@ pub fn move_subscription(
     let d = Delivery {
         merchant_id: s.merchant_id,
         kind: "subscription",
-        url: merchant.webhook_url.clone(),
+        url: merchant
+            .webhook(NotificationKind::SubscriptionWebhook)
+            .map(str::to_string),
         body,
     };
     deliver::send(app, d, faults)?;
@@ -355,7 +360,9 @@ pub async fn deposit(
     let d = Delivery {
         merchant_id: merchant.id,
         kind: "deposit",
-        url: merchant.webhook_url.clone(),
+        url: merchant
+            .webhook(NotificationKind::DepositNotification)
+            .map(str::to_string),
         body,
     };
     if let Err((status, why)) = deliver::send(&app, d, &faults) {
@@ -407,6 +414,8 @@ pub async fn merchants(State(app): State<Shared>, ConnectInfo(peer): ConnectInfo
         .iter()
         .map(|m| {
             json!({"id": m.id, "name": m.name, "api_key": m.api_key, "webhook_url": m.webhook_url,
+                   "subscription_webhook_url": m.kind_urls.subscription,
+                   "deposit_webhook_url": m.kind_urls.deposit,
                    "signature_variant": m.variant.as_str()})
         })
         .collect();

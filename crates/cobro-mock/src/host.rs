@@ -32,6 +32,10 @@ pub struct Options {
     pub api_key: Option<String>,
     /// Where the one merchant's notifications go; an empty one sends none.
     pub webhook_url: Option<String>,
+    /// Where the one merchant's subscription webhooks go, when not to `webhook_url`.
+    pub subscription_webhook_url: Option<String>,
+    /// Where the one merchant's deposit notifications go, when not to `webhook_url`.
+    pub deposit_webhook_url: Option<String>,
     /// The one merchant's virtual-account secret.
     pub va_secret: Option<Secret>,
     /// The one merchant's pay-in key.
@@ -180,6 +184,22 @@ pub fn api_key(name: &'static str, key: String) -> Result<String, StartError> {
     Ok(key)
 }
 
+/// A webhook URL given as argument `name`: one the mock can deliver to
+/// ([`crate::config::is_webhook_url`]), checked at start; the empty one is none (no
+/// webhook at all).
+pub fn webhook_argument(name: &'static str, url: String) -> Result<Option<String>, StartError> {
+    if url.is_empty() {
+        return Ok(None);
+    }
+    if !crate::config::is_webhook_url(&url) {
+        return Err(StartError::Argument(SigningError::InvalidArgument {
+            name,
+            allowed: crate::config::WEBHOOK_URL,
+        }));
+    }
+    Ok(Some(url))
+}
+
 /// The most seconds `clock_offset` may skew the mock's clock, either way: ten years, far
 /// past any timestamp window or expiry a test moves through, and within the times the
 /// core reads (a larger skew would make every signed request fail on the mock's side).
@@ -223,6 +243,8 @@ pub fn config(options: Options) -> Result<Config, StartError> {
         let alone = options.merchant_id.is_none()
             && options.api_key.is_none()
             && options.webhook_url.is_none()
+            && options.subscription_webhook_url.is_none()
+            && options.deposit_webhook_url.is_none()
             && options.va_secret.is_none()
             && options.payin_key.is_none();
         if !alone {
@@ -244,14 +266,13 @@ pub fn config(options: Options) -> Result<Config, StartError> {
         merchant.api_key = api_key("api_key", key)?;
     }
     if let Some(url) = options.webhook_url {
-        // An empty URL is no webhook at all.
-        if !url.is_empty() && !crate::config::is_webhook_url(&url) {
-            return Err(StartError::Argument(SigningError::InvalidArgument {
-                name: "webhook_url",
-                allowed: crate::config::WEBHOOK_URL,
-            }));
-        }
-        merchant.webhook_url = Some(url).filter(|u| !u.is_empty());
+        merchant.webhook_url = webhook_argument("webhook_url", url)?;
+    }
+    if let Some(url) = options.subscription_webhook_url {
+        merchant.kind_urls.subscription = webhook_argument("subscription_webhook_url", url)?;
+    }
+    if let Some(url) = options.deposit_webhook_url {
+        merchant.kind_urls.deposit = webhook_argument("deposit_webhook_url", url)?;
     }
     if let Some(secret) = options.va_secret {
         merchant.va_secret = secret;
@@ -335,6 +356,14 @@ pub fn banner(addr: SocketAddr, config: &Config, keys: KeySource) -> Vec<String>
             }
         }
         lines.push(format!("  webhook: {}", m.webhook_url.as_deref().unwrap_or("(none)")));
+        for (what, own) in [
+            ("subscription webhooks", &m.kind_urls.subscription),
+            ("deposit notifications", &m.kind_urls.deposit),
+        ] {
+            if let Some(url) = own {
+                lines.push(format!("  {what}: {url}"));
+            }
+        }
     }
     if !config.webhook_ca.is_empty() {
         lines.push(format!(
@@ -525,6 +554,30 @@ mod tests {
             };
             assert!(e.to_string().contains("http:// or https://"), "{e}");
         }
+        let own = |subscription: &str, deposit: &str| Options {
+            subscription_webhook_url: Some(subscription.into()),
+            deposit_webhook_url: Some(deposit.into()),
+            ..Options::default()
+        };
+        for (options, named) in [
+            (own("ftp://h/s", ""), "subscription_webhook_url"),
+            (own("", "/d"), "deposit_webhook_url"),
+        ] {
+            let Err(StartError::Argument(e)) = config(options) else {
+                panic!("{named} started")
+            };
+            assert!(e.to_string().contains(named), "{e}");
+        }
+        let given = config(own("http://h/s", "http://h/d")).unwrap();
+        let lines = banner("127.0.0.1:12111".parse().unwrap(), &given, KeySource::Config);
+        assert!(
+            lines.contains(&"  subscription webhooks: http://h/s".to_string()),
+            "{lines:?}"
+        );
+        assert!(
+            lines.contains(&"  deposit notifications: http://h/d".to_string()),
+            "{lines:?}"
+        );
         for good in [
             "http://127.0.0.1:8080/webhooks/cobro",
             "http://receiver:9000/h",

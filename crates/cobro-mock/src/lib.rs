@@ -33,7 +33,7 @@ mod time;
 mod tls;
 mod virtual_account;
 
-pub use config::{Config, ConfigError, ConnectionLimits, Merchant, RetryPolicy, merchants_from_json};
+pub use config::{Config, ConfigError, ConnectionLimits, KindUrls, Merchant, RetryPolicy, merchants_from_json};
 pub use deliver::DELIVERY_GRACE;
 pub use outbox::{MAX_SENDING, MAX_WAITING, MAX_WAITING_BYTES};
 pub use server::{Mock, STOP_GRACE, check_host, remote_warning, run_until_interrupted, serve, start};

@@ -417,6 +417,8 @@ def mock_start(
     merchant_id: Optional[Union[int, str]] = None,
     api_key: Optional[str] = None,
     webhook_url: Optional[str] = None,
+    subscription_webhook_url: Optional[str] = None,
+    deposit_webhook_url: Optional[str] = None,
     va_secret: Optional[_Key] = None,
     payin_key: Optional[_Key] = None,
     config: Optional[Union[str, "os.PathLike[str]"]] = None,
@@ -431,7 +433,8 @@ def mock_start(
     which no merchant argument goes with; JSON text in place of the path is refused). ``clock_offset``
     skews the clock X-Timestamp is checked against; ``auto_pay`` pays each pay-in by
     itself that many seconds after it is created. ``webhook_url`` is ``http://`` or
-    ``https://``; ``webhook_ca`` names a PEM file of CA certificates (a local test
+    ``https://``, where every notification goes unless ``subscription_webhook_url`` or
+    ``deposit_webhook_url`` gives that kind its own; ``webhook_ca`` names a PEM file of CA certificates (a local test
     receiver's) an https webhook may chain to besides the system's. Keys are ``str`` or
     ``cobro.Secret``.
 

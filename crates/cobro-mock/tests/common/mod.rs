@@ -113,6 +113,7 @@ pub fn config(webhook_url: &str) -> Config {
         va_secret: va_secret(),
         payin_key: payin_key(),
         webhook_url: Some(webhook_url.to_string()),
+        kind_urls: cobro_mock::KindUrls::default(),
         variant: cobro::VaSignatureVariant::Spec,
     }];
     config.retry = RetryPolicy {

@@ -31,6 +31,12 @@ def _arguments(argv: Optional[List[str]]) -> argparse.Namespace:
     parser.add_argument("--api-key", metavar="KEY")
     parser.add_argument("--webhook-url", metavar="URL", help="an http:// or https:// URL")
     parser.add_argument(
+        "--subscription-webhook-url", metavar="URL", help="where subscription webhooks go, when not to --webhook-url"
+    )
+    parser.add_argument(
+        "--deposit-webhook-url", metavar="URL", help="where deposit notifications go, when not to --webhook-url"
+    )
+    parser.add_argument(
         "--webhook-ca", metavar="FILE", help="a PEM file of CA certificates an https webhook may chain to"
     )
     parser.add_argument("--clock-offset", type=int, default=0, metavar="SECONDS")
@@ -54,6 +60,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                 merchant_id=args.merchant_id,
                 api_key=args.api_key,
                 webhook_url=args.webhook_url,
+                subscription_webhook_url=args.subscription_webhook_url,
+                deposit_webhook_url=args.deposit_webhook_url,
                 config=args.config,
                 clock_offset=args.clock_offset,
                 auto_pay=args.auto_pay,
