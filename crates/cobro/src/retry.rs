@@ -6,8 +6,10 @@
 //! wants jitter adds its own). The rules, in order:
 //!
 //! 1. A transport failure (timeout, reset or refused connection, an answer cut short or
-//!    unreadable), an HTTP 5xx, 408 or 429, or an answer that is not the API's under a
-//!    2xx: the service may or may not have acted, and the same bytes are safe to send
+//!    unreadable), an HTTP 5xx, 408 or 429 (unless its answer carries a code the
+//!    catalogue calls a fix or a decline: that code decides, rule 3), or an answer that
+//!    is not the API's under a 2xx: the service may or may not have acted, and the same
+//!    bytes are safe to send
 //!    again (the provider, as the mock does, answers a repeated identical request with
 //!    its first answer). Retry after [`FIRST_DELAY_MS`] doubled at each attempt, up to
 //!    [`MAX_ATTEMPTS`] attempts; past them, reconcile: the outcome is unknown.
@@ -153,7 +155,10 @@ pub fn retry_advice(kind: Kind, attempt: u32, outcome: Outcome<'_>) -> RetryAdvi
         entry,
         conflict,
     } = read;
-    if passing || passing_status(http_status) {
+    // A code the catalogue calls the merchant's to fix, or a decline, is the service's
+    // word on the request whatever the status: the same bytes would get it again.
+    let decided = entry.is_some_and(|e| matches!(e.disposition, Disposition::MerchantFix | Disposition::Declined));
+    if passing || (passing_status(http_status) && !decided) {
         return unknown(kind, attempt, &format!("HTTP {http_status}"), code, entry);
     }
     if done {
@@ -325,10 +330,14 @@ fn unknown(kind: Kind, attempt: u32, what: &str, code: Option<String>, entry: Op
 
 /// The reason of a reconcile after the answer to a repeated request.
 fn repeated(kind: Kind) -> String {
-    format!(
-        "The service already holds this request, probably from an earlier attempt: {}",
-        reconcile(kind)
-    )
+    let why = match kind {
+        // 0099 is also the catalogue's catch-all: the status query tells the two apart.
+        Kind::Payin => {
+            "The service refuses this number again: it probably holds an earlier attempt, or it refuses the request for the reason its message gives (then the status query finds no such operation and the request needs a fix)"
+        }
+        _ => "The service already holds this request, probably from an earlier attempt",
+    };
+    format!("{why}: {}", reconcile(kind))
 }
 
 /// What to check when the outcome is unknown, per kind.

@@ -171,7 +171,7 @@ proptest! {
     /// always verifies; one changed character in the amount never does.
     #[test]
     fn signed_bodies_verify(
-        merchant in "[0-9]{1,6}",
+        merchant in "[1-9][0-9]{0,5}",
         operation in "[A-Za-z0-9-]{1,20}",
         int in "[1-9][0-9]{0,6}",
         frac in "[0-9]{0,2}",

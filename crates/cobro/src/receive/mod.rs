@@ -20,6 +20,12 @@
 //! - says unsigned kinds are unverifiable, and whether the peer is on the allow-list
 //!   given, refusing one that is not (HTTP 403).
 //!
+//! The hash covers its four texts joined with no separator: verification refuses a
+//! merchant id or amount with a leading zero and a currency that is not three capital
+//! letters (a signed text cut at other edges would otherwise pass for another order's);
+//! where the operation number meets the amount nothing can tell, so the merchant checks
+//! the notification's operation number, amount and currency against its order.
+//!
 //! The notifications carry nothing in their headers (the signature is in the body), so
 //! the inputs are the body, the key, and optionally the peer's address with the
 //! allow-list and the stored state. Sans-IO: the merchant's framework reads the bytes
@@ -31,6 +37,7 @@ pub mod battery;
 use std::net::IpAddr;
 
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 
 pub use allow::{AllowList, MAX_ALLOW_LIST};
 
@@ -145,10 +152,11 @@ pub struct Receipt {
     pub code: Option<String>,
     /// The refusal's message (never a value of the body); `None` otherwise.
     pub message: Option<String>,
-    /// What makes two deliveries the same event: the kind and what identifies it (the
-    /// merchant, operation number and state of a pay-in; the subscription, origin,
-    /// status and error code of a webhook; the operation and status of a deposit).
-    /// Store it and answer 200 without acting again when it comes back.
+    /// What makes two deliveries the same event: the kind's name and a SHA-256 (64 hex
+    /// digits) of what identifies it (the merchant, operation number and state of a
+    /// pay-in; the subscription, origin, status and error code of a webhook; the
+    /// operation and status of a deposit), so its size is fixed. Store it and answer
+    /// 200 without acting again when it comes back.
     pub idempotency_key: Option<String>,
     /// Whether the pay-in's state follows the stored state in the lifecycle's order
     /// (`payin_transition`); `None` without a stored state or for the other kinds. A
@@ -222,15 +230,17 @@ pub fn receive(kind: NotificationKind, body: &[u8], options: &ReceiveOptions<'_>
         NotificationKind::PayinNotification => payin(receipt, body, options),
         NotificationKind::SubscriptionWebhook => match parse_subscription_webhook(body) {
             Ok(w) => {
-                let key = format!(
-                    "subscription-webhook:{}:{}:{}:{}",
-                    w.subscription_id,
-                    w.origin_type.as_deref().unwrap_or_default(),
-                    w.status.as_ref().map_or("", |s| s.as_str()),
-                    w.error_details
-                        .as_ref()
-                        .and_then(|e| e.code.as_deref())
-                        .unwrap_or_default()
+                let key = idempotency_key(
+                    kind,
+                    &[
+                        &w.subscription_id.to_string(),
+                        w.origin_type.as_deref().unwrap_or_default(),
+                        w.status.as_ref().map_or("", |s| s.as_str()),
+                        w.error_details
+                            .as_ref()
+                            .and_then(|e| e.code.as_deref())
+                            .unwrap_or_default(),
+                    ],
                 );
                 let mut r = receipt.accepted(ReceiptVerdict::Unverifiable, key);
                 r.subscription = Some(w);
@@ -240,7 +250,7 @@ pub fn receive(kind: NotificationKind, body: &[u8], options: &ReceiveOptions<'_>
         },
         NotificationKind::DepositNotification => match parse_deposit_notification(body) {
             Ok(d) => {
-                let key = format!("deposit-notification:{}:{}", d.operation_id, d.status.code);
+                let key = idempotency_key(kind, &[&d.operation_id, &d.status.code.to_string()]);
                 let mut r = receipt.accepted(ReceiptVerdict::Unverifiable, key);
                 r.deposit = Some(d);
                 r
@@ -248,6 +258,19 @@ pub fn receive(kind: NotificationKind, body: &[u8], options: &ReceiveOptions<'_>
             Err(e) => parse_refusal(receipt, &e),
         },
     }
+}
+
+/// The idempotency key of an event of `kind` identified by `parts`: the kind's name and
+/// the SHA-256 of the parts, each after its length, in lowercase hex. Its size is fixed
+/// whatever a body holds (an unsigned one is anyone's), and two events share it only
+/// when every part is the same: no separator in a part can make two others look alike.
+fn idempotency_key(kind: NotificationKind, parts: &[&str]) -> String {
+    let mut digest = Sha256::new();
+    for part in parts {
+        digest.update((part.len() as u64).to_be_bytes());
+        digest.update(part.as_bytes());
+    }
+    format!("{}:{}", kind.as_str(), crate::signing::hex(&digest.finalize()))
 }
 
 /// The kind of notification `body` is, for an endpoint that receives every kind at one
@@ -286,9 +309,13 @@ fn payin(receipt: Receipt, body: &[u8], options: &ReceiveOptions<'_>) -> Receipt
     };
     match verify_payin_notification(body, key) {
         Ok(n) => {
-            let id = format!(
-                "payin-notification:{}:{}:{}",
-                n.payin_merchant_id, n.payin_merchant_operation_number, n.payin_state_id
+            let id = idempotency_key(
+                receipt.kind,
+                &[
+                    &n.payin_merchant_id,
+                    &n.payin_merchant_operation_number,
+                    &n.payin_state_id.to_string(),
+                ],
             );
             let mut r = receipt.accepted(ReceiptVerdict::Authentic, id);
             // The same state again is allowed by the lifecycle but moves nothing.

@@ -128,3 +128,68 @@ fn the_kind_of_a_body() {
         assert_eq!(detect_kind(other), None);
     }
 }
+
+/// The hash covers the four texts joined with no separator: a signed notification cut
+/// at other edges (a zero moved before the amount, a letter before the currency, a
+/// merchant id with a leading zero) is refused as not a notification, not taken as an
+/// authentic one for another order.
+#[test]
+fn a_signed_text_cut_at_other_edges_is_refused() {
+    let key = Secret::new(KEY).unwrap();
+    let hash = crate::signing::payin_verification_text("1234", "100", "25.00", "PEN", &key);
+    let forged = |mid: &str, op: &str, amount: &str, currency: &str| {
+        format!(
+            r#"{{"payinStateID":"6","payinMerchantID":"{mid}","payinAmount":"{amount}","payinCurrency":"{currency}","payinMerchantOperationNumber":"{op}","payinVerification":"{hash}"}}"#
+        )
+    };
+    let genuine = receive(
+        NotificationKind::PayinNotification,
+        forged("1234", "100", "25.00", "PEN").as_bytes(),
+        &options(Some(&key), None),
+    );
+    assert_eq!(genuine.verdict, ReceiptVerdict::Authentic);
+    for (mid, op, amount, currency, field) in [
+        ("1234", "10", "025.00", "PEN", "payinAmount"),
+        ("1234", "100", "25.0", "0PEN", "payinCurrency"),
+        ("0123", "4100", "25.00", "PEN", "payinMerchantID"),
+    ] {
+        let r = receive(
+            NotificationKind::PayinNotification,
+            forged(mid, op, amount, currency).as_bytes(),
+            &options(Some(&key), None),
+        );
+        assert_eq!((r.verdict, r.http_status), (ReceiptVerdict::Refused, 400), "{field}");
+        assert!(
+            r.message.as_deref().unwrap_or_default().contains(field),
+            "{:?}",
+            r.message
+        );
+    }
+}
+
+/// Two webhooks whose texts differ only in where a `:` falls are two events, and a
+/// key's size does not grow with the body.
+#[test]
+fn idempotency_keys_are_fixed_in_size_and_tell_events_apart() {
+    let webhook = |origin: &str, status: &str, code: &str| {
+        let body = format!(
+            r#"{{"subscriptionId":7,"chargeType":"ON_DEMAND","customerId":"c","originType":"{origin}","status":"{status}","errorDetails":{{"code":"{code}","message":""}}}}"#
+        );
+        receive(
+            NotificationKind::SubscriptionWebhook,
+            body.as_bytes(),
+            &options(None, None),
+        )
+    };
+    let a = webhook("WEB", "AUTHORIZED", ":9099");
+    let b = webhook("WEB:AUTHORIZED", "", "9099");
+    let (Some(a), Some(b)) = (a.idempotency_key, b.idempotency_key) else {
+        panic!("both are webhooks")
+    };
+    assert_ne!(a, b);
+    let long = webhook(&"W".repeat(100_000), "AUTHORIZED", "");
+    for key in [&a, &b, long.idempotency_key.as_ref().unwrap()] {
+        assert_eq!(key.len(), "subscription-webhook:".len() + 64, "{key}");
+    }
+    assert_eq!(webhook("WEB", "AUTHORIZED", ":9099").idempotency_key.unwrap(), a);
+}

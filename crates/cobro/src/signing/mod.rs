@@ -41,7 +41,8 @@ fn non_empty(name: &'static str, value: &str) -> Result<(), SigningError> {
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
+/// `bytes` as lowercase hexadecimal.
+pub(crate) fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     // `n` is below 16, so the lookup never misses (and the check compiles away).
     let nibble = |n: u8| char::from(DIGITS.get(usize::from(n)).copied().unwrap_or(b'0'));
