@@ -45,6 +45,17 @@ impl AllowList {
                 }
                 Some(_) => return Err(invalid()),
             };
+            // An IPv4 range written IPv6-mapped (`::ffff:203.0.113.0/120`) is that IPv4
+            // range, as a mapped peer is its IPv4 address; a shorter prefix would reach
+            // past the mapped block and is refused.
+            let (address, prefix) = match address {
+                IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+                    Some(v4) if prefix >= 96 => (IpAddr::V4(v4), prefix - 96),
+                    Some(_) => return Err(invalid()),
+                    None => (address, prefix),
+                },
+                v4 => (v4, prefix),
+            };
             ranges.push((address, prefix));
         }
         Ok(AllowList { ranges })
@@ -99,6 +110,16 @@ mod tests {
         assert!(list.allows(ip("::ffff:203.0.113.7")), "an IPv4-mapped peer");
         assert!(AllowList::parse(["0.0.0.0/0"]).unwrap().allows(ip("192.0.2.1")));
         assert!(!AllowList::parse(Vec::<&str>::new()).unwrap().allows(ip("192.0.2.1")));
+        let mapped = AllowList::parse(["::ffff:203.0.113.7", "::ffff:198.51.100.0/120"]).unwrap();
+        for peer in [
+            "203.0.113.7",
+            "::ffff:203.0.113.7",
+            "198.51.100.9",
+            "::ffff:198.51.100.9",
+        ] {
+            assert!(mapped.allows(ip(peer)), "a mapped entry is its IPv4 range: {peer}");
+        }
+        assert!(!mapped.allows(ip("198.51.101.9")) && !mapped.allows(ip("2001:db8::1")));
     }
 
     #[test]
@@ -111,6 +132,7 @@ mod tests {
             "192.0.2.0/+1",
             "2001:db9::/129",
             "1.2.3",
+            "::ffff:198.51.100.0/95",
         ] {
             let e = AllowList::parse([bad]).unwrap_err();
             assert_eq!(e.argument(), "allow_list", "{bad}");
