@@ -117,20 +117,28 @@ fn listen_prints_verifies_saves_and_forwards_the_mocks_notifications() {
         ),
         200
     );
-    // The two deliveries arrive at once: their lines come in either order.
-    let mut two = [line(&mut said), line(&mut said)];
+    // The two deliveries arrive at once: their lines come in either order, each followed
+    // some time later by its forward's.
+    let mut four: Vec<String> = (0..4).map(|_| line(&mut said)).collect();
+    four.sort();
+    let forwards: Vec<&String> = four.iter().filter(|l| l.contains(" forwarded to ")).collect();
+    assert_eq!(forwards.len(), 2, "{four:?}");
+    for (n, f) in forwards.iter().enumerate() {
+        assert!(
+            f.starts_with(&format!("#{} forwarded to {forward}: 202 in ", n + 1)),
+            "{f}"
+        );
+    }
+    let mut two: Vec<String> = four.iter().filter(|l| !l.contains(" forwarded to ")).cloned().collect();
     two.sort();
-    let [paid, again] = two;
+    let [paid, again] = [two[0].clone(), two[1].clone()];
     assert!(
         paid.starts_with(
             "#1 payin-notification ORDER-0001 state 5 Autorizado: authentic (confirm it with the status query"
         ),
         "{paid}"
     );
-    assert!(
-        paid.contains("0001-payin-notification.json") && paid.contains(&format!("forwarded to {forward}: 202")),
-        "{paid}"
-    );
+    assert!(paid.contains("0001-payin-notification.json"), "{paid}");
     assert!(again.starts_with("#2 payin-notification ORDER-0001 state 5"), "{again}");
     assert_eq!(
         [&paid, &again]
@@ -149,6 +157,12 @@ fn listen_prints_verifies_saves_and_forwards_the_mocks_notifications() {
         "{delivered}"
     );
     assert!(delivered.ends_with(std::str::from_utf8(&saved).unwrap()), "{delivered}");
+    assert!(
+        delivered
+            .to_ascii_lowercase()
+            .contains("x-forwarded-for: 127.0.0.1\r\n"),
+        "the address it came from: {delivered}"
+    );
     assert!(cobro::verify_payin_notification(&saved, &cobro::Secret::new(PAYIN_KEY).unwrap()).is_ok());
 
     // Another pay-in, paid with a notification signed with another key: refused.
@@ -176,6 +190,7 @@ fn listen_prints_verifies_saves_and_forwards_the_mocks_notifications() {
         forged.starts_with("#3 payin-notification: refused 401 ERR_INVALID_SIGNATURE"),
         "{forged}"
     );
+    assert!(line(&mut said).starts_with("#3 forwarded to "));
 
     // A subscription's webhook is unsigned: unverifiable.
     let subscription = std::fs::read(concat!(
@@ -197,6 +212,48 @@ fn listen_prints_verifies_saves_and_forwards_the_mocks_notifications() {
         "{webhook}"
     );
     terminate(mock);
+    terminate(listen);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A notification from outside `--allow` is refused 403 and neither saved nor
+/// forwarded; a body's text that would break the line (a line break, a terminal escape)
+/// is shown escaped.
+#[test]
+fn listen_keeps_nothing_from_outside_the_allow_list_and_escapes_what_it_prints() {
+    let dir =
+        std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("listen-allow-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (forward, forwarded) = endpoint();
+    let save = dir.to_string_lossy().into_owned();
+    let args = ["listen", "--port", "0", "--save", &save, "--forward-to", &forward];
+    let (listen, mut said) = start(&[&args[..], &["--allow", "203.0.113.7"]].concat());
+    let url = format!("{}/hook", line(&mut said).strip_prefix("cobro listen on ").unwrap());
+    let webhook = r#"{"subscriptionId":7,"chargeType":"ON_DEMAND","customerId":"c","originType":"SUBSCRIPTION","status":"AUTHORIZED"}"#;
+    assert_eq!(post_with(&url, "X-Forwarded-For: 203.0.113.7\r\n", webhook).0, 403);
+    let refused = line(&mut said);
+    assert!(
+        refused.starts_with("#1 subscription-webhook: refused 403 ERR_PEER_NOT_ALLOWED"),
+        "{refused}"
+    );
+    assert!(!refused.contains("saved") && !refused.contains("forward"), "{refused}");
+    assert!(
+        forwarded.recv_timeout(Duration::from_millis(500)).is_err(),
+        "it was forwarded"
+    );
+    assert!(
+        std::fs::read_dir(&dir).map_or(true, |mut d| d.next().is_none()),
+        "it was saved"
+    );
+    terminate(listen);
+
+    let (listen, mut said) = start(&["listen", "--port", "0"]);
+    let url = format!("{}/hook", line(&mut said).strip_prefix("cobro listen on ").unwrap());
+    let forged = webhook.replace("AUTHORIZED", "X\\n#2 payin-notification ORDER-9 state 5\\u001b[2K");
+    assert_eq!(post(&url, &forged), 200);
+    let shown = line(&mut said);
+    assert!(shown.starts_with("#1 subscription-webhook 7 X\\n#2 payin"), "{shown}");
+    assert!(shown.contains("\\u{1b}[2K: unverifiable"), "{shown}");
     terminate(listen);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -255,6 +312,28 @@ fn check_webhook_fails_an_endpoint_that_accepts_everything_and_passes_listen() {
         let said = String::from_utf8_lossy(&out.stderr);
         assert!(said.contains(named), "{said}");
     }
+}
+
+/// An endpoint no connection reaches fails the check, and the lines say so rather
+/// than calling it slow.
+#[test]
+fn check_webhook_says_when_it_cannot_connect() {
+    let closed = {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.local_addr().unwrap()
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_cobro"))
+        .args(["check-webhook", &format!("http://{closed}/hook")])
+        .env("COBRO_PAYIN_KEY", PAYIN_KEY)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("FAIL an authentic notification (paid) (payin-notification): could not connect"),
+        "{text}"
+    );
+    assert!(!text.contains("no answer within"), "{text}");
 }
 
 /// With `--subscription-url` and `--deposit-url`, each unsigned kind goes to its own

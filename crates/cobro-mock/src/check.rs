@@ -21,6 +21,8 @@ pub struct Outcome {
     pub probe: Probe,
     /// The HTTP status answered; `None` when none came (refused connection, timeout).
     pub status: Option<u16>,
+    /// Whether no connection could be made (`status` is then `None`).
+    pub unreachable: bool,
     /// How long the answer took.
     pub elapsed: Duration,
     /// The judgement of the answer; an endpoint that gave none, or took longer than
@@ -38,6 +40,7 @@ impl Outcome {
     pub fn line(&self) -> String {
         let answered = match self.status {
             Some(s) => format!("answered {s} in {} ms", self.elapsed.as_millis()),
+            None if self.unreachable => "could not connect".to_string(),
             None => format!("no answer within {} s", ANSWER_WITHIN.as_secs()),
         };
         let verdict = match (self.judgement, self.probe.expect) {
@@ -108,6 +111,7 @@ pub fn check_webhook(
                 .send()
                 .await;
             let elapsed = started.elapsed();
+            let unreachable = sent.as_ref().is_err_and(|e| !e.is_timeout());
             let status = sent.ok().map(|a| a.status().as_u16());
             let judgement = match status {
                 Some(s) if elapsed <= ANSWER_WITHIN => probe.expect.judge(s),
@@ -117,6 +121,7 @@ pub fn check_webhook(
             let outcome = Outcome {
                 probe,
                 status,
+                unreachable,
                 elapsed,
                 judgement,
             };

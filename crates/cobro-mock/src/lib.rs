@@ -17,6 +17,7 @@ pub mod config;
 mod control;
 mod deliver;
 mod fault;
+mod forward;
 pub mod host;
 mod listen;
 mod outbox;

@@ -3,8 +3,9 @@
 //! the core's receiver (`cobro::receive`: authentic, unverifiable or refused, a
 //! duplicate, a state that does not move the order forward), prints one line per
 //! event, saves the raw bodies as received, and forwards them with their headers to
-//! the merchant's local endpoint, printing its answer. Its own answer is the status the
-//! core says a careful receiver gives.
+//! the merchant's local endpoint (`crate::forward`), printing its answer on a line of
+//! its own. Its own answer is the status the core says a careful receiver gives, at
+//! once; a notification from outside the allow-list is neither saved nor forwarded.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::future::Future;
@@ -13,11 +14,10 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, Method, header};
+use axum::http::{HeaderMap, Method};
 use axum::response::Response;
 use cobro::receive::{AllowList, NotificationKind, Receipt, ReceiptVerdict, ReceiveOptions, detect_kind, receive};
 use cobro::{Locale, Secret};
@@ -25,14 +25,13 @@ use tokio::net::TcpListener;
 
 use crate::body::Received;
 use crate::config::ConnectionLimits;
+use crate::forward::Forwarder;
+pub use crate::forward::{FORWARD_TIMEOUT, MAX_FORWARDING};
 use crate::reply::{MAX_BODY_BYTES, json};
 
 /// The most events whose idempotency keys and pay-in states are remembered (to call a
 /// delivery a duplicate, or late): the oldest are forgotten first.
 pub const MAX_REMEMBERED: usize = 10_000;
-
-/// How long the forward endpoint gets to answer.
-pub const FORWARD_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// What `cobro listen` does with what it receives.
 #[derive(Debug, Clone, Default)]
@@ -96,7 +95,7 @@ fn remember(set: &mut HashSet<String>, order: &mut VecDeque<String>, key: String
 
 struct Listener {
     config: ListenConfig,
-    client: reqwest::Client,
+    forward: Option<Forwarder>,
     seen: Mutex<Seen>,
     next: AtomicU64,
     say: Box<dyn Fn(&str) + Send + Sync>,
@@ -109,19 +108,10 @@ pub async fn serve_listen(
     say: impl Fn(&str) + Send + Sync + 'static,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
-    // The forward goes to the merchant's own endpoint, as named: no proxy of the
-    // environment, no redirect followed (a notification re-posted elsewhere).
-    let tls = crate::tls::client_config(&crate::WebhookCa::default()).map_err(io::Error::other)?;
-    let client = reqwest::Client::builder()
-        .tls_backend_preconfigured(tls)
-        .timeout(FORWARD_TIMEOUT)
-        .redirect(reqwest::redirect::Policy::none())
-        .no_proxy()
-        .build()
-        .map_err(io::Error::other)?;
+    let forward = config.forward_to.clone().map(Forwarder::new).transpose()?;
     let state = Arc::new(Listener {
         config,
-        client,
+        forward,
         seen: Mutex::new(Seen::default()),
         next: AtomicU64::new(1),
         say: Box::new(say),
@@ -175,6 +165,12 @@ async fn handle(
     let kind = detect_kind(bytes).unwrap_or(NotificationKind::PayinNotification);
     let mut line = format!("#{n} {}", kind.as_str());
     let (status, receipt) = judge(&l, kind, bytes, peer.ip(), &mut line);
+    let verdict = receipt.map_or("not verified", |r| verdict_name(r.verdict));
+    if status == 403 {
+        // Anyone's, from outside the allow-list: kept nowhere, passed on to no one.
+        (l.say)(&line);
+        return json(status, format!(r#"{{"received":"{verdict}"}}"#));
+    }
     if let Some(dir) = &l.config.save {
         let path = dir.join(format!("{n:04}-{}.json", kind.as_str()));
         // A notification is at most 1 MiB: written at once, as the event happens, under
@@ -185,12 +181,23 @@ async fn handle(
             Err(e) => line.push_str(&format!("; not saved ({}: {e})", path.display())),
         }
     }
-    if let Some(url) = &l.config.forward_to {
-        line.push_str("; ");
-        line.push_str(&forward(&l.client, url, &headers, bytes).await);
+    let slot = l.forward.as_ref().map(Forwarder::slot);
+    if let Some(None) = slot {
+        line.push_str(&format!("; not forwarded: {MAX_FORWARDING} forwards under way"));
     }
     (l.say)(&line);
-    let verdict = receipt.map_or("not verified", |r| verdict_name(r.verdict));
+    // After the event's line, and without waiting: the endpoint's answer is a line of
+    // its own, and the provider gets this one at once.
+    if let Some(Some(slot)) = slot {
+        let (l, body) = (Arc::clone(&l), bytes.to_vec());
+        tokio::spawn(async move {
+            if let Some(forward) = &l.forward {
+                let said = forward.send(&headers, peer.ip(), body).await;
+                (l.say)(&format!("#{n} {said}"));
+            }
+            drop(slot);
+        });
+    }
     json(status, format!(r#"{{"received":"{verdict}"}}"#))
 }
 
@@ -217,7 +224,8 @@ fn judge(
             Ok(p) => {
                 line.push_str(&format!(
                     " {} state {}: not verified (set COBRO_PAYIN_KEY to verify payinVerification)",
-                    p.payin_merchant_operation_number, p.payin_state_id
+                    shown(&p.payin_merchant_operation_number),
+                    p.payin_state_id
                 ));
                 (200, None)
             }
@@ -254,19 +262,42 @@ fn judge(
     (r.http_status, Some(r))
 }
 
+/// The most characters of a body's text a line shows.
+const SHOWN_CHARS: usize = 64;
+
+/// `text` from a body as a line shows it: control characters escaped (a line break or
+/// a terminal's escape sequence would forge or hide a line), at most [`SHOWN_CHARS`].
+fn shown(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == SHOWN_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// What a receipt says, for the line: the event and the verdict with its reason.
 fn describe(r: &Receipt) -> String {
     let event = if let Some(p) = &r.payin {
         let name = p.state.map_or("unknown state", |s| s.name);
         format!(
             " {} state {} {}",
-            p.payin_merchant_operation_number, p.payin_state_id, name
+            shown(&p.payin_merchant_operation_number),
+            p.payin_state_id,
+            name
         )
     } else if let Some(w) = &r.subscription {
         let status = w.status.as_ref().map_or("", |s| s.as_str());
-        format!(" {} {}", w.subscription_id, status)
+        format!(" {} {}", w.subscription_id, shown(status))
     } else if let Some(d) = &r.deposit {
-        format!(" {} status {}", d.operation_id, d.status.code)
+        format!(" {} status {}", shown(&d.operation_id), d.status.code)
     } else {
         String::new()
     };
@@ -289,35 +320,6 @@ fn describe(r: &Receipt) -> String {
     format!("{event}: {verdict}")
 }
 
-/// Posts the body, as received, with its headers (but those of the connection) to
-/// `url`: what the endpoint answered and how long it took.
-async fn forward(client: &reqwest::Client, url: &str, headers: &HeaderMap, body: &[u8]) -> String {
-    let mut request = client.post(url).body(body.to_vec());
-    for (name, value) in headers {
-        if [
-            header::HOST,
-            header::CONTENT_LENGTH,
-            header::CONNECTION,
-            header::TRANSFER_ENCODING,
-        ]
-        .contains(name)
-        {
-            continue;
-        }
-        request = request.header(name, value);
-    }
-    let started = Instant::now();
-    match request.send().await {
-        Ok(answer) => format!(
-            "forwarded to {url}: {} in {} ms",
-            answer.status().as_u16(),
-            started.elapsed().as_millis()
-        ),
-        Err(e) if e.is_timeout() => format!("forwarded to {url}: no answer within {} s", FORWARD_TIMEOUT.as_secs()),
-        Err(_) => format!("forwarded to {url}: could not connect"),
-    }
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used)] // tests may unwrap
 mod tests {
@@ -338,6 +340,14 @@ mod tests {
         assert!(!seen.duplicate("0"), "the oldest key was forgotten");
     }
 
+    #[test]
+    fn a_bodys_text_cannot_break_or_hide_a_line() {
+        assert_eq!(shown("ORDER-1"), "ORDER-1");
+        assert_eq!(shown("X\n#2 payin\u{1b}[2K"), "X\\n#2 payin\\u{1b}[2K");
+        let long = shown(&"é".repeat(1_000));
+        assert_eq!(long.chars().count(), SHOWN_CHARS + 1);
+    }
+
     /// The README says what `cobro listen` keeps, as the code has it.
     #[test]
     fn the_readme_states_the_limits() {
@@ -352,6 +362,7 @@ mod tests {
                 MAX_REMEMBERED % 1_000
             ),
             format!("{} s for your endpoint to answer a forward", FORWARD_TIMEOUT.as_secs()),
+            format!("at most {MAX_FORWARDING} forwards under way"),
         ] {
             assert!(readme.contains(&said), "the README does not say: {said}");
         }

@@ -13,7 +13,7 @@ use cobro::signing::verify_payin_status_authorization;
 
 use crate::app::Shared;
 use crate::body::{Received, locale};
-use crate::reply::answered;
+use crate::reply::{answered, mock_error, too_large};
 use crate::time;
 
 /// The most operations one answer lists: the newest that match. The mock holds up to a
@@ -39,11 +39,10 @@ pub async fn query(
         return answered(status_unauthorized(), merchant_id, "401 unauthorized");
     };
     let today = CivilDate::from_unix_seconds(time::now());
-    let query = match body.bytes() {
-        Ok(bytes) => read_status_request(bytes, today, locale(&headers)),
-        Err(_) => read_status_request(b"", today, locale(&headers)),
+    let Ok(bytes) = body.bytes() else {
+        return mock_error(413, &too_large());
     };
-    let query = match query {
+    let query = match read_status_request(bytes, today, locale(&headers)) {
         Ok(q) => q,
         Err(refused) => return answered(refused, Some(merchant_id), "400 refused"),
     };

@@ -98,4 +98,11 @@ async fn the_status_query_refuses_what_the_provider_refuses() {
     assert_eq!(status, 400);
     let refusal: serde_json::Value = serde_json::from_slice(&body).unwrap();
     assert_eq!(refusal["field"], "payinStartDate");
+
+    // A body past the mock's limit is said to be too large, not to be bad JSON.
+    let mut huge = prepare_payin_status(MERCHANT_ID, &payin_key(), &query).unwrap();
+    huge.body = format!(r#"{{"payinMerchantOperationNumber":"{}"}}"#, "X".repeat(2 << 20));
+    let (status, body) = send(&mock, &huge, &[]).await;
+    assert_eq!(status, 413, "{}", String::from_utf8_lossy(&body));
+    assert!(String::from_utf8_lossy(&body).contains("larger than"));
 }

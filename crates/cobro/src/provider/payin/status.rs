@@ -110,7 +110,7 @@ pub fn read_status_request(body: &[u8], today: CivilDate, locale: Locale) -> Res
             },
         )
     };
-    let parse_refusal = |e: ParseError| refused(e.code, &e.path, &[("expected", e.expected.to_string())]);
+    let parse_refusal = |e: ParseError| refused(e.code, &e.path, &e.params());
     let root = reader::read(body).map_err(parse_refusal)?;
     let f = Fields::of(&root, "").map_err(parse_refusal)?;
     let number = f.opt_str("payinMerchantOperationNumber").map_err(parse_refusal)?;
@@ -176,5 +176,13 @@ mod tests {
         assert!(a.body.contains(r#""field":"payinStartDate""#), "{}", a.body);
         assert_eq!(refused(b"{}").status, 400);
         assert!(refused(b"[1]").body.contains(r#""field":"""#));
+        // The messages are the catalogue's, whole: the type named bare, the byte given.
+        let typed = refused(br#"{"payinMerchantOperationNumber":5}"#).body;
+        assert!(
+            typed.contains("of type string") && !typed.contains("of type a "),
+            "{typed}"
+        );
+        let malformed = refused(b"{\"payinMerchantOperationNumber\":").body;
+        assert!(!malformed.contains("byte ?"), "{malformed}");
     }
 }
