@@ -27,6 +27,19 @@ fn start(args: &[&str]) -> (Child, BufReader<ChildStdout>) {
     (child, out)
 }
 
+/// Runs `cobro check-webhook ARGS` with the pay-in key: its exit code and what it
+/// printed (standard output, then standard error).
+fn check_webhook(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_cobro"))
+        .arg("check-webhook")
+        .args(args)
+        .env("COBRO_PAYIN_KEY", PAYIN_KEY)
+        .output()
+        .unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
 fn line(out: &mut BufReader<ChildStdout>) -> String {
     let mut line = String::new();
     out.read_line(&mut line).unwrap();
@@ -264,13 +277,8 @@ fn listen_keeps_nothing_from_outside_the_allow_list_and_escapes_what_it_prints()
 #[test]
 fn check_webhook_fails_an_endpoint_that_accepts_everything_and_passes_listen() {
     let (everything, _) = endpoint_answering("200 OK");
-    let out = Command::new(env!("CARGO_BIN_EXE_cobro"))
-        .args(["check-webhook", &everything])
-        .env("COBRO_PAYIN_KEY", PAYIN_KEY)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{text}");
+    let (code, text, _) = check_webhook(&[&everything]);
+    assert_eq!(code, Some(1), "{text}");
     assert!(
         text.contains("FAIL a wrong signature (payin-notification): answered 200"),
         "{text}"
@@ -282,13 +290,8 @@ fn check_webhook_fails_an_endpoint_that_accepts_everything_and_passes_listen() {
 
     let (listen, mut said) = start(&["listen", "--port", "0"]);
     let url = format!("{}/hooks", line(&mut said).strip_prefix("cobro listen on ").unwrap());
-    let out = Command::new(env!("CARGO_BIN_EXE_cobro"))
-        .args(["check-webhook", &url])
-        .env("COBRO_PAYIN_KEY", PAYIN_KEY)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{text}");
+    let (code, text, _) = check_webhook(&[&url]);
+    assert_eq!(code, Some(0), "{text}");
     assert!(
         text.contains("ok   a wrong signature (payin-notification): answered 401"),
         "{text}"
@@ -297,19 +300,11 @@ fn check_webhook_fails_an_endpoint_that_accepts_everything_and_passes_listen() {
     terminate(listen);
 
     for (args, named) in [
-        (&["check-webhook", "ftp://example.invalid/"][..], "URL must be"),
-        (
-            &["check-webhook", &url, "--deposit-url", "file:///x"],
-            "--deposit-url must be",
-        ),
+        (&["ftp://example.invalid/"][..], "URL must be"),
+        (&[&url, "--deposit-url", "file:///x"], "--deposit-url must be"),
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_cobro"))
-            .args(args)
-            .env("COBRO_PAYIN_KEY", PAYIN_KEY)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2));
-        let said = String::from_utf8_lossy(&out.stderr);
+        let (code, _, said) = check_webhook(args);
+        assert_eq!(code, Some(2));
         assert!(said.contains(named), "{said}");
     }
 }
@@ -322,13 +317,8 @@ fn check_webhook_says_when_it_cannot_connect() {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         listener.local_addr().unwrap()
     };
-    let out = Command::new(env!("CARGO_BIN_EXE_cobro"))
-        .args(["check-webhook", &format!("http://{closed}/hook")])
-        .env("COBRO_PAYIN_KEY", PAYIN_KEY)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{text}");
+    let (code, text, _) = check_webhook(&[&format!("http://{closed}/hook")]);
+    assert_eq!(code, Some(1), "{text}");
     assert!(
         text.contains("FAIL an authentic notification (paid) (payin-notification): could not connect"),
         "{text}"
@@ -343,19 +333,14 @@ fn check_webhook_says_when_it_cannot_connect() {
 fn check_webhook_sends_each_kind_to_its_own_url() {
     let (url, requests) = endpoint_answering("200 OK");
     let base = url.strip_suffix("/hooks/cobro").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_cobro"))
-        .args([
-            "check-webhook",
-            &format!("{base}/payin"),
-            "--subscription-url",
-            &format!("{base}/subscription"),
-            "--deposit-url",
-            &format!("{base}/deposit"),
-        ])
-        .env("COBRO_PAYIN_KEY", PAYIN_KEY)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1), "it accepts everything");
+    let (code, _, _) = check_webhook(&[
+        &format!("{base}/payin"),
+        "--subscription-url",
+        &format!("{base}/subscription"),
+        "--deposit-url",
+        &format!("{base}/deposit"),
+    ]);
+    assert_eq!(code, Some(1), "it accepts everything");
     let lines: Vec<String> = requests
         .try_iter()
         .map(|r| r.lines().next().unwrap().to_string())
