@@ -25,6 +25,7 @@ pub mod paths;
 mod payin;
 mod qr;
 pub mod receiver;
+mod records;
 mod reply;
 mod server;
 pub mod state;
