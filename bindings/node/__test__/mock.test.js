@@ -321,6 +321,7 @@ test('options the mock refuses', () => {
     [{ config: '{}', merchantId: 7 }, TypeError, undefined],
     [{ webhookCa: 42 }, TypeError, undefined],
     [{ webhookUrl: 'ftp://example.test/hook' }, cobro.SigningError, 'ERR_INVALID_ARGUMENT'],
+    [{ depositWebhookUrl: '/hook' }, cobro.SigningError, 'ERR_INVALID_ARGUMENT'],
     [{ bogus: 1 }, TypeError, undefined],
     ['{}', TypeError, undefined],
     [{ config: '{"merchants": []}' }, cobro.CobroError, 'ERR_MOCK_NOT_STARTED'],
@@ -330,6 +331,8 @@ test('options the mock refuses', () => {
     assert.throws(() => cobro.mock.start(options).stop(), (e) => e instanceof Class && (code === undefined || e.code === code),
       util.inspect(options))
   }
+  // A refused URL is named as JS spells the option.
+  assert.throws(() => cobro.mock.start({ subscriptionWebhookUrl: 'ftp://h/x' }), /subscriptionWebhookUrl/)
 })
 
 test('a port in use is a CobroError naming the address', async () => {
@@ -351,7 +354,8 @@ const COMMAND = path.join(__dirname, '..', 'cobro-mock.js')
 test('the command prints the address first and stops on Ctrl-C', async () => {
   const env = { ...process.env, COBRO_PAYIN_KEY: 'a-payin-key-from-the-environment' }
   delete env.COBRO_VA_SECRET
-  const child = spawn(process.execPath, [COMMAND, '--port', '0', '--merchant-id', String(MERCHANT_ID)], { env })
+  const own = ['--subscription-webhook-url', 'http://127.0.0.1:9/subscription', '--deposit-webhook-url', 'http://127.0.0.1:9/deposit']
+  const child = spawn(process.execPath, [COMMAND, '--port', '0', '--merchant-id', String(MERCHANT_ID), ...own], { env })
   let out = ''
   let err = ''
   child.stderr.on('data', (d) => { err += d })
@@ -380,6 +384,8 @@ test('the command prints the address first and stops on Ctrl-C', async () => {
   }
   assert.ok(!(out + err).includes('a-payin-key-from-the-environment'))
   assert.ok(out.includes('  pay-in key: from COBRO_PAYIN_KEY (not shown)'), out)
+  assert.ok(out.includes('  subscription webhooks: http://127.0.0.1:9/subscription\n'), out)
+  assert.ok(out.includes('  deposit notifications: http://127.0.0.1:9/deposit\n'), out)
 })
 
 test('the command reports a refused option', () => {

@@ -127,9 +127,8 @@ function served(url, mock) {
   }
 }
 
-// The `cobro` command the check runs: COBRO_BIN (scripts/test sets it), else one on PATH.
-const cobroCommand = process.env.COBRO_BIN || (process.env.PATH ?? '').split(path.delimiter)
-  .map((dir) => path.join(dir, 'cobro')).find((file) => fs.existsSync(file))
+// The `cobro` command the check runs: the workspace's build, which scripts/test names.
+const cobroCommand = process.env.COBRO_BIN
 
 
 for (const file of ['express-app.js', 'fastify-app.js']) {
@@ -221,8 +220,8 @@ for (const file of ['express-app.js', 'fastify-app.js']) {
   // the status query does not know.
   test(`${file}: cobro check-webhook passes it`, { skip: cobroCommand ? false : 'no cobro command: set COBRO_BIN (scripts/test does)' }, () => withExample(file, async (s) => {
     const hooks = `${s.url}/webhooks`
-    const args = ['check-webhook', `${hooks}/payin`, '--subscription-url', `${hooks}/subscription`,
-      '--deposit-url', `${hooks}/deposit`, '--operation-number', 'CHECK-1']
+    const args = ['check-webhook', `${hooks}/payin`, '--subscription-webhook-url', `${hooks}/subscription`,
+      '--deposit-webhook-url', `${hooks}/deposit`]
     const { code, stdout, stderr } = await new Promise((resolve) => {
       execFile(cobroCommand, args, { env: { ...process.env, COBRO_PAYIN_KEY: PAYIN_KEY }, timeout: 120000 },
         (error, stdout, stderr) => resolve({ code: error ? error.code : 0, stdout, stderr }))
@@ -235,8 +234,11 @@ for (const file of ['express-app.js', 'fastify-app.js']) {
     assert.match(unknown[0], /state-swapped replay.*status query/)
     assert.equal(lines.at(-1), 'the endpoint passed: it answers as a careful receiver does')
     assert.ok(!(stdout + stderr).includes(PAYIN_KEY))
-    await until(() => s.statusQueries()) // the paid cases were asked about
-    const { status, json: order } = await s.order('CHECK-1')
+    // The three paid cases (authentic, duplicate, extra field) are each asked about; the
+    // last answer is acted on before the order is read.
+    await until(async () => (await s.statusQueries()) === 3)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const { status, json: order } = await s.order('COBRO-CHECK-1')
     assert.ok(status === 404 || order.shipped === 0, JSON.stringify(order))
   }))
 }

@@ -102,12 +102,19 @@ fn convert(options: MockOptions) -> Res<(std::net::IpAddr, u16, Options)> {
         Some(path) => Some(host::webhook_ca("webhookCa", path).map_err(start_error)?),
         None => None,
     };
+    // Checked here too, so that a refusal names the option as JS spells it.
+    let url = |value: Option<String>, name| {
+        value
+            .map(|u| host::webhook_argument(name, u).map(Option::unwrap_or_default))
+            .transpose()
+            .map_err(start_error)
+    };
     let converted = Options {
         merchant_id: options.merchant_id.map(merchant_id).transpose()?,
         api_key,
-        webhook_url: options.webhook_url,
-        subscription_webhook_url: options.subscription_webhook_url,
-        deposit_webhook_url: options.deposit_webhook_url,
+        webhook_url: url(options.webhook_url, "webhookUrl")?,
+        subscription_webhook_url: url(options.subscription_webhook_url, "subscriptionWebhookUrl")?,
+        deposit_webhook_url: url(options.deposit_webhook_url, "depositWebhookUrl")?,
         va_secret: key(&options.va_secret, "vaSecret")?,
         payin_key: key(&options.payin_key, "payinKey")?,
         config: options.config,

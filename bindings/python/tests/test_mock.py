@@ -289,6 +289,7 @@ def test_arguments_the_mock_refuses() -> None:
         (dict(config=42), TypeError, None),
         (dict(webhook_ca=42), TypeError, None),
         (dict(webhook_url="ftp://example.test/hook"), cobro.SigningError, "ERR_INVALID_ARGUMENT"),
+        (dict(deposit_webhook_url="/hook"), cobro.SigningError, "ERR_INVALID_ARGUMENT"),
         (dict(config="{}", merchant_id=7), TypeError, None),
         (dict(bogus=1), TypeError, None),
         (dict(config='{"merchants": []}'), cobro.CobroError, "ERR_MOCK_NOT_STARTED"),
@@ -370,6 +371,8 @@ def test_the_command_prints_the_address_first_and_stops_on_ctrl_c() -> None:
     env = {**os.environ, "COBRO_PAYIN_KEY": "a-payin-key-from-the-environment"}
     env.pop("COBRO_VA_SECRET", None)
     command = [sys.executable, "-m", "cobro.mock", "--port", "0", "--merchant-id", str(MERCHANT_ID)]
+    command += ["--subscription-webhook-url", "http://127.0.0.1:9/subscription"]
+    command += ["--deposit-webhook-url", "http://127.0.0.1:9/deposit"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
     try:
         assert process.stdout is not None
@@ -391,6 +394,8 @@ def test_the_command_prints_the_address_first_and_stops_on_ctrl_c() -> None:
     shown = "\n".join(banner) + out + err
     assert "a-payin-key-from-the-environment" not in shown
     assert "pay-in key: from COBRO_PAYIN_KEY (not shown)" in banner
+    assert "subscription webhooks: http://127.0.0.1:9/subscription" in banner
+    assert "deposit notifications: http://127.0.0.1:9/deposit" in banner
 
 
 def test_the_command_reports_a_refused_argument() -> None:

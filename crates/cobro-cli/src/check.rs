@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use clap::Args;
 use cobro_mock::KindUrls;
 use cobro_mock::check::{Endpoints, check_webhook};
+use cobro_mock::config::{WEBHOOK_URL, is_webhook_url};
 
 use crate::input::SecretSource;
 use crate::outcome::{CliError, Verdict};
@@ -25,10 +26,10 @@ pub struct CheckArgs {
     url: String,
     /// The endpoint of subscription webhooks, when it is not URL.
     #[arg(long, value_name = "URL")]
-    subscription_url: Option<String>,
+    subscription_webhook_url: Option<String>,
     /// The endpoint of deposit notifications, when it is not URL.
     #[arg(long, value_name = "URL")]
-    deposit_url: Option<String>,
+    deposit_webhook_url: Option<String>,
     /// The merchant id the notifications name.
     #[arg(long, value_name = "ID", default_value_t = 1234)]
     merchant_id: u64,
@@ -44,19 +45,19 @@ pub struct CheckArgs {
 pub fn run(args: &CheckArgs) -> Result<Verdict, CliError> {
     let urls = [
         ("URL", Some(&args.url)),
-        ("--subscription-url", args.subscription_url.as_ref()),
-        ("--deposit-url", args.deposit_url.as_ref()),
+        ("--subscription-webhook-url", args.subscription_webhook_url.as_ref()),
+        ("--deposit-webhook-url", args.deposit_webhook_url.as_ref()),
     ];
     for (name, url) in urls {
-        if url.is_some_and(|u| !(u.starts_with("http://") || u.starts_with("https://"))) {
-            return Err(CliError::new(format!("{name} must be an http:// or https:// URL")));
+        if url.is_some_and(|u| !is_webhook_url(u)) {
+            return Err(CliError::new(format!("{name} must be {WEBHOOK_URL}")));
         }
     }
     let endpoints = Endpoints {
         payin: args.url.clone(),
         own: KindUrls {
-            subscription: args.subscription_url.clone(),
-            deposit: args.deposit_url.clone(),
+            subscription: args.subscription_webhook_url.clone(),
+            deposit: args.deposit_webhook_url.clone(),
         },
     };
     let key = SecretSource::payin_key(args.key_file.as_ref()).load()?;

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use cobro::receive::AllowList;
+use cobro_mock::config::{WEBHOOK_URL, is_webhook_url};
 use cobro_mock::receiver::{ListenConfig, run_listen_until_interrupted};
 
 use crate::input::optional_payin_key;
@@ -49,10 +50,8 @@ pub fn run(args: &ListenArgs) -> Result<Verdict, CliError> {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::new(format!("--save {}: cannot create the folder: {e}", dir.display())))?;
     }
-    if let Some(url) = &args.forward_to
-        && !(url.starts_with("http://") || url.starts_with("https://"))
-    {
-        return Err(CliError::new("--forward-to must be an http:// or https:// URL"));
+    if args.forward_to.as_deref().is_some_and(|url| !is_webhook_url(url)) {
+        return Err(CliError::new(format!("--forward-to must be {WEBHOOK_URL}")));
     }
     let allow_list = if args.allow.is_empty() {
         None

@@ -66,12 +66,20 @@ pub struct MockArgs {
 /// The mock's config from the options; keys come from the environment only, as for
 /// every `cobro` command (never from the command line, where any user could read them).
 fn config(args: &MockArgs) -> Result<(Config, KeySource), CliError> {
+    // Checked here too, so that a refusal names the option as given.
+    let url = |value: &Option<String>, name| {
+        value
+            .clone()
+            .map(|u| host::webhook_argument(name, u).map(Option::unwrap_or_default))
+            .transpose()
+            .map_err(|e| CliError::new(e.to_string()))
+    };
     let mut options = Options {
         merchant_id: args.merchant_id,
         api_key: args.api_key.clone(),
-        webhook_url: args.webhook_url.clone(),
-        subscription_webhook_url: args.subscription_webhook_url.clone(),
-        deposit_webhook_url: args.deposit_webhook_url.clone(),
+        webhook_url: url(&args.webhook_url, "--webhook-url")?,
+        subscription_webhook_url: url(&args.subscription_webhook_url, "--subscription-webhook-url")?,
+        deposit_webhook_url: url(&args.deposit_webhook_url, "--deposit-webhook-url")?,
         clock_offset: args.clock_offset,
         auto_pay: args.auto_pay,
         ..Options::default()

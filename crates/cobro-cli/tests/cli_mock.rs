@@ -161,7 +161,7 @@ fn refuses_what_it_cannot_serve() {
         ),
         (
             &["mock", "--port", "0", "--deposit-webhook-url", "ftp://h/x"],
-            "http:// or https://",
+            "--deposit-webhook-url must be one of: an http:// or https:// URL",
         ),
         (
             &["mock", "--config", "x.json", "--subscription-webhook-url", "http://h/s"],

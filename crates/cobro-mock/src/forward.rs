@@ -17,15 +17,23 @@ pub const FORWARD_TIMEOUT: Duration = Duration::from_secs(10);
 /// its line says so), so a burst holds at most this many bodies of 1 MiB.
 pub const MAX_FORWARDING: usize = 64;
 
-/// Headers not passed on: the connection's own, and those that would speak for the
-/// sender (a cookie, or an address the sender chose in place of its own).
-const DROPPED: [&str; 9] = [
+/// Headers not passed on: the connection's own (RFC 9110 7.6.1, and any the
+/// `Connection` header names), and those that would speak for the sender (a cookie, a
+/// proxy's credential, or an address the sender chose in place of its own).
+const DROPPED: [&str; 16] = [
     "host",
     "content-length",
     "connection",
     "transfer-encoding",
+    "te",
+    "trailer",
+    "upgrade",
+    "keep-alive",
+    "proxy-connection",
+    "proxy-authorization",
     "cookie",
     "forwarded",
+    "x-forwarded-for",
     "x-forwarded-host",
     "x-forwarded-proto",
     "x-real-ip",
@@ -57,6 +65,12 @@ impl Forwarder {
         })
     }
 
+    /// Waits until no forward is under way: each ends within [`FORWARD_TIMEOUT`].
+    pub async fn finish(&self) {
+        let all = u32::try_from(MAX_FORWARDING).unwrap_or(u32::MAX);
+        let _ = tokio::time::timeout(FORWARD_TIMEOUT + Duration::from_secs(1), self.slots.acquire_many(all)).await;
+    }
+
     /// A place among the forwards under way; None when [`MAX_FORWARDING`] are.
     pub fn slot(&self) -> Option<OwnedSemaphorePermit> {
         Arc::clone(&self.slots).try_acquire_owned().ok()
@@ -65,8 +79,8 @@ impl Forwarder {
     /// Posts `body`, as received, with `headers` but those [`DROPPED`] and with
     /// `X-Forwarded-For` set to `peer`: what the endpoint answered and how long it took.
     pub async fn send(&self, headers: &HeaderMap, peer: IpAddr, body: Vec<u8>) -> String {
-        let url = &self.url;
-        let mut request = self.client.post(url).body(body);
+        let url = shown_url(&self.url);
+        let mut request = self.client.post(&self.url).body(body);
         for (name, value) in passed_on(headers, peer) {
             request = request.header(name, value);
         }
@@ -80,24 +94,47 @@ impl Forwarder {
             Err(e) if e.is_timeout() => {
                 format!("forwarded to {url}: no answer within {} s", FORWARD_TIMEOUT.as_secs())
             }
+            Err(e) if crate::tls::refused_certificate(&e) => {
+                format!("forwarded to {url}: its certificate was refused")
+            }
             Err(_) => format!("forwarded to {url}: could not connect"),
         }
     }
 }
 
-/// The headers passed on: the received ones but those [`DROPPED`] and any
-/// `X-Forwarded-For`, which names `peer`, the address the notification came from.
+/// The headers passed on: the received ones but those [`DROPPED`] or named in
+/// `Connection`, and `X-Forwarded-For` naming `peer`, the address the notification came
+/// from.
 fn passed_on(headers: &HeaderMap, peer: IpAddr) -> Vec<(HeaderName, HeaderValue)> {
-    let forwarded_for = HeaderName::from_static("x-forwarded-for");
+    let named: Vec<String> = headers
+        .get_all(axum::http::header::CONNECTION)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|n| n.trim().to_ascii_lowercase())
+        .collect();
     let mut out: Vec<(HeaderName, HeaderValue)> = headers
         .iter()
-        .filter(|(name, _)| *name != forwarded_for && !DROPPED.contains(&name.as_str()))
+        .filter(|(name, _)| !DROPPED.contains(&name.as_str()) && !named.iter().any(|n| n == name.as_str()))
         .map(|(name, value)| (name.clone(), value.clone()))
         .collect();
     if let Ok(value) = HeaderValue::from_str(&peer.to_string()) {
-        out.push((forwarded_for, value));
+        out.push((HeaderName::from_static("x-forwarded-for"), value));
     }
     out
+}
+
+/// `url` as a line shows it: without a user name or password it may carry.
+fn shown_url(url: &str) -> String {
+    match url.split_once("://") {
+        Some((scheme, rest)) => {
+            let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+            let (authority, path) = rest.split_at(authority_end);
+            let host = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
+            format!("{scheme}://{host}{path}")
+        }
+        None => url.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -116,6 +153,9 @@ mod tests {
             ("forwarded", "for=203.0.113.7"),
             ("x-real-ip", "203.0.113.7"),
             ("host", "127.0.0.1:12112"),
+            ("connection", "keep-alive, x-hop"),
+            ("x-hop", "1"),
+            ("proxy-authorization", "Basic eA=="),
         ] {
             headers.insert(HeaderName::from_static(name), HeaderValue::from_static(value));
         }
@@ -124,6 +164,15 @@ mod tests {
         assert_eq!(names, ["content-type", "user-agent", "x-forwarded-for"]);
         assert_eq!(passed[2].1, "127.0.0.1");
         assert_eq!(axum::http::header::CONTENT_TYPE, passed[0].0);
+    }
+
+    #[test]
+    fn a_url_is_shown_without_its_credentials() {
+        assert_eq!(
+            shown_url("http://user:secret@127.0.0.1:8000/hook?a=b@c"),
+            "http://127.0.0.1:8000/hook?a=b@c"
+        );
+        assert_eq!(shown_url("http://127.0.0.1:8000/hook"), "http://127.0.0.1:8000/hook");
     }
 
     #[tokio::test]

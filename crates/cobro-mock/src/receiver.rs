@@ -116,8 +116,13 @@ pub async fn serve_listen(
         next: AtomicU64::new(1),
         say: Box::new(say),
     });
-    let router = Router::new().fallback(handle).with_state(state);
+    let router = Router::new().fallback(handle).with_state(Arc::clone(&state));
     crate::listen::accept(listener, router, ConnectionLimits::default(), shutdown).await;
+    // The forwards under way end (each within its timeout) and say how, before this
+    // returns: none is cut off mid-way, and no line comes after.
+    if let Some(forward) = &state.forward {
+        forward.finish().await;
+    }
     Ok(())
 }
 
@@ -165,8 +170,9 @@ async fn handle(
     let kind = detect_kind(bytes).unwrap_or(NotificationKind::PayinNotification);
     let mut line = format!("#{n} {}", kind.as_str());
     let (status, receipt) = judge(&l, kind, bytes, peer.ip(), &mut line);
+    let outsider = receipt.as_ref().is_some_and(|r| r.peer_allowed == Some(false));
     let verdict = receipt.map_or("not verified", |r| verdict_name(r.verdict));
-    if status == 403 {
+    if outsider {
         // Anyone's, from outside the allow-list: kept nowhere, passed on to no one.
         (l.say)(&line);
         return json(status, format!(r#"{{"received":"{verdict}"}}"#));
@@ -219,7 +225,10 @@ fn judge(
     peer: IpAddr,
     line: &mut String,
 ) -> (u16, Option<Receipt>) {
-    if kind == NotificationKind::PayinNotification && l.config.key.is_none() {
+    // Without the key a pay-in notification is only read; one from outside the
+    // allow-list goes to the core's receiver, which refuses it first.
+    let allowed = l.config.allow_list.as_ref().is_none_or(|list| list.allows(peer));
+    if kind == NotificationKind::PayinNotification && l.config.key.is_none() && allowed {
         return match cobro::parse_payin_notification(bytes) {
             Ok(p) => {
                 line.push_str(&format!(

@@ -7,7 +7,7 @@
 //!
 //! 1. A transport failure (timeout, reset or refused connection, an answer cut short or
 //!    unreadable), an HTTP 5xx, 408 or 429 (unless its answer carries a code the
-//!    catalogue calls a fix or a decline: that code decides, rule 3), or an answer that
+//!    catalogue calls the merchant's to fix: that code decides, rule 3), or an answer that
 //!    is not the API's under a 2xx: the service may or may not have acted, and the same
 //!    bytes are safe to send
 //!    again (the provider, as the mock does, answers a repeated identical request with
@@ -155,9 +155,9 @@ pub fn retry_advice(kind: Kind, attempt: u32, outcome: Outcome<'_>) -> RetryAdvi
         entry,
         conflict,
     } = read;
-    // A code the catalogue calls the merchant's to fix, or a decline, is the service's
-    // word on the request whatever the status: the same bytes would get it again.
-    let decided = entry.is_some_and(|e| matches!(e.disposition, Disposition::MerchantFix | Disposition::Declined));
+    // A code the catalogue calls the merchant's to fix is the service's word on the
+    // request whatever the status: the same bytes would get it again.
+    let decided = entry.is_some_and(|e| e.disposition == Disposition::MerchantFix);
     if passing || (passing_status(http_status) && !decided) {
         return unknown(kind, attempt, &format!("HTTP {http_status}"), code, entry);
     }
