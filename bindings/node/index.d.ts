@@ -360,6 +360,8 @@ export interface ReceiveNotificationOptions {
   allowList?: string[] | null
   /** The pay-in's state (payinStateID) as the merchant stored it. */
   storedState?: number
+  /** The merchant's own id: a pay-in notification naming another is refused. */
+  merchantId?: number | bigint | string
   /** Language of the refusal's message: `"en"` (default), `"es"` or `"pt"`. */
   locale?: 'en' | 'es' | 'pt'
 }

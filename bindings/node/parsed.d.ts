@@ -880,7 +880,8 @@ export interface Receipt {
   http_status: number
   /**
    * Why it was refused (a parse error's code, ERR_MISSING_SIGNATURE,
-   * ERR_INVALID_SIGNATURE, ERR_PEER_NOT_ALLOWED); null otherwise.
+   * ERR_INVALID_SIGNATURE, ERR_OTHER_MERCHANT, ERR_PEER_NOT_ALLOWED); null
+   * otherwise.
    */
   code: string | null
   /** The refusal's message (never a value of the body). */

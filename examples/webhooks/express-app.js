@@ -75,6 +75,7 @@ app.post('/webhooks/:kind', express.raw({ type: () => true }), (req, res) => {
     peer: req.socket.remoteAddress,
     allowList: ALLOW_LIST,
     storedState: kind === 'payin-notification' ? storedState(raw) : undefined,
+    merchantId: MERCHANT_ID,
   })
   res.sendStatus(receipt.http_status)
   const key = receipt.idempotency_key

@@ -89,6 +89,7 @@ async def webhook(path_kind: str, request: Request, background: BackgroundTasks)
             peer=peer,
             allow_list=ALLOW_LIST,
             stored_state=stored_state(raw) if kind == "payin-notification" else None,
+            merchant_id=MERCHANT_ID,
         )
         key = receipt.idempotency_key
         # Refused or a duplicate: answer, do nothing. A paid state is confirmed even when it

@@ -78,6 +78,7 @@ app.post('/webhooks/:kind', async (req, reply) => {
     peer: req.socket.remoteAddress,
     allowList: ALLOW_LIST,
     storedState: kind === 'payin-notification' ? storedState(raw) : undefined,
+    merchantId: MERCHANT_ID,
   })
   const key = receipt.idempotency_key
   // Refused or a duplicate: answer, do nothing. A paid state is confirmed even when it

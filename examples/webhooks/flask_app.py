@@ -90,6 +90,7 @@ def webhook(path_kind: str) -> Response:
             peer=request.remote_addr,
             allow_list=ALLOW_LIST,
             stored_state=stored_state(raw) if kind == "payin-notification" else None,
+            merchant_id=MERCHANT_ID,
         )
         response.status_code = receipt.http_status
         key = receipt.idempotency_key

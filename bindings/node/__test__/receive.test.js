@@ -18,6 +18,7 @@ test('every receive vector', () => {
     if ('peer' in c) options.peer = c.peer
     if ('allow_list' in c) options.allowList = c.allow_list
     if ('stored_state' in c) options.storedState = c.stored_state
+    if ('merchant_id' in c) options.merchantId = c.merchant_id
     const receipt = cobro.receiveNotification(c.kind, Buffer.from(c.body_text, 'utf8'), options)
     for (const field of FIELDS) assert.deepEqual(receipt[field], c.expected[field], `${id}: ${field}`)
     const events = [receipt.payin, receipt.subscription, receipt.deposit].filter((e) => e !== null)

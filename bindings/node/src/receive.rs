@@ -2,7 +2,7 @@
 //! body as the endpoint got it, as a plain `Receipt` object.
 
 use cobro::receive::{AllowList, NotificationKind, ReceiveOptions, parse_peer, receive};
-use napi::bindgen_prelude::{Either, Either3, Null, Uint8Array, Undefined};
+use napi::bindgen_prelude::{BigInt, Either, Either3, Null, Uint8Array, Undefined};
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
@@ -26,13 +26,15 @@ pub struct ReceiveNotificationOptions {
     pub allow_list: Option<Either3<Vec<String>, Undefined, Null>>,
     /// The pay-in's state (payinStateID) as the merchant stored it.
     pub stored_state: Option<i64>,
+    /// The merchant's own id: a pay-in notification naming another is refused.
+    pub merchant_id: Option<Either3<f64, BigInt, String>>,
     /// Language of the refusal's message: `"en"` (default), `"es"` or `"pt"`.
     #[napi(ts_type = "'en' | 'es' | 'pt'")]
     pub locale: Option<String>,
 }
 
 impl Keys for ReceiveNotificationOptions {
-    const KEYS: &'static [&'static str] = &["key", "peer", "allowList", "storedState", "locale"];
+    const KEYS: &'static [&'static str] = &["key", "peer", "allowList", "storedState", "merchantId", "locale"];
 }
 
 /// DESIGN.md 9 row 35: what a notification endpoint of `kind` (`payin-notification`,
@@ -51,10 +53,11 @@ pub fn receive_notification<'e>(
         // The options first, as every function reads them: a wrong key is named before
         // anything else.
         let o = optional::<ReceiveNotificationOptions>(options, "options")?;
-        let (key, peer, allow, stored_state, tag) = match o {
-            Some(o) => (o.key, o.peer, o.allow_list, o.stored_state, o.locale),
-            None => (None, None, None, None, None),
+        let (key, peer, allow, stored_state, merchant, tag) = match o {
+            Some(o) => (o.key, o.peer, o.allow_list, o.stored_state, o.merchant_id, o.locale),
+            None => (None, None, None, None, None, None),
         };
+        let merchant_id = merchant.map(crate::args::merchant_id).transpose()?;
         let locale = locale(tag.as_deref())?;
         let name = string(kind, "kind", "a string")?;
         let kind = NotificationKind::parse(&name).map_err(|e| signing(&e))?;
@@ -73,6 +76,7 @@ pub fn receive_notification<'e>(
             peer,
             allow_list: allow_list.as_ref(),
             stored_state,
+            merchant_id,
             locale,
         };
         let bytes: &[u8] = match &raw {

@@ -13,7 +13,7 @@ use crate::parse::typed;
 /// do with `raw`, the body's bytes (or text) exactly as received (a re-serialised body
 /// has lost the texts the signature covers): a `Receipt`.
 #[pyfunction]
-#[pyo3(signature = (kind, raw, *, key = None, peer = None, allow_list = None, stored_state = None, locale = None))]
+#[pyo3(signature = (kind, raw, *, key = None, peer = None, allow_list = None, stored_state = None, merchant_id = None, locale = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn receive_notification<'py>(
     py: Python<'py>,
@@ -23,6 +23,7 @@ pub fn receive_notification<'py>(
     peer: Option<&str>,
     allow_list: Option<Vec<String>>,
     stored_state: Option<&Bound<'py, PyAny>>,
+    merchant_id: Option<&Bound<'py, PyAny>>,
     locale: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     guard(py, || {
@@ -37,11 +38,16 @@ pub fn receive_notification<'py>(
             .filter(|s| !s.is_none())
             .map(|s| whole_as::<i64>(s, "stored_state"))
             .transpose()?;
+        let merchant_id = merchant_id
+            .filter(|m| !m.is_none())
+            .map(crate::args::merchant_id)
+            .transpose()?;
         let options = ReceiveOptions {
             key: key.as_ref(),
             peer,
             allow_list: allow_list.as_ref(),
             stored_state,
+            merchant_id,
             locale: self::locale(locale.as_deref())?,
         };
         let receipt = if let Ok(b) = raw.cast::<PyBytes>() {

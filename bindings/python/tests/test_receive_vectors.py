@@ -26,23 +26,15 @@ FIELDS = (
 
 @pytest.mark.parametrize("name,file,case", CASES, ids=[c[0] for c in CASES])
 def test_receive_vector(name: str, file: Any, case: Any) -> None:
-    receipt = cobro.receive_notification(
-        case["kind"],
-        case["body_text"].encode("utf-8"),
-        key=case.get("key"),
-        peer=case.get("peer"),
-        allow_list=case.get("allow_list"),
-        stored_state=case.get("stored_state"),
-    )
+    known = {k: case.get(k) for k in ("key", "peer", "allow_list", "stored_state", "merchant_id")}
+    receipt = cobro.receive_notification(case["kind"], case["body_text"].encode("utf-8"), **known)
     got = receipt.to_dict()
     for field in FIELDS:
         assert got[field] == case["expected"][field], field
     events = [e for e in (receipt.payin, receipt.subscription, receipt.deposit) if e is not None]
     assert len(events) == (0 if case["expected"]["verdict"] == "refused" else 1)
     # The text of the body gives the same receipt as its bytes.
-    assert cobro.receive_notification(
-        case["kind"], case["body_text"], key=case.get("key"), peer=case.get("peer"), allow_list=case.get("allow_list")
-    ).verdict == receipt.verdict
+    assert cobro.receive_notification(case["kind"], case["body_text"], **known).verdict == receipt.verdict
 
 
 def test_a_parsed_body_is_refused_with_a_type_error() -> None:

@@ -63,7 +63,7 @@ CALLS = {
     "verify_payin_notification": (("{}",), dict(key=KEY)),
     "receive_notification": (
         ("payin-notification", "{}"),
-        dict(key=KEY, peer="127.0.0.1", allow_list=["127.0.0.0/8"], stored_state=2, locale="es"),
+        dict(key=KEY, peer="127.0.0.1", allow_list=["127.0.0.0/8"], stored_state=2, merchant_id=1234, locale="es"),
     ),
     "retry_advice": (("payin", 2), dict(http_status=200, body="{}")),
     "prepare_virtual_account": (("{}",), dict(api_key="k", secret=KEY, deposit_mode="ANY", now=1700000000)),

@@ -704,7 +704,7 @@ pub struct Receipt {
     /// missing signature, 403 for a peer outside the allow-list.
     pub http_status: u32,
     /// Why it was refused (a parse error's code, ERR_MISSING_SIGNATURE,
-    /// ERR_INVALID_SIGNATURE, ERR_PEER_NOT_ALLOWED); null otherwise.
+    /// ERR_INVALID_SIGNATURE, ERR_OTHER_MERCHANT, ERR_PEER_NOT_ALLOWED); null otherwise.
     pub code: Option<String>,
     /// The refusal's message (never a value of the body).
     pub message: Option<String>,

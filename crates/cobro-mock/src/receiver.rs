@@ -253,6 +253,7 @@ fn judge(
         peer: Some(peer),
         allow_list: l.config.allow_list.as_ref(),
         stored_state: order.as_deref().and_then(|o| seen.state(o)),
+        merchant_id: None,
         locale: Locale::En,
     };
     let r = receive(kind, bytes, &options);

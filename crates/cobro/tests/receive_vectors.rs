@@ -27,6 +27,7 @@ fn every_receive_vector() {
             peer: case["peer"].as_str().map(|p| p.parse().unwrap()),
             allow_list: allow_list.as_ref(),
             stored_state: case["stored_state"].as_i64(),
+            merchant_id: case["merchant_id"].as_u64(),
             locale: Locale::En,
         };
         let got =

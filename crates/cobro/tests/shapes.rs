@@ -100,6 +100,7 @@ fn receipts() -> Vec<cobro::receive::Receipt> {
             peer: case["peer"].as_str().map(|p| p.parse().unwrap()),
             allow_list: allow.as_ref(),
             stored_state: case["stored_state"].as_i64(),
+            merchant_id: None,
             locale: cobro::Locale::En,
         };
         let kind = NotificationKind::from_name(case["kind"].as_str().unwrap()).unwrap();

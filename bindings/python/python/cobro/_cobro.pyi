@@ -305,6 +305,7 @@ def receive_notification(
     peer: Optional[str] = None,
     allow_list: Optional[List[str]] = None,
     stored_state: Optional[int] = None,
+    merchant_id: Optional[Union[int, str]] = None,
     locale: Optional[_Locale] = None,
 ) -> Receipt:
     """What a notification endpoint answers at once and may do with the raw body it

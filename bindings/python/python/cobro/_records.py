@@ -817,7 +817,8 @@ class Receipt(Record):
     wrong or missing signature, 403 for a peer outside the allow-list."""
     code: Optional[str]
     """Why it was refused (a parse error's code, ERR_MISSING_SIGNATURE,
-    ERR_INVALID_SIGNATURE, ERR_PEER_NOT_ALLOWED); ``None`` otherwise."""
+    ERR_INVALID_SIGNATURE, ERR_OTHER_MERCHANT, ERR_PEER_NOT_ALLOWED); ``None``
+    otherwise."""
     message: Optional[str]
     """The refusal's message (never a value of the body)."""
     idempotency_key: Optional[str]

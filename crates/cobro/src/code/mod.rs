@@ -513,6 +513,13 @@ codes! {
         en: "the {path} address is not on the allow-list",
         es: "la dirección {path} no está en la lista de permitidas",
         pt: "o endereço {path} não está na lista de permitidos";
+    /// A pay-in notification names another merchant than the one whose endpoint
+    /// receives it: the hash joins the merchant id and the operation number with no
+    /// separator, so a signed text with digits moved between the two still verifies.
+    OtherMerchant = "ERR_OTHER_MERCHANT" [VerificationError]
+        en: "{path} names another merchant than this endpoint's",
+        es: "{path} nombra a otro comercio que el de este endpoint",
+        pt: "{path} nomeia outro comerciante que não o deste endpoint";
     /// A notification's payinVerification is empty or absent: it cannot be
     /// authenticated, and is never taken as a pass (spec 2.8).
     MissingSignature = "ERR_MISSING_SIGNATURE" [VerificationError]

@@ -171,19 +171,18 @@ pub(crate) fn is_plain_decimal(text: &str) -> bool {
 }
 
 /// The field of `n` a verification refuses to hash: the hash covers the four texts
-/// joined with no separator, so any spelling but one of the merchant id (digits, no
-/// leading zero), the amount (no leading zero) and the currency (three capital letters)
-/// would let a signed text be cut into other fields at their edges (a digit moved from
-/// the merchant id to the operation number, a zero before the amount, a letter before
-/// the currency) and pass for another order's.
+/// joined with no separator, so any spelling but one of the amount (no leading zero)
+/// and the currency (three capital letters) would let a signed text be cut into other
+/// fields at their edges (a zero moved from the operation number to the amount, a
+/// letter from the amount to the currency) and pass for another order's. (Digits moved
+/// between the merchant id and the operation number are the receiver's to refuse, given
+/// the merchant's id: `crate::receive`.)
 fn ambiguous_field(n: &PayinNotification) -> Option<ParseError> {
     let whole = |t: &str| !t.is_empty() && !t.starts_with('0') && t.bytes().all(|b| b.is_ascii_digit());
     let int = n.payin_amount.split('.').next().unwrap_or_default();
     let currency = n.payin_currency.len() == 3 && n.payin_currency.bytes().all(|b| b.is_ascii_uppercase());
     let refused = |field, expected| Some(ParseError::new(Code::InvalidValue, field, expected));
-    if !whole(&n.payin_merchant_id) {
-        refused("payinMerchantID", "a merchant id such as 1234 (no leading zero)")
-    } else if !(int == "0" || whole(int)) {
+    if !(int == "0" || whole(int)) {
         refused("payinAmount", "a decimal number with no leading zero, such as 30.0")
     } else if !currency {
         refused("payinCurrency", "a currency code such as PEN")

@@ -198,6 +198,7 @@ mod tests {
                 peer: None,
                 allow_list: None,
                 stored_state: None,
+                merchant_id: None,
                 locale: crate::Locale::En,
             };
             let r = receive(p.kind, p.body.as_bytes(), &options);

@@ -20,11 +20,13 @@
 //! - says unsigned kinds are unverifiable, and whether the peer is on the allow-list
 //!   given, refusing one that is not (HTTP 403).
 //!
-//! The hash covers its four texts joined with no separator: verification refuses a
-//! merchant id or amount with a leading zero and a currency that is not three capital
-//! letters (a signed text cut at other edges would otherwise pass for another order's);
-//! where the operation number meets the amount nothing can tell, so the merchant checks
-//! the notification's operation number, amount and currency against its order.
+//! The hash covers its four texts joined with no separator, so a signed text cut at
+//! other edges could pass for another order's: verification refuses an amount with a
+//! leading zero and a currency that is not three capital letters; given the merchant's
+//! own id, the receiver refuses a notification naming another (digits moved between
+//! the merchant id and the operation number); where the operation number meets the
+//! amount nothing can tell, so the merchant checks the notification's operation
+//! number, amount and currency against its order.
 //!
 //! The notifications carry nothing in their headers (the signature is in the body), so
 //! the inputs are the body, the key, and optionally the peer's address with the
@@ -118,6 +120,10 @@ pub struct ReceiveOptions<'a> {
     /// The pay-in's state (payinStateID) as the merchant stored it, to say whether the
     /// notification moves it forward.
     pub stored_state: Option<i64>,
+    /// The merchant's own id: a pay-in notification naming another is refused
+    /// (ERR_OTHER_MERCHANT), since the hash joins the merchant id and the operation
+    /// number with no separator and digits moved from one to the other still verify.
+    pub merchant_id: Option<u64>,
     /// The language of the refusal's message.
     pub locale: Locale,
 }
@@ -148,7 +154,8 @@ pub struct Receipt {
     /// or missing signature, 403 for a peer outside the allow-list.
     pub http_status: u16,
     /// Why it was refused: a parse error's code, ERR_MISSING_SIGNATURE,
-    /// ERR_INVALID_SIGNATURE or ERR_PEER_NOT_ALLOWED; `None` otherwise.
+    /// ERR_INVALID_SIGNATURE, ERR_OTHER_MERCHANT or ERR_PEER_NOT_ALLOWED; `None`
+    /// otherwise.
     pub code: Option<String>,
     /// The refusal's message (never a value of the body); `None` otherwise.
     pub message: Option<String>,
@@ -308,6 +315,15 @@ fn payin(receipt: Receipt, body: &[u8], options: &ReceiveOptions<'_>) -> Receipt
         };
     };
     match verify_payin_notification(body, key) {
+        Ok(n)
+            if options
+                .merchant_id
+                .is_some_and(|m| n.payin_merchant_id != m.to_string()) =>
+        {
+            let message =
+                crate::messages::render(Code::OtherMerchant, "payinMerchantID", &[] as &[(&str, &str)], locale);
+            receipt.refused(401, Code::OtherMerchant, message)
+        }
         Ok(n) => {
             let id = idempotency_key(
                 receipt.kind,

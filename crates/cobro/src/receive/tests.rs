@@ -22,6 +22,7 @@ fn options<'a>(key: Option<&'a Secret>, stored_state: Option<i64>) -> ReceiveOpt
         peer: None,
         allow_list: None,
         stored_state,
+        merchant_id: None,
         locale: Locale::En,
     }
 }
@@ -151,7 +152,6 @@ fn a_signed_text_cut_at_other_edges_is_refused() {
     for (mid, op, amount, currency, field) in [
         ("1234", "10", "025.00", "PEN", "payinAmount"),
         ("1234", "100", "25.0", "0PEN", "payinCurrency"),
-        ("0123", "4100", "25.00", "PEN", "payinMerchantID"),
     ] {
         let r = receive(
             NotificationKind::PayinNotification,
@@ -192,4 +192,44 @@ fn idempotency_keys_are_fixed_in_size_and_tell_events_apart() {
         assert_eq!(key.len(), "subscription-webhook:".len() + 64, "{key}");
     }
     assert_eq!(webhook("WEB", "AUTHORIZED", ":9099").idempotency_key.unwrap(), a);
+}
+
+/// Digits moved between the merchant id and the operation number keep the hash: given
+/// the merchant's own id, the receiver refuses the notification that names another.
+#[test]
+fn a_notification_naming_another_merchant_is_refused_given_the_merchants_id() {
+    let key = Secret::new(KEY).unwrap();
+    let hash = crate::signing::payin_verification_text("1234", "5678", "25.00", "PEN", &key);
+    let body = |mid: &str, op: &str| {
+        format!(
+            r#"{{"payinStateID":"6","payinMerchantID":"{mid}","payinAmount":"25.00","payinCurrency":"PEN","payinMerchantOperationNumber":"{op}","payinVerification":"{hash}"}}"#
+        )
+    };
+    let mine = ReceiveOptions {
+        merchant_id: Some(1234),
+        ..options(Some(&key), None)
+    };
+    let genuine = receive(
+        NotificationKind::PayinNotification,
+        body("1234", "5678").as_bytes(),
+        &mine,
+    );
+    assert_eq!(genuine.verdict, ReceiptVerdict::Authentic);
+    let moved = body("12345", "678");
+    let unchecked = receive(
+        NotificationKind::PayinNotification,
+        moved.as_bytes(),
+        &options(Some(&key), None),
+    );
+    assert_eq!(
+        unchecked.verdict,
+        ReceiptVerdict::Authentic,
+        "the hash alone cannot tell"
+    );
+    let r = receive(NotificationKind::PayinNotification, moved.as_bytes(), &mine);
+    assert_eq!(
+        (r.verdict, r.http_status, r.code.as_deref()),
+        (ReceiptVerdict::Refused, 401, Some("ERR_OTHER_MERCHANT"))
+    );
+    assert!(r.payin.is_none() && r.idempotency_key.is_none());
 }

@@ -63,7 +63,7 @@ pub(super) static RECORDS: &[Record] = &[record_of(
         field(
             "code",
             "str?",
-            "Why it was refused (a parse error's code, ERR_MISSING_SIGNATURE, ERR_INVALID_SIGNATURE, ERR_PEER_NOT_ALLOWED); null otherwise.",
+            "Why it was refused (a parse error's code, ERR_MISSING_SIGNATURE, ERR_INVALID_SIGNATURE, ERR_OTHER_MERCHANT, ERR_PEER_NOT_ALLOWED); null otherwise.",
         ),
         field("message", "str?", "The refusal's message (never a value of the body)."),
         field(
