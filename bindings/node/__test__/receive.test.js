@@ -30,6 +30,6 @@ test('every receive vector', () => {
 test('arguments it refuses are named', () => {
   assert.throws(() => cobro.receiveNotification('payin', '{}'), (e) => e instanceof cobro.SigningError && /kind/.test(e.message))
   assert.throws(() => cobro.receiveNotification('payin-notification', '{}', { peer: 'nowhere' }), (e) => e instanceof cobro.SigningError && /peer/.test(e.message))
-  assert.throws(() => cobro.receiveNotification('payin-notification', '{}', { allowList: ['example.com'] }), (e) => e instanceof cobro.SigningError && /allow_list/.test(e.message))
+  assert.throws(() => cobro.receiveNotification('payin-notification', '{}', { allowList: ['example.com'] }), (e) => e instanceof cobro.SigningError && /allowList/.test(e.message))
   assert.throws(() => cobro.receiveNotification('payin-notification', '{}', { keys: 'x' }), TypeError)
 })

@@ -68,7 +68,7 @@ pub fn receive_notification<'e>(
                 Either3::A(list) => Some(list),
                 Either3::B(()) | Either3::C(_) => None,
             })
-            .map(|l| AllowList::parse(l.iter().map(String::as_str)))
+            .map(|l| AllowList::parse_as("allowList", l.iter().map(String::as_str)))
             .transpose()
             .map_err(|e| signing(&e))?;
         let options = ReceiveOptions {

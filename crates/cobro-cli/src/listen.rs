@@ -56,7 +56,7 @@ pub fn run(args: &ListenArgs) -> Result<Verdict, CliError> {
     let allow_list = if args.allow.is_empty() {
         None
     } else {
-        Some(AllowList::parse(args.allow.iter().map(String::as_str)).map_err(signing)?)
+        Some(AllowList::parse_as("--allow", args.allow.iter().map(String::as_str)).map_err(signing)?)
     };
     let config = ListenConfig {
         key: optional_payin_key(args.key_file.as_ref())?,

@@ -23,10 +23,16 @@ impl AllowList {
     /// entry that is none of these, or more than [`MAX_ALLOW_LIST`], is
     /// ERR_INVALID_ARGUMENT for `allow_list` (the message never quotes an entry).
     pub fn parse<'a>(entries: impl IntoIterator<Item = &'a str>) -> Result<AllowList, SigningError> {
-        let invalid = || SigningError::InvalidArgument {
-            name: "allow_list",
-            allowed: FORM,
-        };
+        AllowList::parse_as("allow_list", entries)
+    }
+
+    /// [`AllowList::parse`], the error naming the argument `name` as the caller's
+    /// language spells it (`allowList`, `--allow`).
+    pub fn parse_as<'a>(
+        name: &'static str,
+        entries: impl IntoIterator<Item = &'a str>,
+    ) -> Result<AllowList, SigningError> {
+        let invalid = || SigningError::InvalidArgument { name, allowed: FORM };
         let mut ranges = Vec::new();
         for entry in entries {
             if ranges.len() == MAX_ALLOW_LIST {
@@ -142,5 +148,7 @@ mod tests {
             .map(|i| format!("10.0.{}.{}", i / 256, i % 256))
             .collect();
         assert!(AllowList::parse(many.iter().map(String::as_str)).is_err());
+        let named = AllowList::parse_as("allowList", ["example.com"]).unwrap_err();
+        assert_eq!(named.argument(), "allowList");
     }
 }
