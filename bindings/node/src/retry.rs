@@ -2,8 +2,7 @@
 //! `retry_advice`, as a plain `RetryAdvice` object.
 
 use cobro::Kind;
-use cobro::retry::{Outcome, TransportFailure, retry_advice as advise};
-use cobro::signing::SigningError;
+use cobro::retry::{Outcome, retry_advice as advise};
 use napi::bindgen_prelude::{Either4, Null, Uint8Array, Undefined};
 use napi::{Env, Unknown};
 use napi_derive::napi;
@@ -11,9 +10,6 @@ use napi_derive::napi;
 use crate::args::{Keys, optional, string, whole_as};
 use crate::errors::{Thrown, guard, signing};
 use crate::parse::to_js;
-
-/// What the outcome options must be, as an argument error says.
-const OUTCOME: &str = "failure (timeout, reset or unreadable), or httpStatus with the body as received, not both";
 
 /// The outcome of an attempt, for `retryAdvice`: `failure`, or `httpStatus` with `body`.
 #[napi(object, object_to_js = false)]
@@ -49,7 +45,6 @@ pub fn retry_advice<'e>(
         let o = optional::<RetryOutcome>(outcome, "outcome")?;
         let kind = Kind::parse(&string(kind, "kind", "a string")?).map_err(|e| signing(&e))?;
         let attempt = whole_as::<u32>(attempt, "attempt", "a whole number")?;
-        let wrong = |name| signing(&SigningError::InvalidArgument { name, allowed: OUTCOME });
         let (failure, http_status, body) = match o {
             Some(o) => (o.failure, o.http_status, o.body),
             None => (None, None, None),
@@ -59,26 +54,12 @@ pub fn retry_advice<'e>(
             Either4::B(bytes) => Some(bytes.to_vec()),
             Either4::C(()) | Either4::D(_) => None,
         });
-        let advice = match (failure, http_status) {
-            (Some(f), None) if body.is_none() => {
-                let failure = TransportFailure::from_name(&f).ok_or_else(|| wrong("failure"))?;
-                advise(kind, attempt, Outcome::Failed(failure))
-            }
-            (None, Some(status)) => {
-                let http_status = whole_as::<u16>(status, "httpStatus", "a whole number")?;
-                let body = body.unwrap_or_default();
-                advise(
-                    kind,
-                    attempt,
-                    Outcome::Answered {
-                        http_status,
-                        body: &body,
-                    },
-                )
-            }
-            (Some(_), _) => return Err(wrong("failure")),
-            (None, None) => return Err(wrong("httpStatus")),
-        };
+        let http_status = http_status
+            .map(|s| whole_as::<u16>(s, "httpStatus", "a whole number"))
+            .transpose()?;
+        let outcome = Outcome::from_arguments(failure.as_deref(), http_status, body.as_deref(), "httpStatus")
+            .map_err(|e| signing(&e))?;
+        let advice = advise(kind, attempt, outcome);
         to_js(env, &advice)
     })
 }

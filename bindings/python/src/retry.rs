@@ -4,16 +4,12 @@
 use std::borrow::Cow;
 
 use cobro::Kind;
-use cobro::retry::{Outcome, TransportFailure, retry_advice as advise};
-use cobro::signing::SigningError;
+use cobro::retry::{Outcome, retry_advice as advise};
 use pyo3::prelude::*;
 
 use crate::args::whole_as;
 use crate::errors::{guard, signing_error};
 use crate::parse::typed;
-
-/// What the outcome arguments must be, as an argument error says.
-const OUTCOME: &str = "failure (timeout, reset or unreadable), or http_status with the body as received, not both";
 
 /// DESIGN.md 9 row 34: the next step after `attempt` (1 for the first send) of a request
 /// of `kind` came to `failure` (no readable answer: `timeout`, `reset` or `unreadable`)
@@ -32,33 +28,17 @@ pub fn retry_advice<'py>(
     guard(py, || {
         let kind = Kind::parse(kind).map_err(|e| signing_error(py, &e))?;
         let attempt = whole_as::<u32>(attempt, "attempt")?;
-        let wrong = |name| signing_error(py, &SigningError::InvalidArgument { name, allowed: OUTCOME });
-        let http_status = http_status.filter(|s| !s.is_none());
-        let body = body.filter(|b| !b.is_none());
-        let advice = match (failure, http_status) {
-            (Some(f), None) if body.is_none() => {
-                let failure = TransportFailure::from_name(f).ok_or_else(|| wrong("failure"))?;
-                advise(kind, attempt, Outcome::Failed(failure))
-            }
-            (None, Some(status)) => {
-                let http_status = whole_as::<u16>(status, "http_status")?;
-                // A body too large or too deep to write is not the API's answer.
-                let bytes = match body {
-                    Some(b) => crate::body::document_bytes(b)?.unwrap_or(Cow::Borrowed(b"")),
-                    None => Cow::Borrowed(&b""[..]),
-                };
-                advise(
-                    kind,
-                    attempt,
-                    Outcome::Answered {
-                        http_status,
-                        body: &bytes,
-                    },
-                )
-            }
-            (Some(_), _) => return Err(wrong("failure")),
-            (None, None) => return Err(wrong("http_status")),
-        };
-        typed(py, "retry_advice", &advice)
+        let http_status = http_status
+            .filter(|s| !s.is_none())
+            .map(|s| whole_as::<u16>(s, "http_status"))
+            .transpose()?;
+        // A body too large or too deep to write is not the API's answer: empty.
+        let body = body
+            .filter(|b| !b.is_none())
+            .map(|b| crate::body::document_bytes(b).map(|d| d.unwrap_or(Cow::Borrowed(b""))))
+            .transpose()?;
+        let outcome = Outcome::from_arguments(failure, http_status, body.as_deref(), "http_status")
+            .map_err(|e| signing_error(py, &e))?;
+        typed(py, "retry_advice", &advise(kind, attempt, outcome))
     })
 }

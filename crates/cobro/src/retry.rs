@@ -30,6 +30,7 @@ use crate::catalog::{CodeInfo, Disposition};
 use crate::payin::catalog::payin_creation_code;
 use crate::payin::response::parse_payin_response;
 use crate::request::Kind;
+use crate::signing::SigningError;
 use crate::subscription::response::{SubscriptionAnswer, parse_subscription_response};
 use crate::virtual_account::catalog::virtual_account_error_code;
 use crate::virtual_account::response::{VirtualAccountAnswer, VirtualAccountErrorType, parse_virtual_account_response};
@@ -93,6 +94,36 @@ pub enum Outcome<'a> {
         /// The body's bytes.
         body: &'a [u8],
     },
+}
+
+impl<'a> Outcome<'a> {
+    /// The outcome a caller's arguments describe: `failure` (`timeout`, `reset` or
+    /// `unreadable`) alone, or the HTTP status, named `status_name` as the caller's
+    /// language spells it, with `body` (absent: empty). ERR_INVALID_ARGUMENT names
+    /// `failure` for an unknown name or one given with a status or a body, and
+    /// `status_name` when neither is given.
+    pub fn from_arguments(
+        failure: Option<&str>,
+        http_status: Option<u16>,
+        body: Option<&'a [u8]>,
+        status_name: &'static str,
+    ) -> Result<Outcome<'a>, SigningError> {
+        let wrong = |name| SigningError::InvalidArgument {
+            name,
+            allowed: "failure (timeout, reset or unreadable), or the HTTP status with the body as received, not both",
+        };
+        match (failure, http_status) {
+            (Some(f), None) if body.is_none() => TransportFailure::from_name(f)
+                .map(Outcome::Failed)
+                .ok_or_else(|| wrong("failure")),
+            (None, Some(http_status)) => Ok(Outcome::Answered {
+                http_status,
+                body: body.unwrap_or_default(),
+            }),
+            (Some(_), _) => Err(wrong("failure")),
+            (None, None) => Err(wrong(status_name)),
+        }
+    }
 }
 
 /// The next step after an attempt.
@@ -200,23 +231,17 @@ pub fn retry_advice(kind: Kind, attempt: u32, outcome: Outcome<'_>) -> RetryAdvi
             entry,
             "Send the same charge again once the subscription webhook reports AUTHORIZED".to_string(),
         ),
-        Disposition::Retry => match delay_after(attempt) {
-            Some(delay_ms) => RetryAdvice {
-                delay_ms,
-                ..advice(
-                    RetryAction::Retry,
-                    code,
-                    entry,
-                    "A passing fault of the service: send the same bytes again".to_string(),
-                )
-            },
-            None => advice(
-                RetryAction::Stop,
+        Disposition::Retry => within_bounds(
+            attempt,
+            advice(
+                RetryAction::Retry,
                 code,
                 entry,
-                format!("The service refused {MAX_ATTEMPTS} attempts with a passing fault: try again later"),
+                "A passing fault of the service: send the same bytes again".to_string(),
             ),
-        },
+            RetryAction::Stop,
+            format!("The service refused {MAX_ATTEMPTS} attempts with a passing fault: try again later"),
+        ),
     }
 }
 
@@ -309,22 +334,29 @@ fn delay_after(attempt: u32) -> Option<u32> {
 /// The advice for an outcome that leaves the service's state unknown: retry within the
 /// bounds, then reconcile.
 fn unknown(kind: Kind, attempt: u32, what: &str, code: Option<String>, entry: Option<CodeInfo>) -> RetryAdvice {
-    match delay_after(attempt) {
-        Some(delay_ms) => RetryAdvice {
-            delay_ms,
-            ..advice(
-                RetryAction::Retry,
-                code,
-                entry,
-                format!("After {what}, send the same bytes again (same operation number, same headers)"),
-            )
-        },
-        None => advice(
-            RetryAction::Reconcile,
+    within_bounds(
+        attempt,
+        advice(
+            RetryAction::Retry,
             code,
             entry,
-            format!("{MAX_ATTEMPTS} attempts ended without an answer: {}", reconcile(kind)),
+            format!("After {what}, send the same bytes again (same operation number, same headers)"),
         ),
+        RetryAction::Reconcile,
+        format!("{MAX_ATTEMPTS} attempts ended without an answer: {}", reconcile(kind)),
+    )
+}
+
+/// `retry` after the delay `attempt` has; past the last attempt, `past` with `reason`
+/// (the same code and entry).
+fn within_bounds(attempt: u32, retry: RetryAdvice, past: RetryAction, reason: String) -> RetryAdvice {
+    match delay_after(attempt) {
+        Some(delay_ms) => RetryAdvice { delay_ms, ..retry },
+        None => RetryAdvice {
+            action: past,
+            reason,
+            ..retry
+        },
     }
 }
 

@@ -98,3 +98,27 @@ fn the_advice_serializes_with_snake_case_names() {
     assert_eq!(got["entry"]["disposition"], "merchant_fix");
     assert_eq!(got["delay_ms"], 0);
 }
+
+#[test]
+fn an_outcome_from_arguments_is_a_failure_or_a_status_not_both() {
+    assert_eq!(
+        Outcome::from_arguments(Some("reset"), None, None, "http_status"),
+        Ok(Outcome::Failed(TransportFailure::Reset))
+    );
+    assert_eq!(
+        Outcome::from_arguments(None, Some(502), None, "httpStatus"),
+        Ok(Outcome::Answered {
+            http_status: 502,
+            body: b""
+        })
+    );
+    for (failure, status, body, named) in [
+        (Some("lost"), None, None, "failure"),
+        (Some("timeout"), Some(500), None, "failure"),
+        (Some("timeout"), None, Some(&b""[..]), "failure"),
+        (None, None, None, "httpStatus"),
+    ] {
+        let e = Outcome::from_arguments(failure, status, body, "httpStatus").unwrap_err();
+        assert_eq!(e.argument(), named);
+    }
+}
