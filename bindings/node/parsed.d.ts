@@ -118,6 +118,12 @@ export type ReceiptVerdict =
   | 'unverifiable'
   | 'refused'
 
+/** What the merchant may do now with a notification (DESIGN.md 9 row 39). */
+export type ReceiptAction =
+  | 'act'
+  | 'confirm'
+  | 'ignore'
+
 /** How an attempt failed before an answer could be read. */
 export type TransportFailure =
   | 'timeout'
@@ -873,15 +879,21 @@ export interface Receipt {
   /** Authentic, unverifiable or refused. */
   verdict: ReceiptVerdict
   /**
-   * The status to answer with, at once: 200 for an authentic or unverifiable
-   * notification (a duplicate too), 400 for a body that is not one, 401 for a
-   * wrong or missing signature, 403 for a peer outside the allow-list.
+   * What the merchant may do now: act, confirm with the status query first, or
+   * ignore (a refusal, or a pay-in state that changes nothing).
+   */
+  action: ReceiptAction
+  /**
+   * The status to answer with, at once: 200 for an authentic notification (a
+   * duplicate too) or a trusted unsigned one, 400 for a body that is not one, 401
+   * for a wrong or missing signature, 403 for a peer outside the allow-list or
+   * unknown, and for an unsigned notification nothing vouches for.
    */
   http_status: number
   /**
    * Why it was refused (a parse error's code, ERR_MISSING_SIGNATURE,
-   * ERR_INVALID_SIGNATURE, ERR_OTHER_MERCHANT, ERR_PEER_NOT_ALLOWED); null
-   * otherwise.
+   * ERR_INVALID_SIGNATURE, ERR_OTHER_MERCHANT, ERR_PEER_NOT_ALLOWED,
+   * ERR_PEER_UNKNOWN, ERR_UNSIGNED_NOT_TRUSTED); null otherwise.
    */
   code: string | null
   /** The refusal's message (never a value of the body). */
@@ -902,8 +914,8 @@ export interface Receipt {
    */
   confirm_with_status_query: boolean
   /**
-   * Whether the peer is on the allow-list; null when no peer or allow-list was
-   * given.
+   * Whether the peer is on the allow-list; null when no allow-list was given,
+   * false for an unknown peer when one was.
    */
   peer_allowed: boolean | null
   /** The pay-in notification, when read. */

@@ -8,7 +8,7 @@ const cobro = require('../cobro.js')
 const { cases } = require('./vectors.js')
 
 const CASES = cases('receive')
-const FIELDS = ['verdict', 'http_status', 'code', 'idempotency_key', 'moves_forward', 'confirm_with_status_query', 'peer_allowed']
+const FIELDS = ['verdict', 'action', 'http_status', 'code', 'idempotency_key', 'moves_forward', 'confirm_with_status_query', 'peer_allowed']
 
 test('every receive vector', () => {
   assert.ok(CASES.length >= 15)
@@ -19,6 +19,7 @@ test('every receive vector', () => {
     if ('allow_list' in c) options.allowList = c.allow_list
     if ('stored_state' in c) options.storedState = c.stored_state
     if ('merchant_id' in c) options.merchantId = c.merchant_id
+    if ('trust_unsigned' in c) options.trustUnsigned = c.trust_unsigned
     const receipt = cobro.receiveNotification(c.kind, Buffer.from(c.body_text, 'utf8'), options)
     for (const field of FIELDS) assert.deepEqual(receipt[field], c.expected[field], `${id}: ${field}`)
     const events = [receipt.payin, receipt.subscription, receipt.deposit].filter((e) => e !== null)

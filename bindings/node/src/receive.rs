@@ -28,13 +28,25 @@ pub struct ReceiveNotificationOptions {
     pub stored_state: Option<i64>,
     /// The merchant's own id: a pay-in notification naming another is refused.
     pub merchant_id: Option<Either3<f64, BigInt, String>>,
+    /// Act on unsigned kinds from any peer the allow-list does not refuse (DESIGN.md 9
+    /// row 39): for development with the mock only, it lets anyone who reaches the
+    /// endpoint announce a subscription or credit a deposit.
+    pub trust_unsigned: Option<bool>,
     /// Language of the refusal's message: `"en"` (default), `"es"` or `"pt"`.
     #[napi(ts_type = "'en' | 'es' | 'pt'")]
     pub locale: Option<String>,
 }
 
 impl Keys for ReceiveNotificationOptions {
-    const KEYS: &'static [&'static str] = &["key", "peer", "allowList", "storedState", "merchantId", "locale"];
+    const KEYS: &'static [&'static str] = &[
+        "key",
+        "peer",
+        "allowList",
+        "storedState",
+        "merchantId",
+        "trustUnsigned",
+        "locale",
+    ];
 }
 
 /// DESIGN.md 9 row 35: what a notification endpoint of `kind` (`payin-notification`,
@@ -53,10 +65,19 @@ pub fn receive_notification<'e>(
         // The options first, as every function reads them: a wrong key is named before
         // anything else.
         let o = optional::<ReceiveNotificationOptions>(options, "options")?;
-        let (key, peer, allow, stored_state, merchant, tag) = match o {
-            Some(o) => (o.key, o.peer, o.allow_list, o.stored_state, o.merchant_id, o.locale),
-            None => (None, None, None, None, None, None),
+        let (key, peer, allow, stored_state, trust, merchant, tag) = match o {
+            Some(o) => (
+                o.key,
+                o.peer,
+                o.allow_list,
+                o.stored_state,
+                o.trust_unsigned,
+                o.merchant_id,
+                o.locale,
+            ),
+            None => (None, None, None, None, None, None, None),
         };
+        let trust_unsigned = trust.unwrap_or(false);
         let merchant_id = merchant.map(crate::args::merchant_id).transpose()?;
         let locale = locale(tag.as_deref())?;
         let name = string(kind, "kind", "a string")?;
@@ -76,6 +97,7 @@ pub fn receive_notification<'e>(
             peer,
             allow_list: allow_list.as_ref(),
             stored_state,
+            trust_unsigned,
             merchant_id,
             locale,
         };

@@ -11,9 +11,10 @@ use crate::parse::typed;
 
 /// DESIGN.md 9 row 35: what a notification endpoint of `kind` answers at once and may
 /// do with `raw`, the body's bytes (or text) exactly as received (a re-serialised body
-/// has lost the texts the signature covers): a `Receipt`.
+/// has lost the texts the signature covers): a `Receipt`. `trust_unsigned` acts on
+/// unsigned kinds from any peer (DESIGN.md 9 row 39: development with the mock only).
 #[pyfunction]
-#[pyo3(signature = (kind, raw, *, key = None, peer = None, allow_list = None, stored_state = None, merchant_id = None, locale = None))]
+#[pyo3(signature = (kind, raw, *, key = None, peer = None, allow_list = None, stored_state = None, merchant_id = None, trust_unsigned = false, locale = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn receive_notification<'py>(
     py: Python<'py>,
@@ -24,6 +25,7 @@ pub fn receive_notification<'py>(
     allow_list: Option<Vec<String>>,
     stored_state: Option<&Bound<'py, PyAny>>,
     merchant_id: Option<&Bound<'py, PyAny>>,
+    trust_unsigned: bool,
     locale: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     guard(py, || {
@@ -47,6 +49,7 @@ pub fn receive_notification<'py>(
             peer,
             allow_list: allow_list.as_ref(),
             stored_state,
+            trust_unsigned,
             merchant_id,
             locale: self::locale(locale.as_deref())?,
         };

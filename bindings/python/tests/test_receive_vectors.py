@@ -15,6 +15,7 @@ from vectors import cases
 CASES = cases("receive")
 FIELDS = (
     "verdict",
+    "action",
     "http_status",
     "code",
     "idempotency_key",
@@ -27,6 +28,7 @@ FIELDS = (
 @pytest.mark.parametrize("name,file,case", CASES, ids=[c[0] for c in CASES])
 def test_receive_vector(name: str, file: Any, case: Any) -> None:
     known = {k: case.get(k) for k in ("key", "peer", "allow_list", "stored_state", "merchant_id")}
+    known["trust_unsigned"] = case.get("trust_unsigned", False)
     receipt = cobro.receive_notification(case["kind"], case["body_text"].encode("utf-8"), **known)
     got = receipt.to_dict()
     for field in FIELDS:

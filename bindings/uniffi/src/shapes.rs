@@ -93,13 +93,30 @@ pub enum ReceiptVerdict {
     /// when `confirmWithStatusQuery`).
     #[serde(rename = "authentic")]
     Authentic,
-    /// `unverifiable`: Readable but unsigned: trust it only as far as the peer's address on
-    /// the allow-list.
+    /// `unverifiable`: Readable but unsigned, and vouched for by the allow-list or by the
+    /// caller's `trust_unsigned`.
     #[serde(rename = "unverifiable")]
     Unverifiable,
     /// `refused`: Not to act on: `httpStatus` is 4xx and `code` says why.
     #[serde(rename = "refused")]
     Refused,
+}
+
+/// What the merchant may do now with a notification (DESIGN.md 9 row 39).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, uniffi::Enum)]
+pub enum ReceiptAction {
+    /// `act`: Act on the event: an unsigned kind from a peer the allow-list admitted, or
+    /// trusted with `trust_unsigned`.
+    #[serde(rename = "act")]
+    Act,
+    /// `confirm`: Ask the pay-in status query for the pay-in's state and act on its answer,
+    /// never on the notification's state, which the signature does not cover.
+    #[serde(rename = "confirm")]
+    Confirm,
+    /// `ignore`: Nothing to do: a refusal, or a pay-in state that changes nothing (the
+    /// stored state again, or one behind it that releases no goods).
+    #[serde(rename = "ignore")]
+    Ignore,
 }
 
 /// How an attempt failed before an answer could be read.
@@ -699,12 +716,17 @@ pub struct Receipt {
     pub kind: NotificationKind,
     /// Authentic, unverifiable or refused.
     pub verdict: ReceiptVerdict,
-    /// The status to answer with, at once: 200 for an authentic or unverifiable
-    /// notification (a duplicate too), 400 for a body that is not one, 401 for a wrong or
-    /// missing signature, 403 for a peer outside the allow-list.
+    /// What the merchant may do now: act, confirm with the status query first, or ignore (a
+    /// refusal, or a pay-in state that changes nothing).
+    pub action: ReceiptAction,
+    /// The status to answer with, at once: 200 for an authentic notification (a duplicate
+    /// too) or a trusted unsigned one, 400 for a body that is not one, 401 for a wrong or
+    /// missing signature, 403 for a peer outside the allow-list or unknown, and for an
+    /// unsigned notification nothing vouches for.
     pub http_status: u32,
     /// Why it was refused (a parse error's code, ERR_MISSING_SIGNATURE,
-    /// ERR_INVALID_SIGNATURE, ERR_OTHER_MERCHANT, ERR_PEER_NOT_ALLOWED); null otherwise.
+    /// ERR_INVALID_SIGNATURE, ERR_OTHER_MERCHANT, ERR_PEER_NOT_ALLOWED, ERR_PEER_UNKNOWN,
+    /// ERR_UNSIGNED_NOT_TRUSTED); null otherwise.
     pub code: Option<String>,
     /// The refusal's message (never a value of the body).
     pub message: Option<String>,
@@ -717,7 +739,8 @@ pub struct Receipt {
     /// Whether the state releases goods (paid, settled) and must be confirmed with the
     /// pay-in status query first: the signature does not cover the state.
     pub confirm_with_status_query: bool,
-    /// Whether the peer is on the allow-list; null when no peer or allow-list was given.
+    /// Whether the peer is on the allow-list; null when no allow-list was given, false for
+    /// an unknown peer when one was.
     pub peer_allowed: Option<bool>,
     /// The pay-in notification, when read.
     pub payin: Option<PayinNotification>,

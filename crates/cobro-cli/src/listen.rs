@@ -37,6 +37,12 @@ pub struct ListenArgs {
     /// elsewhere is refused (403).
     #[arg(long = "allow", value_name = "ADDRESS")]
     allow: Vec<String>,
+    /// Accept subscription webhooks and deposit notifications, which carry no
+    /// signature, from any address --allow does not refuse: for development with `cobro
+    /// mock` only, since it lets anyone who reaches this port send one. Without it they
+    /// are refused (403) unless --allow admits the sender.
+    #[arg(long)]
+    trust_unsigned: bool,
     /// Read the pay-in key (to verify pay-in notifications) from this file instead of
     /// COBRO_PAYIN_KEY.
     #[arg(long, value_name = "PATH")]
@@ -63,6 +69,7 @@ pub fn run(args: &ListenArgs) -> Result<Verdict, CliError> {
         save: args.save.clone(),
         forward_to: args.forward_to.clone(),
         allow_list,
+        trust_unsigned: args.trust_unsigned,
     };
     let verifying = config.key.is_some();
     let say = |line: &str| {

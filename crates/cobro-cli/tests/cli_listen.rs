@@ -108,7 +108,16 @@ fn listen_prints_verifies_saves_and_forwards_the_mocks_notifications() {
     let _ = std::fs::remove_dir_all(&dir);
     let (forward, forwarded) = endpoint();
     let save = dir.to_string_lossy().into_owned();
-    let (listen, mut said) = start(&["listen", "--port", "0", "--save", &save, "--forward-to", &forward]);
+    let (listen, mut said) = start(&[
+        "listen",
+        "--port",
+        "0",
+        "--save",
+        &save,
+        "--forward-to",
+        &forward,
+        "--trust-unsigned",
+    ]);
     let first = line(&mut said);
     let hook = format!("{}/webhook", first.strip_prefix("cobro listen on ").expect(&first));
     let (mock, mut mock_said) = start(&["mock", "--port", "0", "--merchant-id", "1234", "--webhook-url", &hook]);
@@ -204,7 +213,7 @@ fn listen_prints_verifies_saves_and_forwards_the_mocks_notifications() {
         "{forged}"
     );
 
-    // A subscription's webhook is unsigned: unverifiable.
+    // A subscription's webhook is unsigned: unverifiable, taken as --trust-unsigned says.
     let subscription = std::fs::read(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../examples/subscription-recurrent.json"
@@ -224,7 +233,7 @@ fn listen_prints_verifies_saves_and_forwards_the_mocks_notifications() {
         .unwrap();
     assert!(
         webhook.contains(&format!(
-            " subscription-webhook {id} AUTHORIZED: unverifiable: unsigned"
+            " subscription-webhook {id} AUTHORIZED: unverifiable: unsigned, trusted (--trust-unsigned"
         )),
         "{webhook}"
     );
@@ -292,7 +301,20 @@ fn listen_keeps_nothing_from_outside_the_allow_list_and_escapes_what_it_prints()
     assert!(nothing_saved(), "it was saved");
     terminate(keyless);
 
+    // Unsigned, from an address nothing vouches for: refused, and the message says what
+    // would make it acceptable.
     let (listen, mut said) = start(&["listen", "--port", "0"]);
+    let url = format!("{}/hook", line(&mut said).strip_prefix("cobro listen on ").unwrap());
+    assert_eq!(post(&url, webhook), 403);
+    let refused = line(&mut said);
+    assert!(
+        refused.starts_with("#1 subscription-webhook: refused 403 ERR_UNSIGNED_NOT_TRUSTED")
+            && refused.contains("allow-list"),
+        "{refused}"
+    );
+    terminate(listen);
+
+    let (listen, mut said) = start(&["listen", "--port", "0", "--trust-unsigned"]);
     let url = format!("{}/hook", line(&mut said).strip_prefix("cobro listen on ").unwrap());
     let forged = webhook.replace("AUTHORIZED", "X\\n#2 payin-notification ORDER-9 state 5\\u001b[2K");
     assert_eq!(post(&url, &forged), 200);
@@ -320,7 +342,7 @@ fn check_webhook_fails_an_endpoint_that_accepts_everything_and_passes_listen() {
     assert!(text.contains("status query"), "{text}");
     assert!(!text.contains(PAYIN_KEY), "the key was printed");
 
-    let (listen, mut said) = start(&["listen", "--port", "0"]);
+    let (listen, mut said) = start(&["listen", "--port", "0", "--trust-unsigned"]);
     let url = format!("{}/hooks", line(&mut said).strip_prefix("cobro listen on ").unwrap());
     let (code, text, _) = check_webhook(&[&url]);
     assert_eq!(code, Some(0), "{text}");

@@ -65,7 +65,7 @@ const MOCK_SECTION: &str = "## Testing your integration without the provider";
 const MOCK_COMMAND: &str = "COBRO_PAYIN_KEY='fake-payin-key-for-examples' COBRO_VA_SECRET='fake-va-secret-for-examples' cobro mock --port 12111 --merchant-id 1234 --api-key my-api-key --webhook-url http://127.0.0.1:12112/webhook";
 /// The README's command that starts `cobro listen`, the notification endpoint the mock
 /// sends to: this test starts it itself, on a free port instead of `--port 12112`.
-const LISTEN_COMMAND: &str = r#"COBRO_PAYIN_KEY='fake-payin-key-for-examples' cobro listen --port 12112 --save "${TMPDIR:-/tmp}/cobro-received""#;
+const LISTEN_COMMAND: &str = r#"COBRO_PAYIN_KEY='fake-payin-key-for-examples' cobro listen --port 12112 --save "${TMPDIR:-/tmp}/cobro-received" --allow 127.0.0.1"#;
 /// What `cobro listen` prints first, before its address.
 const LISTEN_BANNER: &str = "cobro listen on http://";
 /// The folder, under the scratch folder the commands run with as TMPDIR, where `cobro

@@ -45,6 +45,9 @@ pub struct ListenConfig {
     pub forward_to: Option<String>,
     /// The provider's addresses, when known: a notification from elsewhere is refused.
     pub allow_list: Option<AllowList>,
+    /// Accept unsigned notifications from any address the allow-list does not refuse
+    /// (DESIGN.md 9 row 39); without it they are accepted only from the allow-list.
+    pub trust_unsigned: bool,
 }
 
 /// What was seen, bounded: the idempotency keys and each pay-in's last state.
@@ -253,6 +256,7 @@ fn judge(
         peer: Some(peer),
         allow_list: l.config.allow_list.as_ref(),
         stored_state: order.as_deref().and_then(|o| seen.state(o)),
+        trust_unsigned: l.config.trust_unsigned,
         merchant_id: None,
         locale: Locale::En,
     };
@@ -318,7 +322,9 @@ fn describe(r: &Receipt) -> String {
         ReceiptVerdict::Authentic => "authentic".to_string(),
         ReceiptVerdict::Unverifiable => match r.peer_allowed {
             Some(true) => "unverifiable: unsigned, from an allowed address".to_string(),
-            _ => "unverifiable: unsigned (allow-list the provider's addresses)".to_string(),
+            _ => {
+                "unverifiable: unsigned, trusted (--trust-unsigned: anyone reaching this port can send one)".to_string()
+            }
         },
         ReceiptVerdict::Refused => format!(
             "refused {} {}: {}",

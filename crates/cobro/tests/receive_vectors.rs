@@ -27,6 +27,7 @@ fn every_receive_vector() {
             peer: case["peer"].as_str().map(|p| p.parse().unwrap()),
             allow_list: allow_list.as_ref(),
             stored_state: case["stored_state"].as_i64(),
+            trust_unsigned: case["trust_unsigned"].as_bool().unwrap_or(false),
             merchant_id: case["merchant_id"].as_u64(),
             locale: Locale::En,
         };
@@ -35,6 +36,7 @@ fn every_receive_vector() {
         let want = &case["expected"];
         for field in [
             "verdict",
+            "action",
             "http_status",
             "code",
             "idempotency_key",

@@ -100,6 +100,7 @@ fn receipts() -> Vec<cobro::receive::Receipt> {
             peer: case["peer"].as_str().map(|p| p.parse().unwrap()),
             allow_list: allow.as_ref(),
             stored_state: case["stored_state"].as_i64(),
+            trust_unsigned: case["trust_unsigned"].as_bool().unwrap_or(false),
             merchant_id: None,
             locale: cobro::Locale::En,
         };

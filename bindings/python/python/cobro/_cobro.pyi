@@ -306,10 +306,13 @@ def receive_notification(
     allow_list: Optional[List[str]] = None,
     stored_state: Optional[int] = None,
     merchant_id: Optional[Union[int, str]] = None,
+    trust_unsigned: bool = False,
     locale: Optional[_Locale] = None,
 ) -> Receipt:
     """What a notification endpoint answers at once and may do with the raw body it
-    received (DESIGN.md 9 row 35)."""
+    received (DESIGN.md 9 rows 35 and 39). ``trust_unsigned`` acts on subscription
+    webhooks and deposit notifications from any peer: for development with the mock
+    only, since it lets anyone who reaches the endpoint credit a deposit."""
 
 def retry_advice(
     kind: _Kind,

@@ -31,6 +31,9 @@ NotificationKind = Literal["payin-notification", "subscription-webhook", "deposi
 ReceiptVerdict = Literal["authentic", "unverifiable", "refused"]
 """What the endpoint does with a notification."""
 
+ReceiptAction = Literal["act", "confirm", "ignore"]
+"""What the merchant may do now with a notification (DESIGN.md 9 row 39)."""
+
 TransportFailure = Literal["timeout", "reset", "unreadable"]
 """How an attempt failed before an answer could be read."""
 
@@ -811,14 +814,18 @@ class Receipt(Record):
     """The kind the endpoint receives."""
     verdict: ReceiptVerdict
     """Authentic, unverifiable or refused."""
+    action: ReceiptAction
+    """What the merchant may do now: act, confirm with the status query first, or
+    ignore (a refusal, or a pay-in state that changes nothing)."""
     http_status: int
-    """The status to answer with, at once: 200 for an authentic or unverifiable
-    notification (a duplicate too), 400 for a body that is not one, 401 for a
-    wrong or missing signature, 403 for a peer outside the allow-list."""
+    """The status to answer with, at once: 200 for an authentic notification (a
+    duplicate too) or a trusted unsigned one, 400 for a body that is not one, 401
+    for a wrong or missing signature, 403 for a peer outside the allow-list or
+    unknown, and for an unsigned notification nothing vouches for."""
     code: Optional[str]
     """Why it was refused (a parse error's code, ERR_MISSING_SIGNATURE,
-    ERR_INVALID_SIGNATURE, ERR_OTHER_MERCHANT, ERR_PEER_NOT_ALLOWED); ``None``
-    otherwise."""
+    ERR_INVALID_SIGNATURE, ERR_OTHER_MERCHANT, ERR_PEER_NOT_ALLOWED,
+    ERR_PEER_UNKNOWN, ERR_UNSIGNED_NOT_TRUSTED); ``None`` otherwise."""
     message: Optional[str]
     """The refusal's message (never a value of the body)."""
     idempotency_key: Optional[str]
@@ -831,8 +838,8 @@ class Receipt(Record):
     """Whether the state releases goods (paid, settled) and must be confirmed with
     the pay-in status query first: the signature does not cover the state."""
     peer_allowed: Optional[bool]
-    """Whether the peer is on the allow-list; ``None`` when no peer or allow-list was
-    given."""
+    """Whether the peer is on the allow-list; ``None`` when no allow-list was given,
+    false for an unknown peer when one was."""
     payin: Optional[PayinNotification]
     """The pay-in notification, when read."""
     subscription: Optional[SubscriptionWebhook]

@@ -513,6 +513,20 @@ codes! {
         en: "the {path} address is not on the allow-list",
         es: "la dirección {path} no está en la lista de permitidas",
         pt: "o endereço {path} não está na lista de permitidos";
+    /// A notification came with no address to judge against the allow-list given (the
+    /// client reset the connection before the server read it, or the server listens on
+    /// a Unix socket): refused like a peer outside it (DESIGN.md 9 row 39).
+    PeerUnknown = "ERR_PEER_UNKNOWN" [VerificationError]
+        en: "the {path} address is unknown (the connection closed first, or a Unix socket), so the allow-list cannot admit it",
+        es: "la dirección {path} es desconocida (la conexión se cerró antes, o es un socket Unix), así que la lista de permitidas no puede admitirla",
+        pt: "o endereço {path} é desconhecido (a conexão fechou antes, ou é um socket Unix), então a lista de permitidos não pode admiti-lo";
+    /// An unsigned notification (subscription webhook, deposit notification) came with
+    /// nothing that vouches for it: no allow-list admitted its peer and the caller did
+    /// not say it trusts unsigned notifications (DESIGN.md 9 row 39).
+    UnsignedNotTrusted = "ERR_UNSIGNED_NOT_TRUSTED" [VerificationError]
+        en: "a {path} carries no signature: it is acted on only from the provider's addresses; give them as the allow-list",
+        es: "un {path} no lleva firma: solo se atiende desde las direcciones del proveedor; indíquelas como lista de permitidas",
+        pt: "um {path} não traz assinatura: só é atendido a partir dos endereços do provedor; informe-os como lista de permitidos";
     /// A pay-in notification names another merchant than the one whose endpoint
     /// receives it: the hash joins the merchant id and the operation number with no
     /// separator, so a signed text with digits moved between the two still verifies.

@@ -186,31 +186,39 @@ mod tests {
     use crate::receive::{ReceiptVerdict, ReceiveOptions, receive};
 
     /// The core's own receiver answers the battery as the battery expects: the battery
-    /// and the receiver agree on what a careful receiver does.
+    /// and the receiver agree on what a careful receiver does. Trusting unsigned
+    /// notifications it accepts every case a careful receiver accepts; not trusting
+    /// them, it refuses the unsigned kinds, which the battery does not count against it.
     #[test]
     fn the_cores_receiver_passes_the_battery() {
         let key = Secret::new("fake-payin-key-check").unwrap();
         let probes = battery(1234, "CHECK-1", &key).unwrap();
         assert_eq!(probes.len(), 10);
-        for p in &probes {
-            let options = ReceiveOptions {
-                key: Some(&key),
-                peer: None,
-                allow_list: None,
-                stored_state: None,
-                merchant_id: None,
-                locale: crate::Locale::En,
-            };
-            let r = receive(p.kind, p.body.as_bytes(), &options);
-            let judged = p.expect.judge(r.http_status);
-            assert!(
-                matches!(judged, Judgement::Right | Judgement::Unknown),
-                "{}: {}",
-                p.name,
-                r.http_status
-            );
-            if p.expect == Expect::CannotTell {
-                assert_eq!(r.verdict, ReceiptVerdict::Authentic, "the swapped state still verifies");
+        for trust_unsigned in [true, false] {
+            for p in &probes {
+                let options = ReceiveOptions {
+                    key: Some(&key),
+                    peer: None,
+                    allow_list: None,
+                    stored_state: None,
+                    trust_unsigned,
+                    merchant_id: None,
+                    locale: crate::Locale::En,
+                };
+                let r = receive(p.kind, p.body.as_bytes(), &options);
+                let judged = p.expect.judge(r.http_status);
+                let unsigned = p.kind != NotificationKind::PayinNotification;
+                let wanted = if unsigned && !trust_unsigned {
+                    Judgement::Doubtful
+                } else if p.expect == Expect::CannotTell {
+                    Judgement::Unknown
+                } else {
+                    Judgement::Right
+                };
+                assert_eq!(judged, wanted, "{} (trusting unsigned: {trust_unsigned})", p.name);
+                if p.expect == Expect::CannotTell {
+                    assert_eq!(r.verdict, ReceiptVerdict::Authentic, "the swapped state still verifies");
+                }
             }
         }
         assert!(

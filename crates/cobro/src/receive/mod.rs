@@ -17,8 +17,11 @@
 //!   lifecycle's order (`payin::lifecycle`): a late PENDING after PAID does not;
 //! - says when a state that releases goods (paid, settled) must first be confirmed with
 //!   the status query (`payin::status`);
-//! - says unsigned kinds are unverifiable, and whether the peer is on the allow-list
-//!   given, refusing one that is not (HTTP 403).
+//! - fails closed (DESIGN.md 9 row 39): given an allow-list, refuses a peer outside it
+//!   and a peer it cannot know (HTTP 403); acts on an unsigned kind only when the
+//!   allow-list admitted its peer or the caller trusts unsigned notifications
+//!   (`trust_unsigned`), and refuses it otherwise (HTTP 403);
+//! - says in one field, [`Receipt::action`], what the merchant may do now.
 //!
 //! The hash covers its four texts joined with no separator, so a signed text cut at
 //! other edges could pass for another order's: verification refuses an amount with a
@@ -120,6 +123,12 @@ pub struct ReceiveOptions<'a> {
     /// The pay-in's state (payinStateID) as the merchant stored it, to say whether the
     /// notification moves it forward.
     pub stored_state: Option<i64>,
+    /// Act on unsigned notifications (subscription webhooks, deposit notifications)
+    /// from any peer the allow-list does not refuse, for development with `cobro mock`:
+    /// it lets anyone who reaches the endpoint announce a subscription or credit a
+    /// deposit. Without it an unsigned kind is acted on only from a peer on the
+    /// allow-list (DESIGN.md 9 row 39).
+    pub trust_unsigned: bool,
     /// The merchant's own id: a pay-in notification naming another is refused
     /// (ERR_OTHER_MERCHANT), since the hash joins the merchant id and the operation
     /// number with no separator and digits moved from one to the other still verify.
@@ -142,6 +151,22 @@ pub enum ReceiptVerdict {
     Refused,
 }
 
+/// What the merchant may do now with a notification (DESIGN.md 9 row 39): the one field
+/// an endpoint reads after answering.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReceiptAction {
+    /// Act on the event: an unsigned kind from a peer the allow-list admitted, or one the
+    /// caller trusts (`trust_unsigned`).
+    Act,
+    /// Ask the pay-in status query for the pay-in's state and act on what it answers,
+    /// never on the notification's state, which the signature does not cover.
+    Confirm,
+    /// Nothing to do: a refusal, or a pay-in state that changes nothing (the stored
+    /// state again, or a state behind it that releases no goods).
+    Ignore,
+}
+
 /// The outcome of [`receive`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Receipt {
@@ -149,13 +174,17 @@ pub struct Receipt {
     pub kind: NotificationKind,
     /// Authentic, unverifiable or refused.
     pub verdict: ReceiptVerdict,
-    /// The HTTP status to answer with, at once: 200 for an authentic or unverifiable
-    /// notification (a duplicate too), 400 for a body that is not one, 401 for a wrong
-    /// or missing signature, 403 for a peer outside the allow-list.
+    /// What the merchant may do now: act, confirm with the status query first, or
+    /// ignore (a refusal, or a pay-in state that changes nothing).
+    pub action: ReceiptAction,
+    /// The HTTP status to answer with, at once: 200 for an authentic notification (a
+    /// duplicate too) or an unsigned one that is trusted, 400 for a body that is not
+    /// one, 401 for a wrong or missing signature, 403 for a peer outside the allow-list
+    /// or unknown, and for an unsigned notification nothing vouches for.
     pub http_status: u16,
     /// Why it was refused: a parse error's code, ERR_MISSING_SIGNATURE,
-    /// ERR_INVALID_SIGNATURE, ERR_OTHER_MERCHANT or ERR_PEER_NOT_ALLOWED; `None`
-    /// otherwise.
+    /// ERR_INVALID_SIGNATURE, ERR_OTHER_MERCHANT, ERR_PEER_NOT_ALLOWED,
+    /// ERR_PEER_UNKNOWN or ERR_UNSIGNED_NOT_TRUSTED; `None` otherwise.
     pub code: Option<String>,
     /// The refusal's message (never a value of the body); `None` otherwise.
     pub message: Option<String>,
@@ -173,8 +202,8 @@ pub struct Receipt {
     /// Whether the state releases goods (paid, settled) and must be confirmed with the
     /// pay-in status query first: the signature does not cover the state.
     pub confirm_with_status_query: bool,
-    /// Whether the peer is on the allow-list; `None` when no peer or allow-list was
-    /// given.
+    /// Whether the peer is on the allow-list; `None` when no allow-list was given, and
+    /// `Some(false)` for an unknown peer when one was.
     pub peer_allowed: Option<bool>,
     /// The pay-in notification, when the kind is that and it was read.
     pub payin: Option<PayinNotification>,
@@ -189,6 +218,7 @@ impl Receipt {
         Receipt {
             kind,
             verdict: ReceiptVerdict::Refused,
+            action: ReceiptAction::Ignore,
             http_status: 400,
             code: None,
             message: None,
@@ -204,38 +234,55 @@ impl Receipt {
 
     fn refused(mut self, http_status: u16, code: Code, message: String) -> Receipt {
         self.verdict = ReceiptVerdict::Refused;
+        self.action = ReceiptAction::Ignore;
         self.http_status = http_status;
         self.code = Some(code.as_str().to_string());
         self.message = Some(message);
         self
     }
 
-    fn accepted(mut self, verdict: ReceiptVerdict, idempotency_key: String) -> Receipt {
+    fn accepted(mut self, verdict: ReceiptVerdict, action: ReceiptAction, idempotency_key: String) -> Receipt {
         self.verdict = verdict;
+        self.action = action;
         self.http_status = 200;
         self.idempotency_key = Some(idempotency_key);
         self
     }
 }
 
-/// DESIGN.md 9 row 35: what the endpoint of `kind` answers and may do with `body`, the
-/// bytes exactly as received (module doc). A pay-in notification without a key is
-/// refused as unverified (ERR_MISSING_ARGUMENT is the caller's, raised by the
-/// bindings before this is called).
+/// DESIGN.md 9 rows 35 and 39: what the endpoint of `kind` answers and may do with
+/// `body`, the bytes exactly as received (module doc). A pay-in notification without a
+/// key is refused as unverified (ERR_MISSING_ARGUMENT is the caller's, raised by the
+/// bindings before this is called). Given an allow-list, a peer outside it or unknown
+/// (`None`) is refused whatever the kind; an unsigned kind is acted on only from a peer
+/// the allow-list admitted, or when `trust_unsigned`.
 pub fn receive(kind: NotificationKind, body: &[u8], options: &ReceiveOptions<'_>) -> Receipt {
-    let peer_allowed = match (options.peer, options.allow_list) {
-        (Some(peer), Some(list)) => Some(list.allows(peer)),
-        _ => None,
-    };
+    let no_params = &[] as &[(&str, &str)];
+    let peer_allowed = options
+        .allow_list
+        .map(|list| options.peer.is_some_and(|peer| list.allows(peer)));
     let receipt = Receipt::new(kind, peer_allowed);
     if peer_allowed == Some(false) {
-        let message = crate::messages::render(Code::PeerNotAllowed, "peer", &[] as &[(&str, &str)], options.locale);
-        return receipt.refused(403, Code::PeerNotAllowed, message);
+        let code = if options.peer.is_some() {
+            Code::PeerNotAllowed
+        } else {
+            Code::PeerUnknown
+        };
+        let message = crate::messages::render(code, "peer", no_params, options.locale);
+        return receipt.refused(403, code, message);
     }
     let parse_refusal = |r: Receipt, e: &ParseError| r.refused(400, e.code, e.message(options.locale));
+    // Nothing in an unsigned body vouches for it: only the allow-list, or the caller's
+    // word, may. Read first, so that a body that is not one is still a 400.
+    let vouched = peer_allowed == Some(true) || options.trust_unsigned;
+    let unvouched = |r: Receipt| {
+        let message = crate::messages::render(Code::UnsignedNotTrusted, kind.as_str(), no_params, options.locale);
+        r.refused(403, Code::UnsignedNotTrusted, message)
+    };
     match kind {
         NotificationKind::PayinNotification => payin(receipt, body, options),
         NotificationKind::SubscriptionWebhook => match parse_subscription_webhook(body) {
+            Ok(_) if !vouched => unvouched(receipt),
             Ok(w) => {
                 let key = idempotency_key(
                     kind,
@@ -249,16 +296,17 @@ pub fn receive(kind: NotificationKind, body: &[u8], options: &ReceiveOptions<'_>
                             .unwrap_or_default(),
                     ],
                 );
-                let mut r = receipt.accepted(ReceiptVerdict::Unverifiable, key);
+                let mut r = receipt.accepted(ReceiptVerdict::Unverifiable, ReceiptAction::Act, key);
                 r.subscription = Some(w);
                 r
             }
             Err(e) => parse_refusal(receipt, &e),
         },
         NotificationKind::DepositNotification => match parse_deposit_notification(body) {
+            Ok(_) if !vouched => unvouched(receipt),
             Ok(d) => {
                 let key = idempotency_key(kind, &[&d.operation_id, &d.status.code.to_string()]);
-                let mut r = receipt.accepted(ReceiptVerdict::Unverifiable, key);
+                let mut r = receipt.accepted(ReceiptVerdict::Unverifiable, ReceiptAction::Act, key);
                 r.deposit = Some(d);
                 r
             }
@@ -333,18 +381,35 @@ fn payin(receipt: Receipt, body: &[u8], options: &ReceiveOptions<'_>) -> Receipt
                     &n.payin_state_id.to_string(),
                 ],
             );
-            let mut r = receipt.accepted(ReceiptVerdict::Authentic, id);
             // The same state again is allowed by the lifecycle but moves nothing.
-            r.moves_forward = options
+            let moves_forward = options
                 .stored_state
                 .map(|stored| stored != n.payin_state_id && payin_transition(stored, n.payin_state_id).allowed);
             // `paid` is true for 5 Autorizado and 9 Liquidado, the states that release goods.
-            r.confirm_with_status_query = n.state.is_some_and(|s| s.paid);
+            let paid = n.state.is_some_and(|s| s.paid);
+            let action = payin_action(options.stored_state, n.payin_state_id, moves_forward, paid);
+            let mut r = receipt.accepted(ReceiptVerdict::Authentic, action, id);
+            r.moves_forward = moves_forward;
+            r.confirm_with_status_query = paid;
             r.payin = Some(n);
             r
         }
         Err(NotificationError::Parse(e)) => receipt.refused(400, e.code, e.message(locale)),
         Err(e) => receipt.refused(401, e.code(), e.message(locale)),
+    }
+}
+
+/// What the merchant may do with an authentic pay-in notification in state `state`,
+/// given the state it stored. The signature does not cover the state (row 35), so a
+/// notification never sets the state itself: it is a reason to ask the status query.
+/// Nothing to ask when it is the stored state again, or a state behind it that
+/// releases no goods; a paid state behind the stored one is still asked about, since
+/// the stored state may have come from a replay with a swapped state.
+fn payin_action(stored: Option<i64>, state: i64, moves_forward: Option<bool>, paid: bool) -> ReceiptAction {
+    match (stored, moves_forward) {
+        (Some(s), _) if s == state => ReceiptAction::Ignore,
+        (Some(_), Some(false)) if !paid => ReceiptAction::Ignore,
+        _ => ReceiptAction::Confirm,
     }
 }
 

@@ -22,6 +22,7 @@ fn options<'a>(key: Option<&'a Secret>, stored_state: Option<i64>) -> ReceiveOpt
         peer: None,
         allow_list: None,
         stored_state,
+        trust_unsigned: false,
         merchant_id: None,
         locale: Locale::En,
     }
@@ -175,11 +176,11 @@ fn idempotency_keys_are_fixed_in_size_and_tell_events_apart() {
         let body = format!(
             r#"{{"subscriptionId":7,"chargeType":"ON_DEMAND","customerId":"c","originType":"{origin}","status":"{status}","errorDetails":{{"code":"{code}","message":""}}}}"#
         );
-        receive(
-            NotificationKind::SubscriptionWebhook,
-            body.as_bytes(),
-            &options(None, None),
-        )
+        let trusted = ReceiveOptions {
+            trust_unsigned: true,
+            ..options(None, None)
+        };
+        receive(NotificationKind::SubscriptionWebhook, body.as_bytes(), &trusted)
     };
     let a = webhook("WEB", "AUTHORIZED", ":9099");
     let b = webhook("WEB:AUTHORIZED", "", "9099");
@@ -232,4 +233,165 @@ fn a_notification_naming_another_merchant_is_refused_given_the_merchants_id() {
         (ReceiptVerdict::Refused, 401, Some("ERR_OTHER_MERCHANT"))
     );
     assert!(r.payin.is_none() && r.idempotency_key.is_none());
+}
+
+const WEBHOOK: &[u8] =
+    br#"{"subscriptionId":7,"chargeType":"ON_DEMAND","customerId":"1","originType":"WEB","status":"AUTHORIZED"}"#;
+const DEPOSIT: &[u8] = br#"{"operationId":"op-1","amount":"30.00","currency":"PEN","status":{"code":5}}"#;
+
+/// Given an allow-list, a peer the server could not name (a reset connection, a Unix
+/// socket) is refused like one outside it, in every kind, before the body is read.
+#[test]
+fn an_unknown_peer_is_refused_when_an_allow_list_is_given() {
+    let key = Secret::new(KEY).unwrap();
+    let list = AllowList::parse(["203.0.113.0/24"]).unwrap();
+    let payin = body("5", "30.0");
+    for (kind, raw) in [
+        (NotificationKind::PayinNotification, &payin[..]),
+        (NotificationKind::SubscriptionWebhook, WEBHOOK),
+        (NotificationKind::DepositNotification, DEPOSIT),
+    ] {
+        let unknown = ReceiveOptions {
+            allow_list: Some(&list),
+            trust_unsigned: true,
+            ..options(Some(&key), None)
+        };
+        let r = receive(kind, raw, &unknown);
+        assert_eq!(
+            (r.verdict, r.action, r.http_status, r.code.as_deref(), r.peer_allowed),
+            (
+                ReceiptVerdict::Refused,
+                ReceiptAction::Ignore,
+                403,
+                Some("ERR_PEER_UNKNOWN"),
+                Some(false)
+            ),
+            "{kind:?}"
+        );
+        assert!(r.message.unwrap().contains("allow-list"));
+        let outside = ReceiveOptions {
+            peer: Some("198.51.100.1".parse().unwrap()),
+            ..unknown
+        };
+        assert_eq!(
+            receive(kind, raw, &outside).code.as_deref(),
+            Some("ERR_PEER_NOT_ALLOWED")
+        );
+        let inside = ReceiveOptions {
+            peer: Some("203.0.113.9".parse().unwrap()),
+            ..unknown
+        };
+        assert_eq!(receive(kind, raw, &inside).http_status, 200, "{kind:?}");
+    }
+}
+
+/// Nothing in an unsigned body vouches for it: it is acted on only from a peer the
+/// allow-list admitted, or when the caller trusts unsigned notifications; otherwise it
+/// is refused with a message that names the allow-list, in every locale.
+#[test]
+fn an_unsigned_notification_is_acted_on_only_when_something_vouches_for_it() {
+    let list = AllowList::parse(["203.0.113.0/24"]).unwrap();
+    for (kind, raw) in [
+        (NotificationKind::SubscriptionWebhook, WEBHOOK),
+        (NotificationKind::DepositNotification, DEPOSIT),
+    ] {
+        let from_anyone = ReceiveOptions {
+            peer: Some("198.51.100.1".parse().unwrap()),
+            ..options(None, None)
+        };
+        let r = receive(kind, raw, &from_anyone);
+        assert_eq!(
+            (r.verdict, r.action, r.http_status, r.code.as_deref()),
+            (
+                ReceiptVerdict::Refused,
+                ReceiptAction::Ignore,
+                403,
+                Some("ERR_UNSIGNED_NOT_TRUSTED")
+            ),
+            "{kind:?}"
+        );
+        assert!(r.idempotency_key.is_none() && r.subscription.is_none() && r.deposit.is_none());
+        let message = r.message.unwrap();
+        assert!(
+            message.contains(kind.as_str()) && message.contains("allow-list"),
+            "{message}"
+        );
+        for (locale, word) in [(Locale::Es, "permitidas"), (Locale::Pt, "permitidos")] {
+            let r = receive(kind, raw, &ReceiveOptions { locale, ..from_anyone });
+            assert!(r.message.unwrap().contains(word), "{locale:?}");
+        }
+        // Read first: a body that is not one is a 400 whoever sends it.
+        assert_eq!(receive(kind, b"[]", &from_anyone).http_status, 400);
+        for vouched in [
+            ReceiveOptions {
+                peer: Some("203.0.113.9".parse().unwrap()),
+                allow_list: Some(&list),
+                ..from_anyone
+            },
+            ReceiveOptions {
+                trust_unsigned: true,
+                ..from_anyone
+            },
+            ReceiveOptions {
+                peer: None,
+                trust_unsigned: true,
+                ..from_anyone
+            },
+        ] {
+            let r = receive(kind, raw, &vouched);
+            assert_eq!(
+                (r.verdict, r.action, r.http_status),
+                (ReceiptVerdict::Unverifiable, ReceiptAction::Act, 200),
+                "{kind:?}"
+            );
+        }
+        // Trusting unsigned notifications does not override an allow-list.
+        let outside = ReceiveOptions {
+            allow_list: Some(&list),
+            trust_unsigned: true,
+            ..from_anyone
+        };
+        assert_eq!(
+            receive(kind, raw, &outside).code.as_deref(),
+            Some("ERR_PEER_NOT_ALLOWED")
+        );
+    }
+}
+
+/// A pay-in notification's state is not signed: it is a reason to ask the status
+/// query, never acted on itself; nothing to ask when it changes nothing.
+#[test]
+fn what_a_payin_notification_lets_the_merchant_do() {
+    let key = Secret::new(KEY).unwrap();
+    for (stored, state, action) in [
+        (None, "5", ReceiptAction::Confirm),
+        (None, "2", ReceiptAction::Confirm),
+        (Some(2), "5", ReceiptAction::Confirm),
+        (Some(1), "2", ReceiptAction::Confirm),
+        (Some(5), "10", ReceiptAction::Confirm),
+        (Some(5), "5", ReceiptAction::Ignore),
+        (Some(5), "2", ReceiptAction::Ignore),
+        (Some(6), "3", ReceiptAction::Ignore),
+        // A paid state behind the stored one is asked about: the stored state may come
+        // from a replay whose state was swapped.
+        (Some(6), "5", ReceiptAction::Confirm),
+        (Some(10), "9", ReceiptAction::Confirm),
+    ] {
+        let r = receive(
+            NotificationKind::PayinNotification,
+            &body(state, "30.0"),
+            &options(Some(&key), stored),
+        );
+        assert_eq!(
+            (r.verdict, r.action),
+            (ReceiptVerdict::Authentic, action),
+            "{stored:?} {state}"
+        );
+    }
+    let refused = receive(
+        NotificationKind::PayinNotification,
+        &body("5", "30.0"),
+        &options(None, None),
+    );
+    assert_eq!(refused.action, ReceiptAction::Ignore);
 }

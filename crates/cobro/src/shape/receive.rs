@@ -38,12 +38,34 @@ pub(super) static ENUMS: &[Enum] = &[
             (
                 "unverifiable",
                 "Unverifiable",
-                "Readable but unsigned: trust it only as far as the peer's address on the allow-list.",
+                "Readable but unsigned, and vouched for by the allow-list or by the caller's `trust_unsigned`.",
             ),
             (
                 "refused",
                 "Refused",
                 "Not to act on: `http_status` is 4xx and `code` says why.",
+            ),
+        ],
+    },
+    Enum {
+        name: "ReceiptAction",
+        doc: "What the merchant may do now with a notification (DESIGN.md 9 row 39).",
+        open: false,
+        values: &[
+            (
+                "act",
+                "Act",
+                "Act on the event: an unsigned kind from a peer the allow-list admitted, or trusted with `trust_unsigned`.",
+            ),
+            (
+                "confirm",
+                "Confirm",
+                "Ask the pay-in status query for the pay-in's state and act on its answer, never on the notification's state, which the signature does not cover.",
+            ),
+            (
+                "ignore",
+                "Ignore",
+                "Nothing to do: a refusal, or a pay-in state that changes nothing (the stored state again, or one behind it that releases no goods).",
             ),
         ],
     },
@@ -56,14 +78,19 @@ pub(super) static RECORDS: &[Record] = &[record_of(
         field("kind", "NotificationKind", "The kind the endpoint receives."),
         field("verdict", "ReceiptVerdict", "Authentic, unverifiable or refused."),
         field(
+            "action",
+            "ReceiptAction",
+            "What the merchant may do now: act, confirm with the status query first, or ignore (a refusal, or a pay-in state that changes nothing).",
+        ),
+        field(
             "http_status",
             "u32",
-            "The status to answer with, at once: 200 for an authentic or unverifiable notification (a duplicate too), 400 for a body that is not one, 401 for a wrong or missing signature, 403 for a peer outside the allow-list.",
+            "The status to answer with, at once: 200 for an authentic notification (a duplicate too) or a trusted unsigned one, 400 for a body that is not one, 401 for a wrong or missing signature, 403 for a peer outside the allow-list or unknown, and for an unsigned notification nothing vouches for.",
         ),
         field(
             "code",
             "str?",
-            "Why it was refused (a parse error's code, ERR_MISSING_SIGNATURE, ERR_INVALID_SIGNATURE, ERR_OTHER_MERCHANT, ERR_PEER_NOT_ALLOWED); null otherwise.",
+            "Why it was refused (a parse error's code, ERR_MISSING_SIGNATURE, ERR_INVALID_SIGNATURE, ERR_OTHER_MERCHANT, ERR_PEER_NOT_ALLOWED, ERR_PEER_UNKNOWN, ERR_UNSIGNED_NOT_TRUSTED); null otherwise.",
         ),
         field("message", "str?", "The refusal's message (never a value of the body)."),
         field(
@@ -84,7 +111,7 @@ pub(super) static RECORDS: &[Record] = &[record_of(
         field(
             "peer_allowed",
             "bool?",
-            "Whether the peer is on the allow-list; null when no peer or allow-list was given.",
+            "Whether the peer is on the allow-list; null when no allow-list was given, false for an unknown peer when one was.",
         ),
         field("payin", "PayinNotification?", "The pay-in notification, when read."),
         field(
