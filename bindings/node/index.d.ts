@@ -362,6 +362,12 @@ export interface ReceiveNotificationOptions {
   storedState?: number
   /** The merchant's own id: a pay-in notification naming another is refused. */
   merchantId?: number | bigint | string
+  /**
+   * Act on unsigned kinds from any peer the allow-list does not refuse (DESIGN.md 9
+   * row 39): for development with the mock only, it lets anyone who reaches the
+   * endpoint announce a subscription or credit a deposit.
+   */
+  trustUnsigned?: boolean
   /** Language of the refusal's message: `"en"` (default), `"es"` or `"pt"`. */
   locale?: 'en' | 'es' | 'pt'
 }

@@ -1,11 +1,13 @@
 'use strict'
 // A notification endpoint in Express, with cobro: one path per kind of notification.
 //
-//   COBRO_PAYIN_KEY=... COBRO_STATUS_URL=http://127.0.0.1:12111 PORT=8000 node express-app.js
+//   COBRO_PAYIN_KEY=... COBRO_ALLOW_LIST=... COBRO_STATUS_URL=http://127.0.0.1:12111 PORT=8000 node express-app.js
 //
 // Each delivery is judged by cobro.receiveNotification on the raw body and answered at
-// once with the receipt's status; a paid state is confirmed with the pay-in status query
-// after answering, and only then are the goods released.
+// once with the receipt's status; the receipt's `action` says what to do then. A pay-in
+// notification's state is not signed, so the pay-in status query is asked for the state
+// after answering and its answer is what the order records; the goods are released only
+// when it says paid.
 const express = require('express')
 const cobro = require('cobro')
 
@@ -13,27 +15,36 @@ const KEY = process.env.COBRO_PAYIN_KEY // the pay-in key: never in code
 const MERCHANT_ID = process.env.COBRO_MERCHANT_ID ?? '1234'
 // The base URL of the provider's status query (cobro mock serves it on its own address).
 const STATUS_URL = process.env.COBRO_STATUS_URL ?? 'http://127.0.0.1:12111'
-// The provider's addresses: subscription webhooks and deposits carry no signature.
+// The provider's addresses: all that vouches for subscription webhooks and deposits.
 const ALLOW_LIST = process.env.COBRO_ALLOW_LIST ? process.env.COBRO_ALLOW_LIST.split(',') : null
-const KINDS = { payin: 'payin-notification', subscription: 'subscription-webhook', deposit: 'deposit-notification' }
+// Development with cobro mock only: anyone who reaches the endpoint could credit a deposit.
+const TRUST_UNSIGNED = process.env.COBRO_TRUST_UNSIGNED === '1'
+// A Map, not an object: a path such as /webhooks/constructor names no inherited property.
+const KINDS = new Map([['payin', 'payin-notification'], ['subscription', 'subscription-webhook'], ['deposit', 'deposit-notification']])
 if (!KEY) throw new Error('set COBRO_PAYIN_KEY')
 
-// Where the merchant's database goes: events acted on, and orders by operation number.
-const seen = new Set()
+// Where the merchant's database goes: orders by operation number (created at checkout),
+// and the unsigned events acted on.
 const orders = new Map()
+const seen = new Set()
 
 /** Releases the goods: the one action that must never happen twice. */
 function ship(order) {
   order.shipped += 1
 }
 
-/** The order of operation `number` (created with the pay-in in a real shop). */
-function row(number) {
-  if (!orders.has(number)) orders.set(number, { state: null, shipped: 0 })
-  return orders.get(number)
+/**
+ * The order a pay-in notification is about, when its operation number, amount and
+ * currency are the order's: the signature joins them with no separator, so a signed
+ * text cut at other edges could name another order.
+ */
+function orderOf(payin) {
+  const order = orders.get(payin.payin_merchant_operation_number)
+  if (order === undefined || order.amount !== payin.payin_amount_two_decimals || order.currency !== payin.payin_currency) return undefined
+  return order
 }
 
-/** The stored state of the order a pay-in body names, read before the body is verified only to find its row. */
+/** The state recorded for the order a pay-in body names, read before the body is verified only to find its row. */
 function storedState(raw) {
   try {
     return orders.get(cobro.parsePayinNotification(raw).payin_merchant_operation_number)?.state ?? undefined
@@ -42,8 +53,8 @@ function storedState(raw) {
   }
 }
 
-/** Asks the provider for the pay-in's state before releasing the goods: the notification's signature does not cover its state. */
-async function confirmPaid(number, key) {
+/** Asks the provider for the pay-in's state and records its answer: the notification's signature does not cover the state it announced. */
+async function confirm(number) {
   const query = cobro.preparePayinStatus({ merchantId: MERCHANT_ID, key: KEY, operationNumber: number })
   const answer = await fetch(STATUS_URL + query.path, {
     method: query.method, headers: query.headers, body: query.body, signal: AbortSignal.timeout(10_000),
@@ -51,54 +62,71 @@ async function confirmPaid(number, key) {
   const status = cobro.parsePayinStatus(Buffer.from(await answer.arrayBuffer()))
   for (const operation of status.operations) {
     if (operation.payin_merchant_operation_number !== number) continue
-    const order = row(number)
-    // The provider's answer is its record: it replaces the stored state, which may come
-    // from a replayed notification with a swapped state.
-    order.state = Number(operation.payin_state_id)
-    if (operation.state?.paid) {
-      if (order.shipped === 0) ship(order)
-      seen.add(key)
+    const order = orders.get(number)
+    order.state = Number(operation.payin_state_id) // the provider's record
+    if (operation.state?.paid && order.shipped === 0) ship(order)
+  }
+}
+
+/** What the receipt lets the merchant do, after the answer is sent (a real shop hands it to its job queue). */
+function act(receipt) {
+  if (receipt.action === 'act' && !seen.has(receipt.idempotency_key)) {
+    seen.add(receipt.idempotency_key) // record the subscription or credit the deposit here
+    console.log(`acted on a ${receipt.kind}`)
+  } else if (receipt.action === 'confirm' && receipt.payin !== null) {
+    if (orderOf(receipt.payin) === undefined) {
+      console.warn('a pay-in notification that matches no order: nothing done')
+    } else {
+      const number = receipt.payin.payin_merchant_operation_number
+      setImmediate(() => confirm(number).catch((e) => console.error('confirmation failed:', e.message)))
     }
   }
+}
+
+/** The checkout's step: the order a pay-in is created for, with its amount (two decimals, as the pay-in was created) and currency. */
+function createOrder(number, given) {
+  if (typeof given?.amount !== 'string' || !/^(0|[1-9][0-9]*)\.[0-9]{2}$/.test(given.amount) || typeof given.currency !== 'string') return undefined
+  if (!orders.has(number)) orders.set(number, { amount: given.amount, currency: given.currency, state: null, shipped: 0 })
+  return orders.get(number)
 }
 
 const app = express()
 
 // express.raw keeps the body as bytes, whatever Content-Type came (or none).
 app.post('/webhooks/:kind', express.raw({ type: () => true }), (req, res) => {
-  const kind = KINDS[req.params.kind]
+  const kind = KINDS.get(req.params.kind)
   if (kind === undefined) return res.sendStatus(404)
   // The bytes the signature covers, not a re-serialised body.
   const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
   const receipt = cobro.receiveNotification(kind, raw, {
     key: KEY,
+    // undefined when the connection was reset before it was read: refused when
+    // ALLOW_LIST is given.
     peer: req.socket.remoteAddress,
     allowList: ALLOW_LIST,
     storedState: kind === 'payin-notification' ? storedState(raw) : undefined,
     merchantId: MERCHANT_ID,
+    trustUnsigned: TRUST_UNSIGNED,
   })
   res.sendStatus(receipt.http_status)
-  const key = receipt.idempotency_key
-  // Refused or a duplicate: answered, nothing to do. A paid state is confirmed even when
-  // it looks late: the stored state may come from a replayed notification (the state is
-  // not signed), and the provider's answer decides.
-  const late = receipt.moves_forward === false && !receipt.confirm_with_status_query
-  if (receipt.verdict === 'refused' || seen.has(key) || late) return
-  if (receipt.payin === null) {
-    seen.add(key) // act on the subscription or deposit here (trust it as far as ALLOW_LIST)
-  } else if (receipt.confirm_with_status_query) {
-    // After the answer is sent; a real shop hands it to its job queue.
-    confirmPaid(receipt.payin.payin_merchant_operation_number, key).catch((e) => console.error('confirmation failed:', e))
-  } else {
-    row(receipt.payin.payin_merchant_operation_number).state = Number(receipt.payin.payin_state_id)
-    seen.add(key)
-  }
+  act(receipt)
+})
+
+app.put('/orders/:number', express.json(), (req, res) => {
+  const order = createOrder(req.params.number, req.body)
+  if (order === undefined) return res.sendStatus(400)
+  res.json(order)
 })
 
 app.get('/orders/:number', (req, res) => {
   const order = orders.get(req.params.number)
   if (order === undefined) return res.sendStatus(404)
   res.json(order)
+})
+
+// Whatever fails answers a bare status: no stack trace or file path reaches a client.
+app.use((err, req, res, next) => {
+  res.sendStatus(Number.isInteger(err.status) && err.status >= 400 && err.status < 600 ? err.status : 500)
 })
 
 const server = app.listen(Number(process.env.PORT ?? 8000), '127.0.0.1', () => {

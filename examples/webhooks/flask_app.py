@@ -1,14 +1,17 @@
 """A notification endpoint in Flask, with cobro: one path per kind of notification.
 
-    COBRO_PAYIN_KEY=... COBRO_STATUS_URL=http://127.0.0.1:12111 flask --app flask_app run --port 8000
+    COBRO_PAYIN_KEY=... COBRO_ALLOW_LIST=... COBRO_STATUS_URL=http://127.0.0.1:12111 flask --app flask_app run --port 8000
 
 Each delivery is judged by ``cobro.receive_notification`` on the raw body and answered
-at once with the receipt's status; a paid state is confirmed with the pay-in status
-query once the answer is sent (``call_on_close``; a real shop hands it to its job
-queue) and only then are the goods released."""
+at once with the receipt's status; the receipt's ``action`` says what to do then. A
+pay-in notification's state is not signed, so the pay-in status query is asked for the
+state once the answer is sent (``call_on_close``; a real shop hands it to its job queue)
+and its answer is what the order records; the goods are released only when it says
+paid."""
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import urllib.request
@@ -22,14 +25,18 @@ KEY = cobro.Secret(os.environ["COBRO_PAYIN_KEY"])  # the pay-in key: never in co
 MERCHANT_ID = os.environ.get("COBRO_MERCHANT_ID", "1234")
 # The base URL of the provider's status query (cobro mock serves it on its own address).
 STATUS_URL = os.environ.get("COBRO_STATUS_URL", "http://127.0.0.1:12111")
-# The provider's addresses: subscription webhooks and deposits carry no signature.
+# The provider's addresses: all that vouches for subscription webhooks and deposits.
 ALLOW_LIST = os.environ["COBRO_ALLOW_LIST"].split(",") if os.environ.get("COBRO_ALLOW_LIST") else None
+# Development with cobro mock only: anyone who reaches the endpoint could credit a deposit.
+TRUST_UNSIGNED = os.environ.get("COBRO_TRUST_UNSIGNED") == "1"
 KINDS = {"payin": "payin-notification", "subscription": "subscription-webhook", "deposit": "deposit-notification"}
 
-# Where the merchant's database goes: events acted on, and orders by operation number.
-SEEN: Set[str] = set()
+# Where the merchant's database goes: orders by operation number (created at checkout),
+# and the unsigned events acted on.
 ORDERS: Dict[str, Dict[str, Any]] = {}
+SEEN: Set[str] = set()
 LOCK = threading.Lock()
+log = logging.getLogger("webhooks")
 
 app = Flask(__name__)
 
@@ -39,24 +46,29 @@ def ship(order: Dict[str, Any]) -> None:
     order["shipped"] += 1
 
 
-def row(number: str) -> Dict[str, Any]:
-    """The order of operation ``number`` (created with the pay-in in a real shop)."""
-    return ORDERS.setdefault(number, {"state": None, "shipped": 0})
+def order_of(payin: Any) -> Optional[Dict[str, Any]]:
+    """The order a pay-in notification is about, when its operation number, amount and
+    currency are the order's: the signature joins them with no separator, so a signed
+    text cut at other edges could name another order."""
+    order = ORDERS.get(payin.payin_merchant_operation_number)
+    if order is None or (order["amount"], order["currency"]) != (payin.payin_amount_two_decimals, payin.payin_currency):
+        return None
+    return order
 
 
 def stored_state(raw: bytes) -> Optional[int]:
-    """The stored state of the order a pay-in body names, read before the body is
+    """The state recorded for the order a pay-in body names, read before the body is
     verified only to find its row."""
     try:
-        number = cobro.parse_payin_notification(raw).payin_merchant_operation_number
+        order = ORDERS.get(cobro.parse_payin_notification(raw).payin_merchant_operation_number)
     except cobro.ParseError:
         return None
-    return ORDERS[number]["state"] if number in ORDERS else None
+    return order["state"] if order else None
 
 
-def confirm_paid(number: str, key: str) -> None:
-    """Asks the provider for the pay-in's state before releasing the goods: the
-    notification's signature does not cover its state."""
+def confirm(number: str) -> None:
+    """Asks the provider for the pay-in's state and records its answer: the
+    notification's signature does not cover the state it announced."""
     query = cobro.prepare_payin_status(merchant_id=MERCHANT_ID, key=KEY, operation_number=number)
     sent = urllib.request.Request(STATUS_URL + query.path, data=query.content, headers=query.headers, method=query.method)
     with urllib.request.urlopen(sent, timeout=10) as answer:
@@ -65,14 +77,10 @@ def confirm_paid(number: str, key: str) -> None:
         if operation.payin_merchant_operation_number != number:
             continue
         with LOCK:
-            order = row(number)
-            # The provider's answer is its record: it replaces the stored state, which may
-            # come from a replayed notification with a swapped state.
-            order["state"] = operation.payin_state_id
-            if operation.state is not None and operation.state.paid:
-                if order["shipped"] == 0:
-                    ship(order)
-                SEEN.add(key)
+            order = ORDERS[number]
+            order["state"] = operation.payin_state_id  # the provider's record
+            if operation.state is not None and operation.state.paid and order["shipped"] == 0:
+                ship(order)
 
 
 @app.post("/webhooks/<path_kind>")
@@ -81,34 +89,44 @@ def webhook(path_kind: str) -> Response:
     if kind is None:
         abort(404)
     raw = request.get_data()  # the bytes the signature covers, not a re-serialised body
-    response = Response(status=200)
     with LOCK:
         receipt = cobro.receive_notification(
             kind,
             raw,
             key=KEY,
-            peer=request.remote_addr,
+            # Empty or None when the server could not tell (a Unix socket): refused
+            # when ALLOW_LIST is given.
+            peer=request.remote_addr or None,
             allow_list=ALLOW_LIST,
             stored_state=stored_state(raw) if kind == "payin-notification" else None,
             merchant_id=MERCHANT_ID,
+            trust_unsigned=TRUST_UNSIGNED,
         )
-        response.status_code = receipt.http_status
-        key = receipt.idempotency_key
-        # Refused or a duplicate: answer, do nothing. A paid state is confirmed even when it
-        # looks late: the stored state may come from a replayed notification (the state is
-        # not signed), and the provider's answer decides.
-        late = receipt.moves_forward is False and not receipt.confirm_with_status_query
-        if receipt.verdict == "refused" or key in SEEN or late:
-            return response
-        if receipt.payin is None:
-            SEEN.add(key)  # act on the subscription or deposit here (trust it as far as ALLOW_LIST)
-        elif receipt.confirm_with_status_query:
-            number = receipt.payin.payin_merchant_operation_number
-            response.call_on_close(lambda: confirm_paid(number, key))
-        else:
-            row(receipt.payin.payin_merchant_operation_number)["state"] = receipt.payin.payin_state_id
-            SEEN.add(key)
+        response = Response(status=receipt.http_status)
+        if receipt.action == "act" and receipt.idempotency_key not in SEEN:
+            SEEN.add(receipt.idempotency_key)  # record the subscription or credit the deposit here
+        elif receipt.action == "confirm" and receipt.payin is not None:
+            if order_of(receipt.payin) is None:
+                log.warning("a pay-in notification that matches no order: nothing done")
+            else:
+                number = receipt.payin.payin_merchant_operation_number
+                response.call_on_close(lambda: confirm(number))
     return response
+
+
+@app.put("/orders/<number>")
+def create_order(number: str) -> Dict[str, Any]:
+    """The checkout's step: the order a pay-in is created for, with its amount and
+    currency (a real shop writes it when it creates the pay-in)."""
+    given = request.get_json(silent=True)
+    try:
+        amount = str(cobro.Amount(str(given["amount"])))
+        currency = str(given["currency"])
+    except (KeyError, TypeError, ValueError):
+        abort(400)
+    with LOCK:
+        order = ORDERS.setdefault(number, {"amount": amount, "currency": currency, "state": None, "shipped": 0})
+        return dict(order)
 
 
 @app.get("/orders/<number>")

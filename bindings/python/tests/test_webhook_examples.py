@@ -3,19 +3,26 @@ notifications, faults included: each example served on a local port as the mock'
 webhook, the mock's status query as the one the example confirms paid states with.
 What is asserted is what a merchant needs: the goods are released once, only after the
 status query confirmed the payment; a duplicate changes nothing; a wrong signature is
-refused 401; a late older state does not move an order back.
+refused 401; a late older state does not move an order back; after any replays, the
+order's state is the provider's once the genuine notifications have come; an unsigned
+notification is acted on only from an allowed address (or when trusted outright), and
+an unknown peer is refused.
 
 Every key here is a fake one of ``examples/README.md``."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
+import re
 import socket
+import struct
 import subprocess
 import threading
 import time
+import types
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -37,16 +44,39 @@ WAIT_SECONDS = 5
 class Served:
     """An example app on a local port, with the mock that notifies it."""
 
-    def __init__(self, url: str, mock: cobro.mock.MockServer) -> None:
+    def __init__(self, url: str, mock: cobro.mock.MockServer, module: Any) -> None:
         self.url = url
         self.mock = mock
+        self.module = module
 
     def order(self, number: str = ORDER) -> Tuple[int, Optional[Dict[str, Any]]]:
+        """The order's state and how often it shipped (its amount and currency are the
+        checkout's)."""
         try:
             with urllib.request.urlopen(f"{self.url}/orders/{number}", timeout=WAIT_SECONDS) as answer:
-                return answer.status, json.loads(answer.read())
+                order = json.loads(answer.read())
+                return answer.status, {"state": order["state"], "shipped": order["shipped"]}
         except urllib.error.HTTPError as refused:
             return refused.code, None
+
+    def checkout(self, number: str = ORDER, amount: str = "150.50", currency: str = "PEN") -> None:
+        """The order the pay-in is created for, as the shop writes it at checkout."""
+        sent = urllib.request.Request(
+            f"{self.url}/orders/{number}",
+            data=json.dumps({"amount": amount, "currency": currency}).encode(),
+            method="PUT",
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(sent, timeout=WAIT_SECONDS) as answer:
+            assert answer.status == 200
+
+    def provider_state(self, number: str = ORDER) -> int:
+        """The mock's record of the pay-in, by its status query."""
+        status = cobro.parse_payin_status(
+            self.send_raw(cobro.prepare_payin_status(merchant_id="1234", key=PAYIN_KEY, operation_number=number))
+        )
+        [operation] = [o for o in status.operations if o.payin_merchant_operation_number == number]
+        return int(operation.payin_state_id)
 
     def post(self, path: str, body: bytes) -> int:
         sent = urllib.request.Request(self.url + path, data=body, method="POST")
@@ -67,20 +97,23 @@ class Served:
             assert answer.status == 200
 
     def create_payin(self) -> None:
+        """The checkout: the order, then its pay-in at the mock."""
+        self.checkout()
         request = cobro.prepare_payin((EXAMPLES / "payin-pe-banktransfer-unsigned.json").read_bytes(), key=PAYIN_KEY)
+        assert cobro.parse_payin_response(self.send_raw(request)).success
+
+    def send_raw(self, request: cobro.PreparedRequest) -> bytes:
+        """Sends a prepared request to the mock: the answer's bytes."""
         sent = urllib.request.Request(
             self.mock.url + request.path, data=request.content, headers=request.headers, method=request.method
         )
         with urllib.request.urlopen(sent, timeout=WAIT_SECONDS) as answer:
-            assert cobro.parse_payin_response(answer.read()).success
+            body: bytes = answer.read()
+            return body
 
     def send(self, request: cobro.PreparedRequest) -> Any:
         """Sends a prepared request to the mock: the answer's JSON."""
-        sent = urllib.request.Request(
-            self.mock.url + request.path, data=request.content, headers=request.headers, method=request.method
-        )
-        with urllib.request.urlopen(sent, timeout=WAIT_SECONDS) as answer:
-            return json.loads(answer.read())
+        return json.loads(self.send_raw(request))
 
     def mock_control(self, path: str, body: Dict[str, Any]) -> None:
         sent = urllib.request.Request(
@@ -153,8 +186,10 @@ def serve(name: str, app: Any, listener: socket.socket) -> Callable[[], None]:
     return stop_wsgi
 
 
-@pytest.fixture(params=["fastapi_app", "flask_app"])
-def served(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
+@contextlib.contextmanager
+def started(name: str, monkeypatch: pytest.MonkeyPatch, **env: str) -> Iterator[Served]:
+    """The example ``name`` served with the environment ``env`` (beside the key and the
+    status URL), as the webhook of a mock started for it."""
     listener = socket.create_server(("127.0.0.1", 0))
     url = f"http://127.0.0.1:{listener.getsockname()[1]}"
     mock = cobro.mock.start(
@@ -167,20 +202,37 @@ def served(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> I
     )
     monkeypatch.setenv("COBRO_PAYIN_KEY", PAYIN_KEY)
     monkeypatch.setenv("COBRO_STATUS_URL", mock.url)
-    stop = serve(request.param, load(request.param).app, listener)
+    for variable in ("COBRO_ALLOW_LIST", "COBRO_TRUST_UNSIGNED"):
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in env.items():
+        monkeypatch.setenv(variable, value)
+    module = load(name)
+    stop = serve(name, module.app, listener)
     try:
-        yield Served(url, mock)
+        yield Served(url, mock, module)
     finally:
         mock.stop()  # first: it sends what it still holds to the app
         stop()
         listener.close()
 
 
+EXAMPLE_NAMES = ["fastapi_app", "flask_app"]
+
+
+@pytest.fixture(params=EXAMPLE_NAMES)
+def served(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
+    """An example whose allow-list holds the mock's address, as a merchant's holds the
+    provider's."""
+    with started(request.param, monkeypatch, COBRO_ALLOW_LIST="127.0.0.1") as served:
+        yield served
+
+
 def test_a_duplicate_paid_notification_ships_once_after_the_status_query(served: Served) -> None:
     served.create_payin()
     served.control("pay", {"duplicate": True})
     assert until(lambda: len(served.deliveries()) == 2 and served.deliveries()) == [200, 200]
-    assert until(lambda: served.order()[1]) == {"state": 5, "shipped": 1}
+    assert until(lambda: served.order()[1]["shipped"]) == 1
+    assert served.order()[1] == {"state": 5, "shipped": 1}
     assert served.status_queries() >= 1  # the payment was confirmed with the mock
     time.sleep(0.2)  # a second confirmation, were one under way, would have shipped by now
     assert served.order()[1] == {"state": 5, "shipped": 1}
@@ -190,7 +242,7 @@ def test_a_wrong_signature_is_refused_and_ships_nothing(served: Served) -> None:
     served.create_payin()
     served.control("pay", {"wrong_signature": True})
     assert until(served.deliveries)[0] == 401
-    assert served.order() == (404, None)
+    assert served.order()[1] == {"state": None, "shipped": 0}
     assert served.status_queries() == 0
 
 
@@ -199,7 +251,7 @@ def test_a_late_paid_after_a_refund_does_not_move_the_order_back(served: Served)
     served.control("pay", {"out_of_order": True})  # held back, sent after the refund
     served.control("refund")
     assert until(lambda: len(served.deliveries()) == 2 and served.deliveries()) == [200, 200]
-    until(lambda: served.status_queries() == 1)  # the late paid state, asked about: refunded
+    until(lambda: served.status_queries() == 2)  # each state, asked about: refunded
     time.sleep(0.1)
     assert served.order()[1] == {"state": 10, "shipped": 0}
 
@@ -207,8 +259,9 @@ def test_a_late_paid_after_a_refund_does_not_move_the_order_back(served: Served)
 def test_a_delayed_notification_ships_once_it_arrives(served: Served) -> None:
     served.create_payin()
     served.control("pay", {"delay_ms": 300})
-    assert served.order() == (404, None)
-    assert until(lambda: served.order()[1]) == {"state": 5, "shipped": 1}
+    assert served.order()[1] == {"state": None, "shipped": 0}
+    assert until(lambda: served.order()[1]["shipped"]) == 1
+    assert served.order()[1] == {"state": 5, "shipped": 1}
 
 
 def test_an_authentic_paid_notification_replayed_early_ships_only_when_the_status_query_agrees(
@@ -220,32 +273,148 @@ def test_an_authentic_paid_notification_replayed_early_ships_only_when_the_statu
     served.create_payin()
     replay = (EXAMPLES / "notification-payin.json").read_bytes()
     assert served.post("/webhooks/payin", replay) == 200
-    order = until(lambda: served.order()[1])
-    assert order["shipped"] == 0 and not cobro.payin_state(order["state"]).paid
+    until(lambda: served.status_queries() == 1)
+    order = until(lambda: served.order()[1]["state"] is not None and served.order()[1])
+    assert order == {"state": served.provider_state(), "shipped": 0}
+    assert not cobro.payin_state(order["state"]).paid
     served.control("pay")
     assert until(lambda: served.order()[1]["shipped"]) == 1
     assert served.order()[1] == {"state": 5, "shipped": 1}
-    assert served.status_queries() == 2
+    assert served.status_queries() == 3  # the replay's, the payment's, and this test's own
 
 
-def test_a_replay_swapped_to_denied_is_replaced_by_the_providers_record(served: Served) -> None:
+def test_a_replay_swapped_to_denied_records_the_providers_state_not_the_replays(served: Served) -> None:
     """The example notification of ORDER-0001 replayed with its state swapped to denied
-    (6) still verifies, and is stored; the real payment then ships, after the status
-    query, and the order's record is the provider's: paid, not denied."""
+    (6) still verifies; the example asks the provider and records its answer (pending),
+    not the replay's state; the real payment then ships."""
     served.create_payin()
-    swapped = (EXAMPLES / "notification-payin.json").read_bytes().replace(b'"payinStateID": "5"', b'"payinStateID": "6"')
-    assert b'"payinStateID": "6"' in swapped
-    assert served.post("/webhooks/payin", swapped) == 200
-    assert until(lambda: served.order()[1]) == {"state": 6, "shipped": 0}
+    assert served.post("/webhooks/payin", swapped(6)) == 200
+    until(lambda: served.status_queries() == 1)
+    until(lambda: served.order()[1]["state"] is not None)
+    assert served.order()[1] == {"state": served.provider_state(), "shipped": 0}
+    assert served.order()[1]["state"] != 6
     served.control("pay")
     assert until(lambda: served.order()[1]["shipped"]) == 1
     assert served.order()[1] == {"state": 5, "shipped": 1}
 
 
-def test_unsigned_kinds_from_the_mock_reach_their_paths_and_are_answered_200(served: Served) -> None:
-    """Subscription webhooks and deposit notifications carry no signature: the mock sends
-    each to its kind's path (a subscription authorized, a deposit made, each twice), and
-    the example answers 200 to both copies; junk on any path is refused."""
+def test_after_replays_the_order_ends_in_the_providers_state(served: Served) -> None:
+    """Paid, then the paid notification replayed with its state swapped to settled (9)
+    before the provider settles, then the real settlement and refund: every genuine
+    notification still moves the order, which ends where the provider's record is."""
+    served.create_payin()
+    served.control("pay")
+    assert until(lambda: served.order()[1]["shipped"]) == 1
+    assert served.post("/webhooks/payin", swapped(9)) == 200
+    until(lambda: served.status_queries() == 2)  # the replay, asked about: still paid
+    served.control("settle")
+    until(lambda: served.order()[1]["state"] == served.provider_state())
+    served.control("refund")
+    final = served.provider_state()
+    assert final != 5 and final != 9
+    assert until(lambda: served.order()[1]["state"] == final and served.order()[1]) == {"state": final, "shipped": 1}
+
+
+def test_a_notification_for_another_amount_or_no_order_is_not_acted_on(served: Served) -> None:
+    """The example notification of ORDER-0001 is authentic, but the order at checkout was
+    for another amount (or there is no order): answered 200, nothing asked, nothing
+    shipped."""
+    replay = (EXAMPLES / "notification-payin.json").read_bytes()
+    assert served.post("/webhooks/payin", replay) == 200  # no order yet
+    served.checkout(amount="150.51")
+    assert served.post("/webhooks/payin", replay) == 200
+    time.sleep(0.2)
+    assert served.status_queries() == 0
+    assert served.order()[1] == {"state": None, "shipped": 0}
+
+
+def test_unsigned_kinds_from_the_mock_reach_their_paths_and_are_acted_on_once(served: Served) -> None:
+    """Subscription webhooks and deposit notifications carry no signature: the mock (an
+    allowed address) sends each to its kind's path (a subscription authorized, a deposit
+    made, each twice), the example answers 200 to both copies and records each once; junk
+    on any path is refused."""
+    unsigned_events(served)
+    for kind in ("subscription", "deposit"):
+        assert until(lambda: len(served.deliveries(kind)) == 2 and served.deliveries(kind)) == [200, 200], kind
+    assert len(served.module.SEEN) == 2
+    assert served.post("/webhooks/payin", b"payinStateID=5") == 400
+    assert served.post("/webhooks/deposit", b"{}") == 400
+    assert served.post("/webhooks/other", b"{}") == 404
+    for inherited in ("constructor", "__proto__", "__class__", "get"):
+        assert served.post(f"/webhooks/{inherited}", b"{}") == 404, inherited
+
+
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
+@pytest.mark.parametrize(
+    "env, answer",
+    [({}, 403), ({"COBRO_ALLOW_LIST": "192.0.2.0/24"}, 403), ({"COBRO_TRUST_UNSIGNED": "1"}, 200)],
+    ids=["no-allow-list", "not-on-the-allow-list", "trusted-outright"],
+)
+def test_unsigned_kinds_are_acted_on_only_from_an_allowed_peer_or_when_trusted(
+    name: str, env: Dict[str, str], answer: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing vouches for an unsigned notification but its sender's address: without the
+    mock's address on the allow-list it is refused 403 and nothing is recorded, unless
+    the example is told to trust unsigned notifications (development only)."""
+    with started(name, monkeypatch, **env) as served:
+        unsigned_events(served)
+        for kind in ("subscription", "deposit"):
+            assert until(lambda: len(served.deliveries(kind)) == 2 and served.deliveries(kind)) == [answer] * 2, kind
+        assert len(served.module.SEEN) == (2 if answer == 200 else 0)
+
+
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
+def test_a_peer_the_server_cannot_name_is_refused_when_an_allow_list_is_given(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server could not tell who sent it (a reset connection, a Unix socket): with an
+    allow-list, every kind is refused 403 and nothing is done. FastAPI sees no client in
+    the ASGI scope; Flask an empty REMOTE_ADDR."""
+    monkeypatch.setenv("COBRO_PAYIN_KEY", PAYIN_KEY)
+    monkeypatch.setenv("COBRO_ALLOW_LIST", "127.0.0.1")
+    module = load(name)
+    bodies = {
+        "payin": (EXAMPLES / "notification-payin.json").read_bytes(),
+        "subscription": vector_body("a subscription webhook from an allowed peer"),
+        "deposit": vector_body("a deposit notification is acted on when the caller trusts unsigned notifications"),
+    }
+    module.ORDERS[ORDER] = {"amount": "150.50", "currency": "PEN", "state": None, "shipped": 0}
+    for path, body in bodies.items():
+        assert post_without_peer(name, module.app, f"/webhooks/{path}", body) == 403, path
+    assert module.SEEN == set() and module.ORDERS[ORDER]["state"] is None
+
+
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
+def test_a_connection_reset_after_the_request_is_not_acted_on(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The notification is written and the connection reset at once (SO_LINGER 0): the
+    server reads the body from a peer that is gone. Whatever it made of it, nothing is
+    recorded; the server still answers afterwards."""
+    with started(name, monkeypatch, COBRO_ALLOW_LIST="192.0.2.1") as served:
+        port = int(served.url.rsplit(":", 1)[1])
+        body = vector_body("a deposit notification is acted on when the caller trusts unsigned notifications")
+        for _ in range(20):
+            reset_after_sending(port, "/webhooks/deposit", body)
+        assert served.post("/webhooks/other", b"{}") == 404
+        assert served.module.SEEN == set()
+
+
+def vector_body(name: str) -> bytes:
+    """The body of the receiver's shared vector ``name``."""
+    cases = json.loads((ROOT / "tests" / "vectors" / "receive" / "receive.json").read_text())["cases"]
+    [case] = [c for c in cases if c["name"] == name]
+    return str(case["body_text"]).encode()
+
+
+def swapped(state: int) -> bytes:
+    """The example notification of ORDER-0001 (authentic) with another state: it still
+    verifies, as the signature does not cover the state."""
+    body = (EXAMPLES / "notification-payin.json").read_bytes().replace(b'"payinStateID": "5"', b'"payinStateID": "%d"' % state)
+    assert b'"payinStateID": "%d"' % state in body
+    return body
+
+
+def unsigned_events(served: Served) -> None:
+    """A subscription authorized and a deposit made at the mock, each notified twice."""
     created = cobro.parse_subscription_response(
         served.send(cobro.prepare_subscription((EXAMPLES / "subscription-recurrent.json").read_bytes(), key=PAYIN_KEY))
     )
@@ -263,17 +432,46 @@ def test_unsigned_kinds_from_the_mock_reach_their_paths_and_are_answered_200(ser
     served.mock_control(
         f"/_mock/virtual-accounts/{account.id}/deposit", {"amount": "200", "currency": "PEN", "duplicate": True}
     )
-    for kind in ("subscription", "deposit"):
-        assert until(lambda: len(served.deliveries(kind)) == 2 and served.deliveries(kind)) == [200, 200], kind
-    assert served.post("/webhooks/payin", b"payinStateID=5") == 400
-    assert served.post("/webhooks/deposit", b"{}") == 400
-    assert served.post("/webhooks/other", b"{}") == 404
+
+
+def post_without_peer(name: str, app: Any, path: str, body: bytes) -> int:
+    """POSTs ``body`` to the app in-process, as its server does when it cannot name the
+    peer."""
+    if name == "flask_app":
+        return int(app.test_client().post(path, data=body, environ_overrides={"REMOTE_ADDR": ""}).status_code)
+    import asyncio
+
+    sent: List[Dict[str, Any]] = []
+    received = [{"type": "http.request", "body": body, "more_body": False}]
+
+    async def receive() -> Dict[str, Any]:
+        return received.pop(0) if received else {"type": "http.disconnect"}
+
+    async def send(message: Dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+        "path": path, "raw_path": path.encode(), "root_path": "", "query_string": b"",
+        "headers": [(b"content-length", str(len(body)).encode())], "client": None, "server": ("127.0.0.1", 8000),
+    }
+    asyncio.run(app(scope, receive, send))
+    return int(next(m["status"] for m in sent if m["type"] == "http.response.start"))
+
+
+def reset_after_sending(port: int, path: str, body: bytes) -> None:
+    """Writes a POST of ``body`` and resets the connection at once."""
+    connection = socket.create_connection(("127.0.0.1", port), timeout=WAIT_SECONDS)
+    connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    head = f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+    connection.sendall(head.encode() + body)
+    connection.close()
 
 
 def test_cobro_check_webhook_passes_the_example(served: Served) -> None:
     """`cobro check-webhook`, each kind to its path: every case right but the
-    state-swapped replay, which no answer can show; and nothing ships for the check's
-    operation, which the status query does not know."""
+    state-swapped replay, which no answer can show; and nothing is asked or shipped for
+    the check's operation, which matches no order."""
     command = os.environ.get("COBRO_BIN")
     if command is None:
         pytest.skip("no cobro command: set COBRO_BIN (scripts/test does)")
@@ -294,9 +492,46 @@ def test_cobro_check_webhook_passes_the_example(served: Served) -> None:
     assert "state-swapped replay" in unknown and "status query" in unknown, out.stdout
     assert lines[-1] == "the endpoint passed: it answers as a careful receiver does"
     assert PAYIN_KEY not in out.stdout + out.stderr
-    # The three paid cases (authentic, duplicate, extra field) are each asked about; the
-    # last answer is acted on before the order is read.
-    until(lambda: served.status_queries() == 3)
     time.sleep(0.2)
-    status, order = served.order("COBRO-CHECK-1")
-    assert status == 404 or (order is not None and order["shipped"] == 0), order
+    assert served.status_queries() == 0
+    assert served.order("COBRO-CHECK-1") == (404, None)
+
+
+def test_the_readmes_fastapi_receiver_ships_a_paid_order_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The complete receiver of the package's README, as written, as the mock's webhook:
+    a duplicate paid notification ships once, after the status query; a deposit from the
+    mock's (allowed) address is recorded once."""
+    readme = (ROOT / "bindings" / "python" / "README.md").read_text(encoding="utf-8")
+    [code] = [block for block in re.findall(r"```python\n(.*?)```\n", readme, flags=re.S) if "app = FastAPI()" in block]
+    listener = socket.create_server(("127.0.0.1", 0))
+    url = f"http://127.0.0.1:{listener.getsockname()[1]}"
+    mock = cobro.mock.start(
+        merchant_id=1234,
+        payin_key=PAYIN_KEY,
+        va_secret=VA_SECRET,
+        webhook_url=f"{url}/webhooks/payin",
+        subscription_webhook_url=f"{url}/webhooks/subscription",
+        deposit_webhook_url=f"{url}/webhooks/deposit",
+    )
+    monkeypatch.setenv("COBRO_PAYIN_KEY", PAYIN_KEY)
+    monkeypatch.setenv("COBRO_STATUS_URL", mock.url)
+    monkeypatch.delenv("COBRO_ALLOW_LIST", raising=False)
+    module = types.ModuleType("readme_receiver")
+    exec(compile(code, "README.md receiver", "exec"), module.__dict__)
+    stop = serve("fastapi_app", module.app, listener)
+    try:
+        served = Served(url, mock, module)
+        request = cobro.prepare_payin((EXAMPLES / "payin-pe-banktransfer-unsigned.json").read_bytes(), key=PAYIN_KEY)
+        assert cobro.parse_payin_response(served.send_raw(request)).success
+        served.control("pay", {"duplicate": True})
+        assert until(lambda: len(served.deliveries()) == 2 and served.deliveries()) == [200, 200]
+        until(lambda: module.ORDERS[ORDER]["shipped"])
+        unsigned_events(served)
+        assert until(lambda: len(served.deliveries("deposit")) == 2 and served.deliveries("deposit")) == [200, 200]
+        time.sleep(0.2)
+        assert module.ORDERS[ORDER]["shipped"] == 1 and module.ORDERS[ORDER]["state"] == 5
+        assert len(module.SEEN) == 2  # the subscription and the deposit, once each
+    finally:
+        mock.stop()
+        stop()
+        listener.close()
