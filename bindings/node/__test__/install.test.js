@@ -11,7 +11,9 @@ const assert = require('node:assert/strict')
 const fs = require('node:fs')
 const os = require('node:os')
 const path = require('node:path')
-const { spawnSync } = require('node:child_process')
+const { spawn, spawnSync } = require('node:child_process')
+const readline = require('node:readline')
+const { once } = require('node:events')
 const ts = require('typescript')
 
 const PACKAGE = path.join(__dirname, '..')
@@ -55,7 +57,7 @@ function run(command, args, cwd) {
   return r.stdout
 }
 
-test('the packed tarballs install offline, require and import', (t) => {
+test('the packed tarballs install offline, require and import', async (t) => {
   const main = path.join(DIST, `cobro-${version}.tgz`)
   const native = path.join(DIST, `cobro-${PLATFORM}-${version}.tgz`)
   if (!fs.existsSync(main) && !process.env.COBRO_DIST_REQUIRED) {
@@ -128,7 +130,46 @@ test('the packed tarballs install offline, require and import', (t) => {
     })
     const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
     assert.deepEqual(diagnostics, [])
+
+    // `npx cobro`: the command from the installed package's bin, with the options and
+    // output of the workspace's: `listen` started as a receiver, judged by `check-webhook`.
+    const bin = path.join(app, 'node_modules', '.bin', 'cobro')
+    assert.equal(run(bin, ['--version'], app), `cobro ${version}\n`)
+    assert.match(run(bin, ['--help'], app), /\n {2}listen .*\n {2}check-webhook /s)
+    await checkListen(bin, app)
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
 })
+
+/** `cobro listen` started with `bin`, judged by `cobro check-webhook` run with it; Ctrl-C stops it. */
+async function checkListen(bin, cwd) {
+  const key = 'fake-payin-key-for-examples'
+  const env = { ...process.env, COBRO_PAYIN_KEY: key }
+  const listen = spawn(bin, ['listen', '--port', '0', '--allow', '127.0.0.1'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const exited = once(listen, 'exit')
+  let printed = ''
+  listen.stderr.on('data', (d) => { printed += d })
+  try {
+    const [first] = await once(readline.createInterface({ input: listen.stdout }), 'line')
+    assert.match(first, /^cobro listen on http:\/\/127\.0\.0\.1:\d+$/)
+    const url = first.replace(/^cobro listen on /, '')
+    const check = await new Promise((resolve) => {
+      const child = spawn(bin, ['check-webhook', url], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+      let out = ''
+      child.stdout.on('data', (d) => { out += d })
+      child.stderr.on('data', (d) => { out += d })
+      child.on('exit', (code) => resolve({ code, out }))
+    })
+    const lines = check.out.split('\n').filter(Boolean)
+    assert.equal(check.code, 0, check.out)
+    assert.equal(lines.at(-1), 'the endpoint passed: it answers as a careful receiver does')
+    assert.ok(!lines.some((l) => l.startsWith('FAIL')), check.out)
+    assert.ok(!check.out.includes(key))
+  } finally {
+    listen.kill('SIGINT')
+  }
+  const [code] = await exited
+  assert.equal(code, 0, printed)
+  assert.ok(!printed.includes(key))
+}

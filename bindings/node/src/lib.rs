@@ -11,6 +11,7 @@
 
 mod args;
 mod body;
+mod command;
 mod documents;
 mod errors;
 mod fast;

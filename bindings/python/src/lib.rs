@@ -9,6 +9,7 @@ mod args;
 mod body;
 mod catalog;
 mod codes;
+mod command;
 mod documents;
 mod errors;
 mod mock;
@@ -94,5 +95,6 @@ fn _cobro(m: &Bound<'_, PyModule>) -> PyResult<()> {
         (cobro_mock::host::VA_SECRET_VAR, cobro_mock::host::PAYIN_KEY_VAR),
     )?;
     m.add_function(wrap_pyfunction!(mock::start, m)?)?;
+    m.add_function(wrap_pyfunction!(command::run_command, m)?)?;
     Ok(())
 }

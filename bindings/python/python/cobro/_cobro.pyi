@@ -74,6 +74,7 @@ __all__ = [
     "MOCK_DEFAULT_PORT",
     "MOCK_KEY_VARIABLES",
     "mock_start",
+    "run_command",
 ]
 
 _Body = Union[str, bytes, bytearray, Dict[str, Any], List[Any]]
@@ -447,3 +448,6 @@ def mock_start(
     merchant argument given with ``config``, and ``CobroError`` (``ERR_MOCK_NOT_STARTED``)
     when the address cannot be listened on, the config cannot be read or is refused, or
     the ``webhook_ca`` file cannot be read or holds no CA certificate."""
+
+def run_command(args: List[str], /) -> int:
+    """The ``cobro`` command line, run in this process (``python -m cobro``)."""
