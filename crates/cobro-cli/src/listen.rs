@@ -30,7 +30,8 @@ pub struct ListenArgs {
     /// Save each body, exactly as received, in this folder as NNNN-<kind>.json.
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
-    /// Forward each notification, with its headers, to this endpoint and print its answer.
+    /// Forward each notification to this endpoint (with its Content-Type, User-Agent and
+    /// length, and X-Forwarded-For naming the sender) and print its answer.
     #[arg(long, value_name = "URL")]
     forward_to: Option<String>,
     /// An address or CIDR range of the provider's; repeatable. A notification from

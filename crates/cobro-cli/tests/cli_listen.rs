@@ -410,3 +410,58 @@ fn check_webhook_sends_each_kind_to_its_own_url() {
         "{lines:?}"
     );
 }
+
+/// A forward carries the body's type, the sender's user agent, the body's length and
+/// the address it came from, and no other header the sender sent: none that names an
+/// address, port, scheme or prefix of the sender's choosing, a credential or a cookie.
+#[test]
+fn listen_forwards_only_the_headers_it_allows() {
+    let (forward, forwarded) = endpoint();
+    let (listen, mut said) = start(&["listen", "--port", "0", "--trust-unsigned", "--forward-to", &forward]);
+    let url = format!("{}/hook", line(&mut said).strip_prefix("cobro listen on ").unwrap());
+    let webhook = r#"{"subscriptionId":7,"chargeType":"ON_DEMAND","customerId":"c","originType":"SUBSCRIPTION","status":"AUTHORIZED"}"#;
+    let sent = [
+        ("User-Agent", "provider-agent/1"),
+        ("X-Forwarded-For", "198.51.100.1"),
+        ("X-Forwarded-Host", "evil.example"),
+        ("X-Forwarded-Proto", "https"),
+        ("X-Forwarded-Port", "8443"),
+        ("X-Forwarded-Prefix", "/admin"),
+        ("X-Forwarded-Scheme", "https"),
+        ("X-Real-IP", "198.51.100.2"),
+        ("True-Client-IP", "198.51.100.3"),
+        ("X-Client-IP", "198.51.100.4"),
+        ("CF-Connecting-IP", "198.51.100.5"),
+        ("Forwarded", "for=198.51.100.6"),
+        ("Cookie", "session=1"),
+        ("Authorization", "Bearer fake-token"),
+        ("X-Custom", "anything"),
+    ];
+    let headers: String = sent.iter().map(|(n, v)| format!("{n}: {v}\r\n")).collect();
+    assert_eq!(post_with(&url, &headers, webhook).0, 200);
+    let delivered = forwarded.recv_timeout(Duration::from_secs(5)).unwrap();
+    let (head, body) = delivered.split_once("\r\n\r\n").unwrap();
+    assert_eq!(body, webhook);
+    let names: Vec<(String, String)> = head
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let (n, v) = l.split_once(':').unwrap();
+            (n.trim().to_ascii_lowercase(), v.trim().to_string())
+        })
+        .collect();
+    let value = |name: &str| names.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
+    assert_eq!(value("content-type"), Some("application/json"), "{head}");
+    assert_eq!(value("user-agent"), Some("provider-agent/1"), "{head}");
+    assert_eq!(
+        value("content-length"),
+        Some(webhook.len().to_string().as_str()),
+        "{head}"
+    );
+    assert_eq!(value("x-forwarded-for"), Some("127.0.0.1"), "{head}");
+    for (name, _) in &sent[2..] {
+        assert_eq!(value(&name.to_ascii_lowercase()), None, "{name} was forwarded: {head}");
+    }
+    assert!(!head.contains("198.51.100."), "{head}");
+    terminate(listen);
+}
