@@ -23,6 +23,7 @@ mod listen;
 mod outbox;
 pub mod paths;
 mod payin;
+pub mod printable;
 mod qr;
 pub mod receiver;
 mod records;
