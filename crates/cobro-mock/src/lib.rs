@@ -28,6 +28,7 @@ mod qr;
 pub mod receiver;
 mod records;
 mod reply;
+mod save;
 mod server;
 pub mod state;
 mod status;

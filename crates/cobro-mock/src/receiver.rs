@@ -11,7 +11,6 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::future::Future;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -29,6 +28,8 @@ use crate::forward::Forwarder;
 pub use crate::forward::{FORWARD_TIMEOUT, MAX_FORWARDING};
 use crate::printable::{printable, shown};
 use crate::reply::{MAX_BODY_BYTES, json};
+use crate::save::Outcome;
+pub use crate::save::{MAX_SAVED_BYTES, REFUSED, SaveFolder};
 
 /// The most events whose idempotency keys and pay-in states are remembered (to call a
 /// delivery a duplicate, or late): the oldest are forgotten first.
@@ -40,8 +41,9 @@ pub struct ListenConfig {
     /// The pay-in key, which pay-in notifications are verified with; without it they are
     /// shown as not verified.
     pub key: Option<Secret>,
-    /// The folder the raw bodies are saved in, as `NNNN-<kind>.json`.
-    pub save: Option<PathBuf>,
+    /// The folder the raw bodies are saved in, as `NNNN-<kind>.json` (refused ones in
+    /// its [`REFUSED`] sub-folder), opened and checked by [`SaveFolder::open`].
+    pub save: Option<Arc<SaveFolder>>,
     /// The merchant's endpoint each notification is forwarded to, as received.
     pub forward_to: Option<String>,
     /// The provider's addresses, when known: a notification from elsewhere is refused.
@@ -192,16 +194,7 @@ async fn handle(
         l.say(&line);
         return json(status, format!(r#"{{"received":"{verdict}"}}"#));
     }
-    if let Some(dir) = &l.config.save {
-        let path = dir.join(format!("{n:04}-{}.json", kind.as_str()));
-        // A notification is at most 1 MiB: written at once, as the event happens, under
-        // another name first so that a reader never finds half a body.
-        let part = path.with_extension("part");
-        match std::fs::write(&part, bytes).and_then(|()| std::fs::rename(&part, &path)) {
-            Ok(()) => line.push_str(&format!("; saved {}", path.display())),
-            Err(e) => line.push_str(&format!("; not saved ({}: {e})", path.display())),
-        }
-    }
+    keep(&l, n, kind, status, bytes, &mut line);
     let slot = l.forward.as_ref().map(Forwarder::slot);
     if let Some(None) = slot {
         line.push_str(&format!("; not forwarded: {MAX_FORWARDING} forwards under way"));
@@ -220,6 +213,22 @@ async fn handle(
         });
     }
     json(status, format!(r#"{{"received":"{verdict}"}}"#))
+}
+
+/// Saves the body of notification `n` when `--save` asks (a refused one apart), saying
+/// on `line` where it went or why it did not; when it reaches the run's cap, says on a
+/// line of its own that saving stops.
+fn keep(l: &Listener, n: u64, kind: NotificationKind, status: u16, bytes: &[u8], line: &mut String) {
+    let Some(folder) = &l.config.save else {
+        return;
+    };
+    let name = format!("{n:04}-{}.json", kind.as_str());
+    match folder.save(&name, status >= 400, bytes) {
+        Outcome::Saved(path) => line.push_str(&format!("; saved {}", path.display())),
+        Outcome::Failed(why) => line.push_str(&format!("; not saved ({why})")),
+        Outcome::Stopping(said) => l.say(&said),
+        Outcome::Stopped => {}
+    }
 }
 
 /// What `cobro listen` makes of one body: its kind, its line (before what became of
@@ -434,6 +443,53 @@ mod tests {
         );
     }
 
+    /// Past the cap, one line says saving stopped and why; the notifications after it
+    /// are still judged and printed, and nothing more is written.
+    #[test]
+    fn saving_stops_at_the_cap_with_one_line() {
+        let dir = std::env::temp_dir().join(format!("cobro-listen-cap-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let printed = Arc::new(Mutex::new(Vec::<String>::new()));
+        let sink = Arc::clone(&printed);
+        let l = Listener {
+            config: ListenConfig {
+                save: Some(Arc::new(SaveFolder::open_with_cap(&dir, 300).unwrap())),
+                trust_unsigned: true,
+                ..ListenConfig::default()
+            },
+            forward: None,
+            seen: Mutex::new(Seen::default()),
+            next: AtomicU64::new(1),
+            say: Box::new(move |line: &str| sink.lock().unwrap().push(line.to_string())),
+        };
+        for n in 1..=5 {
+            let body = format!(
+                r#"{{"subscriptionId":{n},"chargeType":"ON_DEMAND","customerId":"c","originType":"SUBSCRIPTION","status":"AUTHORIZED"}}"#
+            );
+            let mut judged = event(&l, n, body.as_bytes(), IpAddr::from([127, 0, 0, 1]));
+            keep(&l, n, judged.kind, judged.status, body.as_bytes(), &mut judged.line);
+            l.say(&judged.line);
+        }
+        let lines = printed.lock().unwrap().clone();
+        assert_eq!(lines.len(), 6, "{lines:?}");
+        assert!(lines[0].ends_with("0001-subscription-webhook.json") && lines[0].contains("; saved "));
+        assert!(lines[1].ends_with("0002-subscription-webhook.json"), "{lines:?}");
+        assert!(
+            lines[2].starts_with("saving stopped: this run has saved 2"),
+            "{lines:?}"
+        );
+        assert!(lines[2].contains("a run saves at most"), "{lines:?}");
+        for line in &lines[3..] {
+            assert!(
+                line.contains("subscription-webhook") && !line.contains("saved"),
+                "{line}"
+            );
+        }
+        let files = std::fs::read_dir(&dir).unwrap().count();
+        assert_eq!(files, 3, "two bodies and refused/");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     /// The README says what `cobro listen` keeps, as the code has it.
     #[test]
     fn the_readme_states_the_limits() {
@@ -449,6 +505,7 @@ mod tests {
             ),
             format!("{} s for your endpoint to answer a forward", FORWARD_TIMEOUT.as_secs()),
             format!("at most {MAX_FORWARDING} forwards under way"),
+            format!("at most {} MiB saved in a run", MAX_SAVED_BYTES >> 20),
         ] {
             assert!(readme.contains(&said), "the README does not say: {said}");
         }
