@@ -259,33 +259,32 @@ fn event(l: &Listener, n: u64, bytes: &[u8], peer: IpAddr) -> Judged {
 }
 
 /// For the `listen_line` fuzz target (fuzz/fuzz_targets/listen_line.rs) and tests, not
-/// for serving: the lines `cobro listen --trust-unsigned` prints when `body` arrives
-/// twice from loopback, first without the pay-in key and then with a fake one, nothing
-/// saved or forwarded. Each is what it hands to its `say` callback.
-pub fn printed_lines(body: &[u8]) -> Vec<String> {
+/// for serving: the lines `cobro listen --trust-unsigned` prints, as it hands them to
+/// its `say` callback, when `body` arrives twice from loopback, once verified with
+/// `key` (none: as without COBRO_PAYIN_KEY), nothing saved or forwarded.
+pub fn printed_lines(body: &[u8], key: Option<Secret>) -> Vec<String> {
     let printed = Arc::new(Mutex::new(Vec::new()));
-    for key in [None, Secret::new("fake-payin-key-for-fuzzing").ok()] {
-        let sink = Arc::clone(&printed);
-        let l = Listener {
-            config: ListenConfig {
-                key,
-                trust_unsigned: true,
-                ..ListenConfig::default()
-            },
-            forward: None,
-            seen: Mutex::new(Seen::default()),
-            next: AtomicU64::new(1),
-            say: Box::new(move |line: &str| {
-                sink.lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .push(line.to_string());
-            }),
-        };
-        for n in 1..=2 {
-            let judged = event(&l, n, body, IpAddr::from([127, 0, 0, 1]));
-            l.say(&judged.line);
-        }
+    let sink = Arc::clone(&printed);
+    let l = Listener {
+        config: ListenConfig {
+            key,
+            trust_unsigned: true,
+            ..ListenConfig::default()
+        },
+        forward: None,
+        seen: Mutex::new(Seen::default()),
+        next: AtomicU64::new(1),
+        say: Box::new(move |line: &str| {
+            sink.lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(line.to_string());
+        }),
+    };
+    for n in 1..=2 {
+        let judged = event(&l, n, body, IpAddr::from([127, 0, 0, 1]));
+        l.say(&judged.line);
     }
+    drop(l);
     printed.lock().unwrap_or_else(PoisonError::into_inner).clone()
 }
 
@@ -422,7 +421,12 @@ mod tests {
         let webhook = format!(
             r#"{{"subscriptionId":7,"chargeType":"ON_DEMAND","customerId":"c","originType":"SUBSCRIPTION","status":"{hidden}"}}"#
         );
-        let lines = printed_lines(webhook.as_bytes());
+        let key = Secret::new("fake-payin-key-for-examples").ok();
+        let lines = [
+            printed_lines(webhook.as_bytes(), None),
+            printed_lines(webhook.as_bytes(), key.clone()),
+        ]
+        .concat();
         assert_eq!(lines.len(), 4, "{lines:?}");
         for line in &lines {
             assert!(!line.chars().any(crate::printable::is_escaped), "{line:?}");
@@ -436,7 +440,11 @@ mod tests {
             "\"payinMerchantOperationNumber\": \"\\u202e\\n",
             1,
         );
-        let lines = printed_lines(payin.as_bytes());
+        let lines = [
+            printed_lines(payin.as_bytes(), None),
+            printed_lines(payin.as_bytes(), key),
+        ]
+        .concat();
         assert!(
             lines.iter().all(|l| !l.chars().any(crate::printable::is_escaped)),
             "{lines:?}"
