@@ -27,6 +27,8 @@ DOCUMENTS = [
 ]
 # parse_document.rs STATUSES.
 STATUSES = [200, 201, 400, 401, 404, 409, 422, 500, 502, 302]
+# The documents cobro listen receives (listen_line.rs).
+NOTIFICATIONS = ["payin-notification", "subscription-webhook", "deposit-notification"]
 # cobro_fuzz::PAYIN_KEY.
 PAYIN_KEY = "fake-payin-key-for-examples"
 
@@ -120,6 +122,8 @@ def main(out):
                 add("parse_document", head + body)
                 if document == "payin-notification":
                     add("verify", b"\x00" + PAYIN_KEY.encode() + b"\n" + body)
+                if document in NOTIFICATIONS:
+                    add("listen_line", body)
             if body is not None and "key" in case and path.name.startswith("payin-notification"):
                 add("verify", b"\x00" + case["key"].encode() + b"\n" + body)
             if path.name == "virtual-account-signature.json" and "expected" in case:
@@ -151,6 +155,24 @@ def main(out):
                 add("json_parse", body)
             else:
                 request(kind, body)
+
+    # What cobro listen prints: the example notification, and bodies whose text would
+    # break, hide or reorder a line (a line break, a terminal escape, bidirectional
+    # overrides and isolates, zero-width and format characters, separators).
+    notification = (ROOT / "examples" / "notification-payin.json").read_bytes()
+    add("listen_line", notification)
+    tricks = [r"\n#2 ", r"\u001b[2K", r"\u202e", r"\u2066\u2069", r"\u200b\u200f", r"\u00ad\ufeff", r"\u2028\u2029"]
+    for trick in tricks:
+        add("listen_line", notification.replace(b'"ORDER-0001"', f'"ORDER{trick}-0001"'.encode()))
+        webhook = {
+            "subscriptionId": 7,
+            "chargeType": "ON_DEMAND",
+            "customerId": "c",
+            "originType": "SUBSCRIPTION",
+            "status": "AUTHORIZED" + json.loads(f'"{trick}"'),
+        }
+        add("listen_line", json.dumps(webhook).encode())
+        add("listen_line", json.dumps(webhook, ensure_ascii=False).encode())
 
     for target, inputs in seeds.items():
         folder = out / target

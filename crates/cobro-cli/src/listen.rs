@@ -5,11 +5,12 @@
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use clap::Args;
 use cobro::receive::AllowList;
 use cobro_mock::config::{WEBHOOK_URL, is_webhook_url};
-use cobro_mock::receiver::{ListenConfig, run_listen_until_interrupted};
+use cobro_mock::receiver::{ListenConfig, SaveFolder, run_listen_until_interrupted};
 
 use crate::input::optional_payin_key;
 use crate::outcome::{CliError, Verdict};
@@ -27,10 +28,14 @@ pub struct ListenArgs {
     /// Listen on an address other than loopback.
     #[arg(long)]
     allow_remote: bool,
-    /// Save each body, exactly as received, in this folder as NNNN-<kind>.json.
+    /// Save each body, exactly as received, in this folder as NNNN-<kind>.json (refused
+    /// ones in its refused/ sub-folder). The folder is created with mode 0700; one that
+    /// exists must be yours, not a symbolic link, and writable by no one else. A run
+    /// saves at most 64 MiB.
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
-    /// Forward each notification, with its headers, to this endpoint and print its answer.
+    /// Forward each notification to this endpoint (with its Content-Type, User-Agent and
+    /// length, and X-Forwarded-For naming the sender) and print its answer.
     #[arg(long, value_name = "URL")]
     forward_to: Option<String>,
     /// An address or CIDR range of the provider's; repeatable. A notification from
@@ -52,10 +57,14 @@ pub struct ListenArgs {
 /// Runs `cobro listen` until Ctrl-C.
 pub fn run(args: &ListenArgs) -> Result<Verdict, CliError> {
     cobro_mock::check_host(args.host, args.allow_remote).map_err(CliError::new)?;
-    if let Some(dir) = &args.save {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::new(format!("--save {}: cannot create the folder: {e}", dir.display())))?;
-    }
+    let save = match &args.save {
+        Some(dir) => {
+            Some(Arc::new(SaveFolder::open(dir).map_err(|why| {
+                CliError::new(format!("--save {}: {why}", dir.display()))
+            })?))
+        }
+        None => None,
+    };
     if args.forward_to.as_deref().is_some_and(|url| !is_webhook_url(url)) {
         return Err(CliError::new(format!("--forward-to must be {WEBHOOK_URL}")));
     }
@@ -66,7 +75,7 @@ pub fn run(args: &ListenArgs) -> Result<Verdict, CliError> {
     };
     let config = ListenConfig {
         key: optional_payin_key(args.key_file.as_ref())?,
-        save: args.save.clone(),
+        save,
         forward_to: args.forward_to.clone(),
         allow_list,
         trust_unsigned: args.trust_unsigned,

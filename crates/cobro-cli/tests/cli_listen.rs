@@ -267,7 +267,14 @@ fn listen_keeps_nothing_from_outside_the_allow_list_and_escapes_what_it_prints()
         forwarded.recv_timeout(Duration::from_millis(500)).is_err(),
         "it was forwarded"
     );
-    let nothing_saved = || std::fs::read_dir(&dir).map_or(true, |mut d| d.next().is_none());
+    // Nothing but the folder listen made and its empty refused/ sub-folder.
+    let nothing_saved = || {
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        names == ["refused"] && std::fs::read_dir(dir.join("refused")).unwrap().next().is_none()
+    };
     assert!(nothing_saved(), "it was saved");
     terminate(listen);
 
@@ -409,4 +416,139 @@ fn check_webhook_sends_each_kind_to_its_own_url() {
         (8, 1, 1),
         "{lines:?}"
     );
+}
+
+/// A forward carries the body's type, the sender's user agent, the body's length and
+/// the address it came from, and no other header the sender sent: none that names an
+/// address, port, scheme or prefix of the sender's choosing, a credential or a cookie.
+#[test]
+fn listen_forwards_only_the_headers_it_allows() {
+    let (forward, forwarded) = endpoint();
+    let (listen, mut said) = start(&["listen", "--port", "0", "--trust-unsigned", "--forward-to", &forward]);
+    let url = format!("{}/hook", line(&mut said).strip_prefix("cobro listen on ").unwrap());
+    let webhook = r#"{"subscriptionId":7,"chargeType":"ON_DEMAND","customerId":"c","originType":"SUBSCRIPTION","status":"AUTHORIZED"}"#;
+    let sent = [
+        ("User-Agent", "provider-agent/1"),
+        ("X-Forwarded-For", "198.51.100.1"),
+        ("X-Forwarded-Host", "evil.example"),
+        ("X-Forwarded-Proto", "https"),
+        ("X-Forwarded-Port", "8443"),
+        ("X-Forwarded-Prefix", "/admin"),
+        ("X-Forwarded-Scheme", "https"),
+        ("X-Real-IP", "198.51.100.2"),
+        ("True-Client-IP", "198.51.100.3"),
+        ("X-Client-IP", "198.51.100.4"),
+        ("CF-Connecting-IP", "198.51.100.5"),
+        ("Forwarded", "for=198.51.100.6"),
+        ("Cookie", "session=1"),
+        ("Authorization", "Bearer fake-token"),
+        ("X-Custom", "anything"),
+    ];
+    let headers: String = sent.iter().map(|(n, v)| format!("{n}: {v}\r\n")).collect();
+    assert_eq!(post_with(&url, &headers, webhook).0, 200);
+    let delivered = forwarded.recv_timeout(Duration::from_secs(5)).unwrap();
+    let (head, body) = delivered.split_once("\r\n\r\n").unwrap();
+    assert_eq!(body, webhook);
+    let names: Vec<(String, String)> = head
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let (n, v) = l.split_once(':').unwrap();
+            (n.trim().to_ascii_lowercase(), v.trim().to_string())
+        })
+        .collect();
+    let value = |name: &str| names.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
+    assert_eq!(value("content-type"), Some("application/json"), "{head}");
+    assert_eq!(value("user-agent"), Some("provider-agent/1"), "{head}");
+    assert_eq!(
+        value("content-length"),
+        Some(webhook.len().to_string().as_str()),
+        "{head}"
+    );
+    assert_eq!(value("x-forwarded-for"), Some("127.0.0.1"), "{head}");
+    for (name, _) in &sent[2..] {
+        assert_eq!(value(&name.to_ascii_lowercase()), None, "{name} was forwarded: {head}");
+    }
+    assert!(!head.contains("198.51.100."), "{head}");
+    terminate(listen);
+}
+
+/// `--save` on a shared machine: a folder that is a symbolic link, or that others may
+/// write in, is refused at start naming the flag; the folder listen creates is 0700; a
+/// refused notification is saved apart in `refused/`; a symbolic link planted at a
+/// file's name is not followed, and the line says the body was not saved.
+#[cfg(unix)]
+#[test]
+fn listen_saves_only_in_a_folder_of_its_own_and_follows_no_link() {
+    use std::os::unix::fs::{PermissionsExt, symlink};
+
+    let root =
+        std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("listen-save-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let refused_at_start = |dir: &std::path::Path, why: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_cobro"))
+            .args(["listen", "--port", "0", "--save"])
+            .arg(dir)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{said}");
+        assert!(said.contains("--save") && said.contains(why), "{said}");
+        assert!(out.stdout.is_empty(), "it listened");
+    };
+    let target = root.join("target");
+    std::fs::create_dir(&target).unwrap();
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let link = root.join("link");
+    symlink(&target, &link).unwrap();
+    refused_at_start(&link, "symbolic link");
+    assert_eq!(
+        std::fs::read_dir(&target).unwrap().count(),
+        0,
+        "it wrote through the link"
+    );
+    let shared = root.join("shared");
+    std::fs::create_dir(&shared).unwrap();
+    std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o777)).unwrap();
+    refused_at_start(&shared, "others may write in it");
+
+    let dir = root.join("saved");
+    let (listen, mut said) = start(&[
+        "listen",
+        "--port",
+        "0",
+        "--trust-unsigned",
+        "--save",
+        dir.to_str().unwrap(),
+    ]);
+    let url = format!("{}/hook", line(&mut said).strip_prefix("cobro listen on ").unwrap());
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!((mode(&dir), mode(&dir.join("refused"))), (0o700, 0o700));
+    let outside = root.join("outside.json");
+    std::fs::write(&outside, "keep me").unwrap();
+    symlink(&outside, dir.join("0001-subscription-webhook.json")).unwrap();
+    let webhook = r#"{"subscriptionId":7,"chargeType":"ON_DEMAND","customerId":"c","originType":"SUBSCRIPTION","status":"AUTHORIZED"}"#;
+    assert_eq!(post(&url, webhook), 200);
+    let planted = line(&mut said);
+    assert!(
+        planted.contains("; not saved (") && planted.contains("already there"),
+        "{planted}"
+    );
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "keep me");
+    assert_eq!(post(&url, webhook), 200);
+    assert!(line(&mut said).ends_with("0002-subscription-webhook.json"));
+    assert_eq!(post(&url, "not json"), 400);
+    let bad = line(&mut said);
+    assert!(
+        bad.contains("refused 400") && bad.ends_with("refused/0003-payin-notification.json"),
+        "{bad}"
+    );
+    assert_eq!(
+        std::fs::read(dir.join("refused/0003-payin-notification.json")).unwrap(),
+        b"not json"
+    );
+    assert_eq!(mode(&dir.join("0002-subscription-webhook.json")), 0o600);
+    terminate(listen);
+    let _ = std::fs::remove_dir_all(&root);
 }

@@ -314,10 +314,12 @@ fn sigterm_delivers_the_notifications_waiting_or_names_them() {
     );
     assert!(stopping.elapsed() < Duration::from_secs(6), "{:?}", stopping.elapsed());
 
-    // A webhook nobody listens on: every attempt fails, and the stop says so.
+    // A webhook nobody listens on: every attempt fails, and the stop names each
+    // notification by what it is about: the pay-in, the subscription, the deposit.
     let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let nowhere = format!("http://{}/hook", closed.local_addr().unwrap());
     drop(closed);
+    let env = [("COBRO_PAYIN_KEY", PAYIN_KEY), ("COBRO_VA_SECRET", VA_SECRET)];
     let (mut child, lines) = start(
         &[
             "mock",
@@ -325,20 +327,124 @@ fn sigterm_delivers_the_notifications_waiting_or_names_them() {
             "0",
             "--merchant-id",
             "1234",
+            "--api-key",
+            API_KEY,
             "--webhook-url",
             &nowhere,
         ],
         &env,
     );
-    pay_later(&address(&lines), "TERM-2");
+    let addr = address(&lines);
+    pay_later(&addr, "TERM-2");
+    let subscription = authorize_a_subscription(&addr);
+    let (account, deposit) = deposit_in_a_virtual_account(&addr);
     let mut err = child.stderr.take().unwrap();
     assert!(terminate(child).success());
     let mut said = String::new();
     err.read_to_string(&mut said).unwrap();
+    for about in [
+        "a payin notification for merchant 1234 about pay-in TERM-2 (".to_string(),
+        format!("a subscription notification for merchant 1234 about subscription {subscription} ("),
+        format!("a deposit notification for merchant 1234 about deposit {deposit} to virtual account {account} ("),
+    ] {
+        assert!(said.contains(&format!("not delivered: {about}")), "{about}: {said}");
+    }
     assert!(
-        said.contains("not delivered: a payin notification for merchant 1234 (attempt 5 of 5: unreachable)"),
+        said.contains("about pay-in TERM-2 (attempt 5 of 5: unreachable) when the mock stopped"),
         "{said}"
     );
+}
+
+const API_KEY: &str = "fake-api-key-for-tests";
+const VA_SECRET: &str = "fake-va-secret-for-examples";
+
+/// Creates a subscription of merchant 1234 and has the control API authorize it: its id.
+fn authorize_a_subscription(addr: &str) -> String {
+    let body = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/subscription-recurrent.json"
+    ))
+    .unwrap();
+    let key = cobro::Secret::new(PAYIN_KEY).unwrap();
+    let prepared = cobro::prepare_subscription(&body, &key, &cobro::PrepareOptions::default()).unwrap();
+    let (status, answer) = http(
+        addr,
+        "POST",
+        &prepared.path,
+        &owned(&prepared.headers),
+        prepared.body.as_bytes(),
+    )
+    .unwrap();
+    assert_eq!(status, 200, "{answer}");
+    let id = serde_json::from_str::<serde_json::Value>(&answer).unwrap()["subscriptionId"].to_string();
+    let json = [("Content-Type".to_string(), "application/json".to_string())];
+    let (status, answer) = http(
+        addr,
+        "POST",
+        &format!("/_mock/subscriptions/{id}/authorize"),
+        &json,
+        b"",
+    )
+    .unwrap();
+    assert_eq!(status, 200, "{answer}");
+    id
+}
+
+/// Creates a virtual account of merchant 1234 and has the control API deposit in it:
+/// the account's id and the deposit's operation id.
+fn deposit_in_a_virtual_account(addr: &str) -> (String, String) {
+    let body = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/virtual-account-pe.json"
+    ))
+    .unwrap();
+    let secret = cobro::Secret::new(VA_SECRET).unwrap();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let prepared = cobro::prepare_virtual_account(
+        &body,
+        API_KEY,
+        &secret,
+        cobro::DepositMode::Owner,
+        cobro::UnixSeconds::new(i64::try_from(now).unwrap()).unwrap(),
+        &cobro::PrepareOptions::default(),
+    )
+    .unwrap();
+    let (status, answer) = http(
+        addr,
+        "POST",
+        &prepared.path,
+        &owned(&prepared.headers),
+        prepared.body.as_bytes(),
+    )
+    .unwrap();
+    assert_eq!(status, 200, "{answer}");
+    let account = serde_json::from_str::<serde_json::Value>(&answer).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let json = [("Content-Type".to_string(), "application/json".to_string())];
+    let (status, answer) = http(
+        addr,
+        "POST",
+        &format!("/_mock/virtual-accounts/{account}/deposit"),
+        &json,
+        br#"{"amount":"200","currency":"PEN"}"#,
+    )
+    .unwrap();
+    assert_eq!(status, 200, "{answer}");
+    let deposit = serde_json::from_str::<serde_json::Value>(&answer).unwrap()["operationId"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    (account, deposit)
+}
+
+/// A prepared request's headers as [`http`] takes them.
+fn owned<N: ToString, V: ToString>(headers: &[(N, V)]) -> Vec<(String, String)> {
+    headers.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect()
 }
 
 /// Under the common limit of 1,024 open files, 1,100 idle connections do not shut the

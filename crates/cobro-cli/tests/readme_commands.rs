@@ -380,7 +380,7 @@ const EXPECTED: &[Expected] = &[
         stdout_has: r#""payinStateID":"11""#,
     },
     Expected {
-        command: r#"cobro verify payin-notification "$RECEIVED/0008-payin-notification.json""#,
+        command: r#"cobro verify payin-notification "$RECEIVED/refused/0008-payin-notification.json""#,
         exit: 1,
         stdout_has: "not authentic",
     },

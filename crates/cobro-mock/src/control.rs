@@ -106,6 +106,7 @@ pub fn move_payin(
         Delivery {
             merchant_id,
             kind: "payin",
+            about: format!("pay-in {}", payin.operation_number),
             url: merchant
                 .webhook(NotificationKind::PayinNotification)
                 .map(str::to_string),
@@ -225,6 +226,7 @@ pub fn move_subscription(
     let d = Delivery {
         merchant_id: s.merchant_id,
         kind: "subscription",
+        about: format!("subscription {}", s.id),
         url: merchant
             .webhook(NotificationKind::SubscriptionWebhook)
             .map(str::to_string),
@@ -360,6 +362,7 @@ pub async fn deposit(
     let d = Delivery {
         merchant_id: merchant.id,
         kind: "deposit",
+        about: format!("deposit {operation_id} to virtual account {}", account.id),
         url: merchant
             .webhook(NotificationKind::DepositNotification)
             .map(str::to_string),

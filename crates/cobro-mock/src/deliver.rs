@@ -9,7 +9,8 @@ use axum::http::header;
 use serde::Deserialize;
 
 use crate::app::{App, Shared};
-use crate::outbox::{MAX_WAITING, ROOM_BYTES, full, queue};
+use crate::outbox::{MAX_WAITING, ROOM_BYTES, Sending, full, queue};
+use crate::printable::printable;
 use crate::state::{Delivery, Event};
 use crate::time;
 
@@ -174,7 +175,7 @@ async fn attempt_all(app: &App, id: u64, d: &Delivery) -> bool {
         };
         let detail = format!("attempt {attempt} of {}: {outcome}", policy.attempts);
         if let Some(entry) = app.outbox.lock().sending.get_mut(&id) {
-            entry.2.clone_from(&detail);
+            entry.last.clone_from(&detail);
         }
         log(app, d, status, detail);
         if ok {
@@ -188,11 +189,14 @@ async fn attempt_all(app: &App, id: u64, d: &Delivery) -> bool {
     false
 }
 
-/// Names a notification the stopping mock could not deliver, on standard error.
-fn not_delivered((kind, merchant_id, last): &(&'static str, u64, String)) {
-    crate::warn(&format!(
-        "not delivered: a {kind} notification for merchant {merchant_id} ({last}) when the mock stopped"
-    ));
+/// Names a notification the stopping mock could not deliver, on standard error: what
+/// it is about (the pay-in, subscription or deposit), its kind and merchant, and how
+/// its last attempt ended.
+fn not_delivered(s: &Sending) {
+    crate::warn(&printable(&format!(
+        "not delivered: a {} notification for merchant {} about {} ({}) when the mock stopped",
+        s.kind, s.merchant_id, s.about, s.last
+    )));
 }
 
 /// When the mock stops: sends every notification still waiting at once (the held ones

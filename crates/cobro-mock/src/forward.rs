@@ -17,27 +17,12 @@ pub const FORWARD_TIMEOUT: Duration = Duration::from_secs(10);
 /// its line says so), so a burst holds at most this many bodies of 1 MiB.
 pub const MAX_FORWARDING: usize = 64;
 
-/// Headers not passed on: the connection's own (RFC 9110 7.6.1, and any the
-/// `Connection` header names), and those that would speak for the sender (a cookie, a
-/// proxy's credential, or an address the sender chose in place of its own).
-const DROPPED: [&str; 16] = [
-    "host",
-    "content-length",
-    "connection",
-    "transfer-encoding",
-    "te",
-    "trailer",
-    "upgrade",
-    "keep-alive",
-    "proxy-connection",
-    "proxy-authorization",
-    "cookie",
-    "forwarded",
-    "x-forwarded-for",
-    "x-forwarded-host",
-    "x-forwarded-proto",
-    "x-real-ip",
-];
+/// The received headers passed on, the only ones: what the body is and what sent it.
+/// `Content-Length` is the body's own length (set by the client), and `X-Forwarded-For`
+/// is set to the sender's address; every other header stays behind, so none can speak
+/// for the sender (a cookie, a proxy's credential, an address, port, scheme or prefix
+/// the sender chose, a CDN's client address) or for the connection.
+const PASSED_ON: [&str; 2] = ["content-type", "user-agent"];
 
 /// The merchant's endpoint and the client that posts to it.
 pub struct Forwarder {
@@ -76,7 +61,7 @@ impl Forwarder {
         Arc::clone(&self.slots).try_acquire_owned().ok()
     }
 
-    /// Posts `body`, as received, with `headers` but those [`DROPPED`] and with
+    /// Posts `body`, as received, with those of `headers` [`PASSED_ON`], its length, and
     /// `X-Forwarded-For` set to `peer`: what the endpoint answered and how long it took.
     pub async fn send(&self, headers: &HeaderMap, peer: IpAddr, body: Vec<u8>) -> String {
         let url = shown_url(&self.url);
@@ -102,20 +87,12 @@ impl Forwarder {
     }
 }
 
-/// The headers passed on: the received ones but those [`DROPPED`] or named in
-/// `Connection`, and `X-Forwarded-For` naming `peer`, the address the notification came
-/// from.
+/// The headers passed on: the received ones [`PASSED_ON`] (each as often as it came),
+/// and `X-Forwarded-For` naming `peer`, the address the notification came from.
 fn passed_on(headers: &HeaderMap, peer: IpAddr) -> Vec<(HeaderName, HeaderValue)> {
-    let named: Vec<String> = headers
-        .get_all(axum::http::header::CONNECTION)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .map(|n| n.trim().to_ascii_lowercase())
-        .collect();
     let mut out: Vec<(HeaderName, HeaderValue)> = headers
         .iter()
-        .filter(|(name, _)| !DROPPED.contains(&name.as_str()) && !named.iter().any(|n| n == name.as_str()))
+        .filter(|(name, _)| PASSED_ON.contains(&name.as_str()))
         .map(|(name, value)| (name.clone(), value.clone()))
         .collect();
     if let Ok(value) = HeaderValue::from_str(&peer.to_string()) {
@@ -156,6 +133,14 @@ mod tests {
             ("connection", "keep-alive, x-hop"),
             ("x-hop", "1"),
             ("proxy-authorization", "Basic eA=="),
+            ("content-length", "9999"),
+            ("x-forwarded-port", "443"),
+            ("x-forwarded-prefix", "/admin"),
+            ("x-forwarded-scheme", "https"),
+            ("true-client-ip", "203.0.113.7"),
+            ("x-client-ip", "203.0.113.7"),
+            ("cf-connecting-ip", "203.0.113.7"),
+            ("authorization", "Bearer x"),
         ] {
             headers.insert(HeaderName::from_static(name), HeaderValue::from_static(value));
         }

@@ -33,12 +33,22 @@ pub(crate) struct Outbox {
 pub(crate) struct Waiting {
     pub(crate) bytes: usize,
     next_id: u64,
-    /// Each notification being sent or retried: its kind, merchant and how its last
-    /// attempt ended.
-    pub(crate) sending: HashMap<u64, (&'static str, u64, String)>,
+    /// Each notification being sent or retried.
+    pub(crate) sending: HashMap<u64, Sending>,
     /// The notifications held back, with their merchant: each is delivered after that
     /// merchant's next one.
     pub(crate) held: Vec<Delivery>,
+}
+
+/// A notification being sent or retried, as a stop that could not deliver it names it.
+pub(crate) struct Sending {
+    /// `payin`, `subscription` or `deposit`.
+    pub(crate) kind: &'static str,
+    pub(crate) merchant_id: u64,
+    /// What it is about ([`Delivery::about`]).
+    pub(crate) about: String,
+    /// How its last attempt ended.
+    pub(crate) last: String,
 }
 
 impl Waiting {
@@ -97,7 +107,14 @@ pub(crate) fn full() -> (u16, String) {
 pub(crate) fn queue(w: &mut Waiting, d: &Delivery) -> u64 {
     w.next_id += 1;
     w.bytes += d.body.len();
-    w.sending
-        .insert(w.next_id, (d.kind, d.merchant_id, "not yet attempted".to_string()));
+    w.sending.insert(
+        w.next_id,
+        Sending {
+            kind: d.kind,
+            merchant_id: d.merchant_id,
+            about: d.about.clone(),
+            last: "not yet attempted".to_string(),
+        },
+    );
     w.next_id
 }

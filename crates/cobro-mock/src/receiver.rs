@@ -2,16 +2,15 @@
 //! provider's CLI. It receives every kind of notification at any path, judges each with
 //! the core's receiver (`cobro::receive`: authentic, unverifiable or refused, a
 //! duplicate, a state that does not move the order forward), prints one line per
-//! event, saves the raw bodies as received, and forwards them with their headers to
-//! the merchant's local endpoint (`crate::forward`), printing its answer on a line of
-//! its own. Its own answer is the status the core says a careful receiver gives, at
-//! once; a notification from outside the allow-list is neither saved nor forwarded.
+//! event, saves the raw bodies as received, and forwards them, with the few headers it
+//! allows, to the merchant's local endpoint (`crate::forward`), printing its answer on
+//! a line of its own. Its own answer is the status the core says a careful receiver
+//! gives, at once; a notification from outside the allow-list is neither saved nor forwarded.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::future::Future;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -27,7 +26,10 @@ use crate::body::Received;
 use crate::config::ConnectionLimits;
 use crate::forward::Forwarder;
 pub use crate::forward::{FORWARD_TIMEOUT, MAX_FORWARDING};
+use crate::printable::{printable, shown};
 use crate::reply::{MAX_BODY_BYTES, json};
+use crate::save::Outcome;
+pub use crate::save::{MAX_SAVED_BYTES, REFUSED, SaveFolder};
 
 /// The most events whose idempotency keys and pay-in states are remembered (to call a
 /// delivery a duplicate, or late): the oldest are forgotten first.
@@ -39,8 +41,9 @@ pub struct ListenConfig {
     /// The pay-in key, which pay-in notifications are verified with; without it they are
     /// shown as not verified.
     pub key: Option<Secret>,
-    /// The folder the raw bodies are saved in, as `NNNN-<kind>.json`.
-    pub save: Option<PathBuf>,
+    /// The folder the raw bodies are saved in, as `NNNN-<kind>.json` (refused ones in
+    /// its [`REFUSED`] sub-folder), opened and checked by [`SaveFolder::open`].
+    pub save: Option<Arc<SaveFolder>>,
     /// The merchant's endpoint each notification is forwarded to, as received.
     pub forward_to: Option<String>,
     /// The provider's addresses, when known: a notification from elsewhere is refused.
@@ -104,6 +107,15 @@ struct Listener {
     say: Box<dyn Fn(&str) + Send + Sync>,
 }
 
+impl Listener {
+    /// Prints `line`, every control, format and bidirectional character in it escaped
+    /// (`crate::printable`): whatever of a body, a path or an answer it holds, it is one
+    /// line that shows what it says.
+    fn say(&self, line: &str) {
+        (self.say)(&printable(line));
+    }
+}
+
 /// Serves `cobro listen` on `listener` until `shutdown`, calling `say` with each line.
 pub async fn serve_listen(
     listener: TcpListener,
@@ -164,37 +176,30 @@ async fn handle(
     let bytes = match body.bytes() {
         Ok(bytes) => bytes,
         Err(size) => {
-            (l.say)(&format!(
+            l.say(&format!(
                 "#{n} refused 413: a body of {size} bytes, past {MAX_BODY_BYTES}"
             ));
             return json(413, r#"{"error":"body too large"}"#.to_string());
         }
     };
-    let kind = detect_kind(bytes).unwrap_or(NotificationKind::PayinNotification);
-    let mut line = format!("#{n} {}", kind.as_str());
-    let (status, receipt) = judge(&l, kind, bytes, peer.ip(), &mut line);
-    let outsider = receipt.as_ref().is_some_and(|r| r.peer_allowed == Some(false));
-    let verdict = receipt.map_or("not verified", |r| verdict_name(r.verdict));
+    let Judged {
+        kind,
+        mut line,
+        status,
+        verdict,
+        outsider,
+    } = event(&l, n, bytes, peer.ip());
     if outsider {
         // Anyone's, from outside the allow-list: kept nowhere, passed on to no one.
-        (l.say)(&line);
+        l.say(&line);
         return json(status, format!(r#"{{"received":"{verdict}"}}"#));
     }
-    if let Some(dir) = &l.config.save {
-        let path = dir.join(format!("{n:04}-{}.json", kind.as_str()));
-        // A notification is at most 1 MiB: written at once, as the event happens, under
-        // another name first so that a reader never finds half a body.
-        let part = path.with_extension("part");
-        match std::fs::write(&part, bytes).and_then(|()| std::fs::rename(&part, &path)) {
-            Ok(()) => line.push_str(&format!("; saved {}", path.display())),
-            Err(e) => line.push_str(&format!("; not saved ({}: {e})", path.display())),
-        }
-    }
+    keep(&l, n, kind, status, bytes, &mut line);
     let slot = l.forward.as_ref().map(Forwarder::slot);
     if let Some(None) = slot {
         line.push_str(&format!("; not forwarded: {MAX_FORWARDING} forwards under way"));
     }
-    (l.say)(&line);
+    l.say(&line);
     // After the event's line, and without waiting: the endpoint's answer is a line of
     // its own, and the provider gets this one at once.
     if let Some(Some(slot)) = slot {
@@ -202,12 +207,85 @@ async fn handle(
         tokio::spawn(async move {
             if let Some(forward) = &l.forward {
                 let said = forward.send(&headers, peer.ip(), body).await;
-                (l.say)(&format!("#{n} {said}"));
+                l.say(&format!("#{n} {said}"));
             }
             drop(slot);
         });
     }
     json(status, format!(r#"{{"received":"{verdict}"}}"#))
+}
+
+/// Saves the body of notification `n` when `--save` asks (a refused one apart), saying
+/// on `line` where it went or why it did not; when it reaches the run's cap, says on a
+/// line of its own that saving stops.
+fn keep(l: &Listener, n: u64, kind: NotificationKind, status: u16, bytes: &[u8], line: &mut String) {
+    let Some(folder) = &l.config.save else {
+        return;
+    };
+    let name = format!("{n:04}-{}.json", kind.as_str());
+    match folder.save(&name, status >= 400, bytes) {
+        Outcome::Saved(path) => line.push_str(&format!("; saved {}", path.display())),
+        Outcome::Failed(why) => line.push_str(&format!("; not saved ({why})")),
+        Outcome::Stopping(said) => l.say(&said),
+        Outcome::Stopped => {}
+    }
+}
+
+/// What `cobro listen` makes of one body: its kind, its line (before what became of
+/// it), the status to answer and the verdict to answer with, and whether it came from
+/// outside the allow-list.
+struct Judged {
+    kind: NotificationKind,
+    line: String,
+    status: u16,
+    verdict: &'static str,
+    outsider: bool,
+}
+
+/// Judges the body of notification number `n`, from `peer`.
+fn event(l: &Listener, n: u64, bytes: &[u8], peer: IpAddr) -> Judged {
+    let kind = detect_kind(bytes).unwrap_or(NotificationKind::PayinNotification);
+    let mut line = format!("#{n} {}", kind.as_str());
+    let (status, receipt) = judge(l, kind, bytes, peer, &mut line);
+    let outsider = receipt.as_ref().is_some_and(|r| r.peer_allowed == Some(false));
+    let verdict = receipt.map_or("not verified", |r| verdict_name(r.verdict));
+    Judged {
+        kind,
+        line,
+        status,
+        verdict,
+        outsider,
+    }
+}
+
+/// For the `listen_line` fuzz target (fuzz/fuzz_targets/listen_line.rs) and tests, not
+/// for serving: the lines `cobro listen --trust-unsigned` prints, as it hands them to
+/// its `say` callback, when `body` arrives twice from loopback, once verified with
+/// `key` (none: as without COBRO_PAYIN_KEY), nothing saved or forwarded.
+pub fn printed_lines(body: &[u8], key: Option<Secret>) -> Vec<String> {
+    let printed = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&printed);
+    let l = Listener {
+        config: ListenConfig {
+            key,
+            trust_unsigned: true,
+            ..ListenConfig::default()
+        },
+        forward: None,
+        seen: Mutex::new(Seen::default()),
+        next: AtomicU64::new(1),
+        say: Box::new(move |line: &str| {
+            sink.lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(line.to_string());
+        }),
+    };
+    for n in 1..=2 {
+        let judged = event(&l, n, body, IpAddr::from([127, 0, 0, 1]));
+        l.say(&judged.line);
+    }
+    drop(l);
+    printed.lock().unwrap_or_else(PoisonError::into_inner).clone()
 }
 
 fn verdict_name(v: ReceiptVerdict) -> &'static str {
@@ -276,27 +354,6 @@ fn judge(
     (r.http_status, Some(r))
 }
 
-/// The most characters of a body's text a line shows.
-const SHOWN_CHARS: usize = 64;
-
-/// `text` from a body as a line shows it: control characters escaped (a line break or
-/// a terminal's escape sequence would forge or hide a line), at most [`SHOWN_CHARS`].
-fn shown(text: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i == SHOWN_CHARS {
-            out.push('…');
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// What a receipt says, for the line: the event and the verdict with its reason.
 fn describe(r: &Receipt) -> String {
     let event = if let Some(p) = &r.payin {
@@ -356,12 +413,89 @@ mod tests {
         assert!(!seen.duplicate("0"), "the oldest key was forgotten");
     }
 
+    /// A body's text reaches a line with every control, format and bidirectional
+    /// character escaped, in each kind and with the key or without.
     #[test]
-    fn a_bodys_text_cannot_break_or_hide_a_line() {
-        assert_eq!(shown("ORDER-1"), "ORDER-1");
-        assert_eq!(shown("X\n#2 payin\u{1b}[2K"), "X\\n#2 payin\\u{1b}[2K");
-        let long = shown(&"é".repeat(1_000));
-        assert_eq!(long.chars().count(), SHOWN_CHARS + 1);
+    fn what_listen_prints_of_a_body_hides_nothing() {
+        let hidden = r#"A\u202eZ\u2028\u00ad\u200b\ufeff\u2066"#;
+        let webhook = format!(
+            r#"{{"subscriptionId":7,"chargeType":"ON_DEMAND","customerId":"c","originType":"SUBSCRIPTION","status":"{hidden}"}}"#
+        );
+        let key = Secret::new("fake-payin-key-for-examples").ok();
+        let lines = [
+            printed_lines(webhook.as_bytes(), None),
+            printed_lines(webhook.as_bytes(), key.clone()),
+        ]
+        .concat();
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        for line in &lines {
+            assert!(!line.chars().any(crate::printable::is_escaped), "{line:?}");
+        }
+        assert!(
+            lines[0].contains("7 A\\u{202e}Z\\u{2028}\\u{ad}\\u{200b}\\u{feff}\\u{2066}: unverifiable"),
+            "{lines:?}"
+        );
+        let payin = include_str!("../../../examples/notification-payin.json").replacen(
+            "\"payinMerchantOperationNumber\": \"",
+            "\"payinMerchantOperationNumber\": \"\\u202e\\n",
+            1,
+        );
+        let lines = [
+            printed_lines(payin.as_bytes(), None),
+            printed_lines(payin.as_bytes(), key),
+        ]
+        .concat();
+        assert!(
+            lines.iter().all(|l| !l.chars().any(crate::printable::is_escaped)),
+            "{lines:?}"
+        );
+    }
+
+    /// Past the cap, one line says saving stopped and why; the notifications after it
+    /// are still judged and printed, and nothing more is written.
+    #[test]
+    fn saving_stops_at_the_cap_with_one_line() {
+        let dir = std::env::temp_dir().join(format!("cobro-listen-cap-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let printed = Arc::new(Mutex::new(Vec::<String>::new()));
+        let sink = Arc::clone(&printed);
+        let l = Listener {
+            config: ListenConfig {
+                save: Some(Arc::new(SaveFolder::open_with_cap(&dir, 300).unwrap())),
+                trust_unsigned: true,
+                ..ListenConfig::default()
+            },
+            forward: None,
+            seen: Mutex::new(Seen::default()),
+            next: AtomicU64::new(1),
+            say: Box::new(move |line: &str| sink.lock().unwrap().push(line.to_string())),
+        };
+        for n in 1..=5 {
+            let body = format!(
+                r#"{{"subscriptionId":{n},"chargeType":"ON_DEMAND","customerId":"c","originType":"SUBSCRIPTION","status":"AUTHORIZED"}}"#
+            );
+            let mut judged = event(&l, n, body.as_bytes(), IpAddr::from([127, 0, 0, 1]));
+            keep(&l, n, judged.kind, judged.status, body.as_bytes(), &mut judged.line);
+            l.say(&judged.line);
+        }
+        let lines = printed.lock().unwrap().clone();
+        assert_eq!(lines.len(), 6, "{lines:?}");
+        assert!(lines[0].ends_with("0001-subscription-webhook.json") && lines[0].contains("; saved "));
+        assert!(lines[1].ends_with("0002-subscription-webhook.json"), "{lines:?}");
+        assert!(
+            lines[2].starts_with("saving stopped: this run has saved 2"),
+            "{lines:?}"
+        );
+        assert!(lines[2].contains("a run saves at most"), "{lines:?}");
+        for line in &lines[3..] {
+            assert!(
+                line.contains("subscription-webhook") && !line.contains("saved"),
+                "{line}"
+            );
+        }
+        let files = std::fs::read_dir(&dir).unwrap().count();
+        assert_eq!(files, 3, "two bodies and refused/");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// The README says what `cobro listen` keeps, as the code has it.
@@ -379,6 +513,7 @@ mod tests {
             ),
             format!("{} s for your endpoint to answer a forward", FORWARD_TIMEOUT.as_secs()),
             format!("at most {MAX_FORWARDING} forwards under way"),
+            format!("at most {} MiB saved in a run", MAX_SAVED_BYTES >> 20),
         ] {
             assert!(readme.contains(&said), "the README does not say: {said}");
         }

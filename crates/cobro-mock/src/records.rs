@@ -173,6 +173,9 @@ pub struct Delivery {
     pub merchant_id: u64,
     /// `payin`, `subscription` or `deposit`.
     pub kind: &'static str,
+    /// What it is about, as a stop that could not deliver it names it: `pay-in
+    /// ORDER-1`, `subscription 42`, `deposit 7 to virtual account VA-1`.
+    pub about: String,
     /// The webhook URL; None sends nothing (logged).
     pub url: Option<String>,
     /// The JSON body.
