@@ -31,6 +31,37 @@ STATUSES = [200, 201, 400, 401, 404, 409, 422, 500, 502, 302]
 NOTIFICATIONS = ["payin-notification", "subscription-webhook", "deposit-notification"]
 # cobro_fuzz::PAYIN_KEY.
 PAYIN_KEY = "fake-payin-key-for-examples"
+# The order of cobro::receive::NotificationKind::ALL (receive.rs's kind bits).
+NOTIFICATIONS = ["payin-notification", "subscription-webhook", "deposit-notification"]
+
+
+def receive_input(kind, body, key=None, peer=None, allow_list=None, stored_state=None, trust_unsigned=False,
+                  merchant_id=None):
+    """The input of the receive target (its layout): the selector, peer and
+    stored-state bytes, the key's line when there is one, then the body. A peer is
+    read as inside or outside 203.0.113.0/24 with its last part kept; a merchant id, as
+    the target's one (1234)."""
+    selector = NOTIFICATIONS.index(kind)
+    if key is not None:
+        selector |= 4
+    if allow_list:
+        selector |= 8
+    peer_byte = 0
+    if peer is not None:
+        selector |= 16
+        last = int(peer.rsplit(".", 1)[-1]) if "." in peer else 1
+        inside = peer.startswith("203.0.113.")
+        peer_byte = (last & 0x7E) | (1 if inside else 0)
+    if trust_unsigned:
+        selector |= 32
+    state_byte = 0
+    if stored_state is not None:
+        selector |= 64
+        state_byte = stored_state & 0xFF
+    if merchant_id is not None:
+        selector |= 128
+    head = bytes([selector, peer_byte, state_byte])
+    return head + (key.encode() + b"\n" if key is not None else b"") + body
 
 
 def patched(base, case):
@@ -124,8 +155,29 @@ def main(out):
                     add("verify", b"\x00" + PAYIN_KEY.encode() + b"\n" + body)
                 if document in NOTIFICATIONS:
                     add("listen_line", body)
+                    key = PAYIN_KEY if document == "payin-notification" else None
+                    # Alone; trusted, with the merchant's id; from inside and from
+                    # outside the allow-list, and from an unknown peer.
+                    add("receive", receive_input(document, body, key=key))
+                    add("receive", receive_input(document, body, key=key, trust_unsigned=True, merchant_id=1234))
+                    for peer in ("203.0.113.7", "198.51.100.7", None):
+                        add("receive", receive_input(document, body, key=key, peer=peer, allow_list=True))
             if body is not None and "key" in case and path.name.startswith("payin-notification"):
                 add("verify", b"\x00" + case["key"].encode() + b"\n" + body)
+            if path.parent.name == "receive" and "body_text" in case:
+                add(
+                    "receive",
+                    receive_input(
+                        case["kind"],
+                        case["body_text"].encode(),
+                        key=case.get("key"),
+                        peer=case.get("peer"),
+                        allow_list=case.get("allow_list"),
+                        stored_state=case.get("stored_state"),
+                        trust_unsigned=bool(case.get("trust_unsigned")),
+                        merchant_id=case.get("merchant_id"),
+                    ),
+                )
             if path.name == "virtual-account-signature.json" and "expected" in case:
                 lines = [
                     case["secret"],

@@ -2,8 +2,11 @@
 //! careful receiver must pass, signed with the merchant's key (the unsigned kinds to
 //! their own URLs when given), and prints a line per
 //! case: what was sent, what the endpoint answered and in what time, and whether that
-//! is right. Exit 1 when the endpoint accepts a wrong signature or a tampered amount,
-//! refuses an authentic notification or a duplicate, or takes over 10 s.
+//! is right. Exit 1 when the endpoint accepts a wrong signature, a tampered amount or
+//! an empty or missing signature (in any pay-in state), refuses an authentic
+//! notification or a duplicate, or takes over 10 s. With `--outside-allow-list` (the
+//! endpoint's allow-list does not hold this address) every case must be refused with
+//! 403, and exit 1 when one is accepted.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -39,6 +42,10 @@ pub struct CheckArgs {
     /// Read the pay-in key from this file instead of COBRO_PAYIN_KEY.
     #[arg(long, value_name = "PATH")]
     key_file: Option<PathBuf>,
+    /// The endpoint's allow-list does not hold this machine's address: every case must
+    /// be refused (403), one sent over a connection reset at once included.
+    #[arg(long)]
+    outside_allow_list: bool,
 }
 
 /// Runs `cobro check-webhook`.
@@ -61,7 +68,12 @@ pub fn run(args: &CheckArgs) -> Result<Verdict, CliError> {
         },
     };
     let key = SecretSource::payin_key(args.key_file.as_ref()).load()?;
-    let probes = cobro::receive::battery::battery(args.merchant_id, &args.operation_number, &key).map_err(signing)?;
+    let battery = if args.outside_allow_list {
+        cobro::receive::battery::battery_outside_allow_list
+    } else {
+        cobro::receive::battery::battery
+    };
+    let probes = battery(args.merchant_id, &args.operation_number, &key).map_err(signing)?;
     let outcomes = check_webhook(&endpoints, probes, |outcome| {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "{}", outcome.line());

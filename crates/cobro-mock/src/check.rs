@@ -1,8 +1,10 @@
 //! `cobro check-webhook`: sends a merchant's notification endpoint the battery a careful
 //! receiver must pass (`cobro::receive::battery`, the core's), one at a time, and
-//! judges each answer and how long it took.
+//! judges each answer and how long it took. A probe marked `reset` goes over a
+//! connection reset (SO_LINGER 0) right after the request is written: nothing is read.
 
-use std::io;
+use std::io::{self, Write};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cobro::receive::NotificationKind;
@@ -19,7 +21,8 @@ pub const ANSWER_WITHIN: Duration = Duration::from_secs(10);
 pub struct Outcome {
     /// The probe sent.
     pub probe: Probe,
-    /// The HTTP status answered; `None` when none came (refused connection, timeout).
+    /// The HTTP status answered; `None` when none came (refused connection, timeout, or
+    /// a probe sent over a reset connection, whose answer is never read).
     pub status: Option<u16>,
     /// Whether no connection could be made (`status` is then `None`).
     pub unreachable: bool,
@@ -38,19 +41,27 @@ impl Outcome {
 
     /// The line `cobro check-webhook` prints for it.
     pub fn line(&self) -> String {
+        let expect = self.probe.expect;
         let answered = match self.status {
             Some(s) => format!("answered {s} in {} ms", self.elapsed.as_millis()),
             None if self.unreachable => "could not connect".to_string(),
+            None if self.probe.reset => "sent, and the connection reset at once".to_string(),
             None => format!("no answer within {} s", ANSWER_WITHIN.as_secs()),
         };
-        let verdict = match (self.judgement, self.probe.expect) {
+        let silent = self.status.is_none() || self.elapsed > ANSWER_WITHIN;
+        let verdict = match (self.judgement, expect) {
             (Judgement::Right, _) => "right".to_string(),
-            (Judgement::Wrong, _) if self.status.is_none() || self.elapsed > ANSWER_WITHIN => {
-                format!("WRONG: answer at once ({})", self.probe.expect.wanted())
-            }
+            (Judgement::Wrong, _) if silent => format!("WRONG: answer at once ({})", expect.wanted()),
             (Judgement::Wrong, Expect::Refuse) => format!("WRONG: it accepted {}", self.probe.name),
-            (Judgement::Wrong, _) => format!("WRONG: expected {}", self.probe.expect.wanted()),
-            (Judgement::Doubtful, _) => format!("doubtful: expected {}", self.probe.expect.wanted()),
+            (Judgement::Wrong, Expect::RefuseOutsider) => {
+                format!("WRONG: it accepted {} from outside its allow-list", self.probe.name)
+            }
+            (Judgement::Wrong, _) => format!("WRONG: expected {}", expect.wanted()),
+            (Judgement::Doubtful, _) => format!("doubtful: expected {}", expect.wanted()),
+            (Judgement::Unknown, Expect::Unobservable) => format!(
+                "cannot be judged: no answer can be read, and the endpoint, which may not know the peer, must refuse it without acting; only its own records can show it did not act (operation {})",
+                cobro::receive::battery::RESET_OPERATION_ID
+            ),
             (Judgement::Unknown, _) => "cannot be judged from the answer: the signature does not cover the state, so the endpoint must confirm it with the status query before acting".to_string(),
         };
         let mark = match self.judgement {
@@ -93,6 +104,7 @@ pub fn check_webhook(
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     // The endpoint is the merchant's, as named: no proxy of the environment, no redirect.
     let tls = crate::tls::client_config(&crate::WebhookCa::default()).map_err(io::Error::other)?;
+    let reset_tls = Arc::new(tls.clone());
     let client = reqwest::Client::builder()
         .tls_backend_preconfigured(tls)
         .timeout(ANSWER_WITHIN + Duration::from_secs(1))
@@ -104,19 +116,24 @@ pub fn check_webhook(
         let mut out = Vec::new();
         for probe in probes {
             let started = Instant::now();
-            let sent = client
-                .post(endpoints.url(probe.kind))
-                .header("Content-Type", "application/json")
-                .body(probe.body.clone())
-                .send()
-                .await;
+            let url = endpoints.url(probe.kind);
+            let (status, unreachable) = if probe.reset {
+                let sent = send_and_reset(url, &probe.body, &reset_tls).await;
+                (None, sent.is_err())
+            } else {
+                let sent = client
+                    .post(url)
+                    .header("Content-Type", "application/json")
+                    .body(probe.body.clone())
+                    .send()
+                    .await;
+                let unreachable = sent.as_ref().is_err_and(|e| !e.is_timeout());
+                (sent.ok().map(|a| a.status().as_u16()), unreachable)
+            };
             let elapsed = started.elapsed();
-            let unreachable = sent.as_ref().is_err_and(|e| !e.is_timeout());
-            let status = sent.ok().map(|a| a.status().as_u16());
             let judgement = match status {
                 Some(s) if elapsed <= ANSWER_WITHIN => probe.expect.judge(s),
-                _ if probe.expect == Expect::Accept || probe.expect == Expect::Refuse => Judgement::Wrong,
-                _ => Judgement::Doubtful,
+                _ => probe.expect.judge_silence(),
             };
             let outcome = Outcome {
                 probe,
@@ -130,4 +147,55 @@ pub fn check_webhook(
         }
         Ok(out)
     })
+}
+
+/// POSTs `body` (JSON) to `url` over a connection of its own and resets it (SO_LINGER 0,
+/// so closing sends RST) as soon as the request is written, reading nothing: the
+/// endpoint may find its peer gone when it asks for it, or when it answers. An
+/// `https://` URL gets its TLS handshake first, verified as every other probe's.
+async fn send_and_reset(url: &str, body: &str, tls: &Arc<rustls::ClientConfig>) -> io::Result<()> {
+    let url = reqwest::Url::parse(url).map_err(io::Error::other)?;
+    let host = url
+        .host_str()
+        .ok_or_else(|| io::Error::other("the URL has no host"))?
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .to_string();
+    let port = url
+        .port_or_known_default()
+        .ok_or_else(|| io::Error::other("the URL has no port"))?;
+    let stream = tokio::time::timeout(ANSWER_WITHIN, tokio::net::TcpStream::connect((host.as_str(), port)))
+        .await
+        .map_err(io::Error::other)??;
+    stream.set_zero_linger()?;
+    let stream = stream.into_std()?;
+    stream.set_nonblocking(false)?;
+    stream.set_read_timeout(Some(ANSWER_WITHIN))?;
+    stream.set_write_timeout(Some(ANSWER_WITHIN))?;
+    let mut target = url.path().to_string();
+    if let Some(query) = url.query() {
+        target.push('?');
+        target.push_str(query);
+    }
+    let authority = match url.port() {
+        Some(p) => format!("{}:{p}", url.host_str().unwrap_or_default()),
+        None => url.host_str().unwrap_or_default().to_string(),
+    };
+    let request = format!(
+        "POST {target} HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    if url.scheme() == "https" {
+        let name = rustls::pki_types::ServerName::try_from(host).map_err(io::Error::other)?;
+        let connection = rustls::ClientConnection::new(tls.clone(), name).map_err(io::Error::other)?;
+        let mut tls_stream = rustls::StreamOwned::new(connection, stream);
+        tls_stream.write_all(request.as_bytes())?;
+        tls_stream.flush()?;
+    } else {
+        let mut stream = stream;
+        stream.write_all(request.as_bytes())?;
+        stream.flush()?;
+    }
+    // Dropped here: with SO_LINGER 0 the close is a reset.
+    Ok(())
 }

@@ -4,6 +4,7 @@
 //! the sending and timing are the IO crate's.
 
 use crate::amount::Amount;
+use crate::payin::catalog::PAYIN_STATES;
 use crate::provider::payin::{Notification, notification};
 use crate::provider::subscription::{Webhook, webhook};
 use crate::provider::virtual_account::{Deposit, deposit_notification};
@@ -29,6 +30,15 @@ pub enum Expect {
     /// The answer alone cannot tell: the body is authentic, but its state was swapped;
     /// the endpoint must confirm with the status query before acting.
     CannotTell,
+    /// 403: the checker's address is outside the endpoint's allow-list (DESIGN.md 9 row
+    /// 39), so whatever it sends is refused; accepting it fails the check, another
+    /// refusal (400, 401) or no answer does not.
+    RefuseOutsider,
+    /// No answer can be read: the probe goes over a connection reset right after the
+    /// request ([`Probe::reset`]), so the endpoint may not know its peer and must refuse
+    /// it (ERR_PEER_UNKNOWN) without acting; only the endpoint's own records can show it
+    /// did not act.
+    Unobservable,
 }
 
 /// How an endpoint's answer to a probe is judged.
@@ -57,7 +67,24 @@ impl Expect {
             Expect::ShouldAccept if accepted => Judgement::Right,
             Expect::ShouldRefuse if refused => Judgement::Right,
             Expect::ShouldAccept | Expect::ShouldRefuse => Judgement::Doubtful,
-            Expect::CannotTell => Judgement::Unknown,
+            Expect::RefuseOutsider if status == 403 => Judgement::Right,
+            Expect::RefuseOutsider if accepted => Judgement::Wrong,
+            Expect::RefuseOutsider => Judgement::Doubtful,
+            Expect::CannotTell | Expect::Unobservable => Judgement::Unknown,
+        }
+    }
+
+    /// The judgement when no answer came (no connection, or none in time): wrong where
+    /// the endpoint must answer at once; doubtful for one outside the allow-list, which
+    /// a firewall may refuse before the endpoint sees it; unknown where no answer was
+    /// to be read.
+    pub fn judge_silence(self) -> Judgement {
+        match self {
+            Expect::Accept | Expect::Refuse => Judgement::Wrong,
+            Expect::Unobservable => Judgement::Unknown,
+            Expect::ShouldAccept | Expect::ShouldRefuse | Expect::CannotTell | Expect::RefuseOutsider => {
+                Judgement::Doubtful
+            }
         }
     }
 
@@ -69,6 +96,8 @@ impl Expect {
             Expect::ShouldAccept => "2xx (unless its allow-list refuses this address)",
             Expect::ShouldRefuse => "4xx",
             Expect::CannotTell => "the status query before acting",
+            Expect::RefuseOutsider => "403 (this address is outside its allow-list)",
+            Expect::Unobservable => "a refusal without acting (its peer is unknown once the connection is reset)",
         }
     }
 }
@@ -77,20 +106,32 @@ impl Expect {
 #[derive(Debug, Clone)]
 pub struct Probe {
     /// What it is, in a few words.
-    pub name: &'static str,
+    pub name: String,
     /// Its kind.
     pub kind: NotificationKind,
     /// The body.
     pub body: String,
     /// What a careful receiver answers.
     pub expect: Expect,
+    /// Whether the checker resets the connection (SO_LINGER 0) right after writing the
+    /// request, so that the endpoint may not know its peer and its answer cannot be read.
+    pub reset: bool,
 }
 
+/// The deposit notification's operationId of the probe sent over a reset connection,
+/// which the endpoint's records must not show acted on.
+pub const RESET_OPERATION_ID: &str = "cobro-check-webhook-reset";
+
 /// The battery, in the order to send it, for merchant `merchant_id`'s endpoint, the
-/// pay-in notifications signed with `key` for operation `operation_number`.
+/// pay-in notifications signed with `key` for operation `operation_number`: an
+/// authentic notification, a duplicate, an older state after a newer one, a wrong
+/// signature and a tampered amount in every pay-in state of the catalogue, an empty and
+/// a missing payinVerification (the provider's own samples carry an empty one), a
+/// state-swapped replay, a body that is not JSON, an unknown extra field, and the two
+/// unsigned kinds.
 pub fn battery(merchant_id: u64, operation_number: &str, key: &Secret) -> Result<Vec<Probe>, SigningError> {
     let amount = Amount::from_minor_units(3000).map_err(SigningError::InvalidAmount)?;
-    let paid = |state_id| Notification {
+    let in_state = |state_id| Notification {
         state_id,
         merchant_id,
         amount,
@@ -99,34 +140,16 @@ pub fn battery(merchant_id: u64, operation_number: &str, key: &Secret) -> Result
         method: "BankTransfer",
         error: None,
     };
-    let authentic = notification(&paid(5), key)?;
-    let pending = notification(&paid(2), key)?;
-    let forged = notification(&paid(5), &Secret::new("cobro-check-webhook-not-the-merchant-key")?)?;
-    let tampered = authentic.replacen("\"payinAmount\":\"30.00\"", "\"payinAmount\":\"3.00\"", 1);
+    let authentic = notification(&in_state(5), key)?;
+    let pending = notification(&in_state(2), key)?;
+    let not_the_key = Secret::new("cobro-check-webhook-not-the-merchant-key")?;
     let swapped = authentic.replacen("\"payinStateID\":\"5\"", "\"payinStateID\":\"6\"", 1);
     let extra = authentic.replacen('{', "{\"cobroCheckExtraField\":\"ignored\",", 1);
-    let subscription = webhook(&Webhook {
-        subscription_id: 1,
-        charge_type: "ON_DEMAND",
-        customer_id: "987654321",
-        origin_type: "SUBSCRIPTION",
-        status: SubscriptionStatus::Authorized,
-        metadata: &[],
-    });
-    let merchant = merchant_id.to_string();
-    let deposit = deposit_notification(&Deposit {
-        operation_id: "cobro-check-webhook-1",
-        status_code: 5,
-        merchant_id: &merchant,
-        amount: "30.00",
-        currency: "PEN",
-        account: ["acc_check", "VIRTUAL", "CCI", "00200100000000000012", "cobro check"],
-        owner: ["Ana Perez", "DNI", "12345678", "user-check"],
-        depositor: "Ana Perez",
-        received_at: "2026-01-01T00:00:00Z",
-    });
+    let signature = verification_member(&authentic);
+    let empty = authentic.replacen(&signature, "\"payinVerification\":\"\"", 1);
+    let missing = authentic.replacen(&format!(",{signature}"), "", 1);
     let payin = NotificationKind::PayinNotification;
-    Ok(vec![
+    let mut probes = vec![
         probe(
             "an authentic notification (paid)",
             payin,
@@ -140,8 +163,38 @@ pub fn battery(merchant_id: u64, operation_number: &str, key: &Secret) -> Result
             pending,
             Expect::Accept,
         ),
-        probe("a wrong signature", payin, forged, Expect::Refuse),
-        probe("a tampered amount", payin, tampered, Expect::Refuse),
+    ];
+    // Every state, paid first: a receiver that verifies only the states releasing goods
+    // would act on a forged refund or denial.
+    let states = PAYIN_STATES
+        .iter()
+        .filter(|s| s.paid)
+        .chain(PAYIN_STATES.iter().filter(|s| !s.paid));
+    let mut tampered = Vec::new();
+    for state in states {
+        let forged = notification(&in_state(state.id), &not_the_key)?;
+        probes.push(probe(
+            &format!("a wrong signature ({})", state.name_en),
+            payin,
+            forged,
+            Expect::Refuse,
+        ));
+        let altered = notification(&in_state(state.id), key)?.replacen(
+            "\"payinAmount\":\"30.00\"",
+            "\"payinAmount\":\"3.00\"",
+            1,
+        );
+        tampered.push(probe(
+            &format!("a tampered amount ({})", state.name_en),
+            payin,
+            altered,
+            Expect::Refuse,
+        ));
+    }
+    probes.append(&mut tampered);
+    probes.extend([
+        probe("an empty payinVerification (paid)", payin, empty, Expect::Refuse),
+        probe("no payinVerification (paid)", payin, missing, Expect::Refuse),
         probe(
             "a state-swapped replay (paid sent as denied)",
             payin,
@@ -158,24 +211,99 @@ pub fn battery(merchant_id: u64, operation_number: &str, key: &Secret) -> Result
         probe(
             "a subscription webhook (unsigned)",
             NotificationKind::SubscriptionWebhook,
-            subscription,
+            subscription_webhook(),
             Expect::ShouldAccept,
         ),
         probe(
             "a deposit notification (unsigned)",
             NotificationKind::DepositNotification,
-            deposit,
+            deposit(merchant_id, "cobro-check-webhook-1"),
             Expect::ShouldAccept,
         ),
-    ])
+    ]);
+    Ok(probes)
 }
 
-fn probe(name: &'static str, kind: NotificationKind, body: String, expect: Expect) -> Probe {
+/// The battery for an endpoint whose allow-list does not hold the checker's address
+/// (DESIGN.md 9 row 39): every probe of [`battery`], each of which must now be refused
+/// with 403, then a deposit notification (operation [`RESET_OPERATION_ID`]) over a
+/// connection reset right after the request, whose peer the endpoint may not know and
+/// whose answer cannot be read, and the same notification again, which must be refused.
+pub fn battery_outside_allow_list(
+    merchant_id: u64,
+    operation_number: &str,
+    key: &Secret,
+) -> Result<Vec<Probe>, SigningError> {
+    let mut probes = battery(merchant_id, operation_number, key)?;
+    for p in &mut probes {
+        p.expect = Expect::RefuseOutsider;
+    }
+    let reset = deposit(merchant_id, RESET_OPERATION_ID);
+    let kind = NotificationKind::DepositNotification;
+    let mut over_reset = probe(
+        "a deposit notification over a connection reset (unsigned, operation cobro-check-webhook-reset)",
+        kind,
+        reset.clone(),
+        Expect::Unobservable,
+    );
+    over_reset.reset = true;
+    probes.push(over_reset);
+    probes.push(probe(
+        "the reset deposit notification again",
+        kind,
+        reset,
+        Expect::RefuseOutsider,
+    ));
+    Ok(probes)
+}
+
+/// The `"payinVerification":"..."` member of a notification the provider's writer
+/// wrote (no spaces), or an empty text when it has none.
+fn verification_member(body: &str) -> String {
+    const NAME: &str = "\"payinVerification\":\"";
+    body.find(NAME)
+        .and_then(|at| {
+            let value = body.get(at + NAME.len()..)?;
+            let end = value.find('"')?;
+            body.get(at..at + NAME.len() + end + 1)
+        })
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn subscription_webhook() -> String {
+    webhook(&Webhook {
+        subscription_id: 1,
+        charge_type: "ON_DEMAND",
+        customer_id: "987654321",
+        origin_type: "SUBSCRIPTION",
+        status: SubscriptionStatus::Authorized,
+        metadata: &[],
+    })
+}
+
+fn deposit(merchant_id: u64, operation_id: &str) -> String {
+    let merchant = merchant_id.to_string();
+    deposit_notification(&Deposit {
+        operation_id,
+        status_code: 5,
+        merchant_id: &merchant,
+        amount: "30.00",
+        currency: "PEN",
+        account: ["acc_check", "VIRTUAL", "CCI", "00200100000000000012", "cobro check"],
+        owner: ["Ana Perez", "DNI", "12345678", "user-check"],
+        depositor: "Ana Perez",
+        received_at: "2026-01-01T00:00:00Z",
+    })
+}
+
+fn probe(name: &str, kind: NotificationKind, body: String, expect: Expect) -> Probe {
     Probe {
-        name,
+        name: name.to_string(),
         kind,
         body,
         expect,
+        reset: false,
     }
 }
 
@@ -185,6 +313,22 @@ mod tests {
     use super::*;
     use crate::receive::{ReceiptVerdict, ReceiveOptions, receive};
 
+    fn options<'a>(key: &'a Secret, trust_unsigned: bool) -> ReceiveOptions<'a> {
+        ReceiveOptions {
+            key: Some(key),
+            peer: None,
+            allow_list: None,
+            stored_state: None,
+            trust_unsigned,
+            merchant_id: Some(1234),
+            locale: crate::Locale::En,
+        }
+    }
+
+    fn named<'a>(probes: &'a [Probe], name: &str) -> &'a Probe {
+        probes.iter().find(|p| p.name == name).unwrap()
+    }
+
     /// The core's own receiver answers the battery as the battery expects: the battery
     /// and the receiver agree on what a careful receiver does. Trusting unsigned
     /// notifications it accepts every case a careful receiver accepts; not trusting
@@ -193,19 +337,11 @@ mod tests {
     fn the_cores_receiver_passes_the_battery() {
         let key = Secret::new("fake-payin-key-check").unwrap();
         let probes = battery(1234, "CHECK-1", &key).unwrap();
-        assert_eq!(probes.len(), 10);
+        assert_eq!(probes.len(), 26);
+        assert!(probes.iter().all(|p| !p.reset));
         for trust_unsigned in [true, false] {
             for p in &probes {
-                let options = ReceiveOptions {
-                    key: Some(&key),
-                    peer: None,
-                    allow_list: None,
-                    stored_state: None,
-                    trust_unsigned,
-                    merchant_id: None,
-                    locale: crate::Locale::En,
-                };
-                let r = receive(p.kind, p.body.as_bytes(), &options);
+                let r = receive(p.kind, p.body.as_bytes(), &options(&key, trust_unsigned));
                 let judged = p.expect.judge(r.http_status);
                 let unsigned = p.kind != NotificationKind::PayinNotification;
                 let wanted = if unsigned && !trust_unsigned {
@@ -219,16 +355,76 @@ mod tests {
                 if p.expect == Expect::CannotTell {
                     assert_eq!(r.verdict, ReceiptVerdict::Authentic, "the swapped state still verifies");
                 }
+                if p.expect == Expect::Refuse {
+                    assert_eq!(r.http_status, 401, "{}", p.name);
+                }
             }
         }
         assert!(
-            probes[4].body.contains("\"payinAmount\":\"3.00\""),
+            named(&probes, "a tampered amount (paid)")
+                .body
+                .contains("\"payinAmount\":\"3.00\""),
             "the amount was tampered"
         );
         assert!(
-            probes[5].body.contains("\"payinStateID\":\"6\""),
+            named(&probes, "a state-swapped replay (paid sent as denied)")
+                .body
+                .contains("\"payinStateID\":\"6\""),
             "the state was swapped"
         );
+    }
+
+    /// A wrong signature and a tampered amount are sent in every state of the
+    /// catalogue, each naming its state; the empty and the missing payinVerification
+    /// are the authentic notification but for that member.
+    #[test]
+    fn every_state_is_forged_and_the_signature_emptied_and_removed() {
+        let key = Secret::new("fake-payin-key-check").unwrap();
+        let probes = battery(1234, "CHECK-1", &key).unwrap();
+        for state in PAYIN_STATES {
+            let id = format!("\"payinStateID\":\"{}\"", state.id);
+            for what in ["a wrong signature", "a tampered amount"] {
+                let p = named(&probes, &format!("{what} ({})", state.name_en));
+                assert!(p.body.contains(&id), "{}", p.name);
+                assert_eq!(p.expect, Expect::Refuse);
+            }
+        }
+        let authentic = &named(&probes, "an authentic notification (paid)").body;
+        let empty = &named(&probes, "an empty payinVerification (paid)").body;
+        let missing = &named(&probes, "no payinVerification (paid)").body;
+        assert!(empty.contains("\"payinVerification\":\"\""), "{empty}");
+        assert!(!missing.contains("payinVerification"), "{missing}");
+        assert!(crate::reader::read(missing.as_bytes()).is_ok(), "{missing}");
+        let without = |b: &str| b.replace(&verification_member(b), "").replace(",,", ",");
+        assert_eq!(without(authentic), without(empty));
+        assert_eq!(without(authentic), without(missing));
+    }
+
+    /// Outside the allow-list, the core's receiver refuses every probe with 403, the
+    /// reset one (no peer known) included, and acts on none.
+    #[test]
+    fn outside_the_allow_list_every_probe_is_refused() {
+        let key = Secret::new("fake-payin-key-check").unwrap();
+        let probes = battery_outside_allow_list(1234, "CHECK-1", &key).unwrap();
+        assert_eq!(probes.len(), 28);
+        let list = crate::receive::AllowList::parse(["203.0.113.0/24"]).unwrap();
+        for p in &probes {
+            let peer = if p.reset { None } else { Some([127, 0, 0, 1].into()) };
+            for trust_unsigned in [true, false] {
+                let mut o = options(&key, trust_unsigned);
+                o.allow_list = Some(&list);
+                o.peer = peer;
+                let r = receive(p.kind, p.body.as_bytes(), &o);
+                assert_eq!(r.http_status, 403, "{}", p.name);
+                assert_eq!(r.action, crate::receive::ReceiptAction::Ignore, "{}", p.name);
+                let wanted = if p.reset { Judgement::Unknown } else { Judgement::Right };
+                assert_eq!(p.expect.judge(r.http_status), wanted, "{}", p.name);
+            }
+        }
+        let reset: Vec<&Probe> = probes.iter().filter(|p| p.reset).collect();
+        assert_eq!(reset.len(), 1);
+        assert!(reset[0].body.contains(RESET_OPERATION_ID));
+        assert!(reset[0].name.contains(RESET_OPERATION_ID));
     }
 
     #[test]
@@ -242,5 +438,13 @@ mod tests {
         assert_eq!(Expect::ShouldRefuse.judge(400), Judgement::Right);
         assert_eq!(Expect::ShouldRefuse.judge(200), Judgement::Doubtful);
         assert_eq!(Expect::CannotTell.judge(200), Judgement::Unknown);
+        assert_eq!(Expect::RefuseOutsider.judge(403), Judgement::Right);
+        assert_eq!(Expect::RefuseOutsider.judge(401), Judgement::Doubtful);
+        assert_eq!(Expect::RefuseOutsider.judge(500), Judgement::Doubtful);
+        assert_eq!(Expect::RefuseOutsider.judge(200), Judgement::Wrong);
+        assert_eq!(Expect::Unobservable.judge(200), Judgement::Unknown);
+        assert_eq!(Expect::Refuse.judge_silence(), Judgement::Wrong);
+        assert_eq!(Expect::RefuseOutsider.judge_silence(), Judgement::Doubtful);
+        assert_eq!(Expect::Unobservable.judge_silence(), Judgement::Unknown);
     }
 }
