@@ -353,15 +353,20 @@ export interface ReceiveNotificationOptions {
   /** The address the request came from (`req.socket.remoteAddress`). */
   peer?: string
   /**
-   * The provider's addresses or CIDR ranges; a peer outside is refused. (napi reads
-   * an array field set to `undefined` or `null` as an error unless they are among its
-   * types.)
+   * The provider's addresses or CIDR ranges; a peer outside is refused; `null` is
+   * none.
    */
   allowList?: string[] | null
   /** The pay-in's state (payinStateID) as the merchant stored it. */
   storedState?: number
   /** The merchant's own id: a pay-in notification naming another is refused. */
   merchantId?: number | bigint | string
+  /**
+   * Act on unsigned kinds from any peer the allow-list does not refuse (DESIGN.md 9
+   * row 39): for development with the mock only, it lets anyone who reaches the
+   * endpoint announce a subscription or credit a deposit.
+   */
+  trustUnsigned?: boolean
   /** Language of the refusal's message: `"en"` (default), `"es"` or `"pt"`. */
   locale?: 'en' | 'es' | 'pt'
 }
@@ -394,8 +399,7 @@ export interface RetryOutcome {
   httpStatus?: number
   /**
    * The answer's body as received (`await response.text()`, or its bytes); absent or
-   * `null`: empty. (napi reads a field set to `undefined` as an error unless it is
-   * among its types.)
+   * `null`: empty.
    */
   body?: string | Uint8Array | null
 }
