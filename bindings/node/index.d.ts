@@ -341,8 +341,8 @@ export interface PrepareVirtualAccountArgs {
  * DESIGN.md 9 row 35: what a notification endpoint of `kind` (`payin-notification`,
  * `subscription-webhook`, `deposit-notification`) answers at once and may do with
  * `raw`, the body exactly as received (`express.raw()`, Fastify's `parseAs: 'buffer'`;
- * a parsed object has lost the texts the signature covers, so none is taken): a
- * `Receipt`.
+ * a parsed object has lost the texts the signature covers: it is a `TypeError` naming
+ * `raw`): a `Receipt`.
  */
 export declare function receiveNotification(kind: import('./parsed').NotificationKind, raw: string | Uint8Array, options?: ReceiveNotificationOptions | undefined | null): import('./parsed').Receipt
 

@@ -66,8 +66,8 @@ impl Keys for ReceiveNotificationOptions<'_> {
 /// DESIGN.md 9 row 35: what a notification endpoint of `kind` (`payin-notification`,
 /// `subscription-webhook`, `deposit-notification`) answers at once and may do with
 /// `raw`, the body exactly as received (`express.raw()`, Fastify's `parseAs: 'buffer'`;
-/// a parsed object has lost the texts the signature covers, so none is taken): a
-/// `Receipt`.
+/// a parsed object has lost the texts the signature covers: it is a `TypeError` naming
+/// `raw`): a `Receipt`.
 #[napi(ts_return_type = "import('./parsed').Receipt")]
 pub fn receive_notification<'e>(
     env: &'e Env,
