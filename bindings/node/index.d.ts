@@ -341,8 +341,8 @@ export interface PrepareVirtualAccountArgs {
  * DESIGN.md 9 row 35: what a notification endpoint of `kind` (`payin-notification`,
  * `subscription-webhook`, `deposit-notification`) answers at once and may do with
  * `raw`, the body exactly as received (`express.raw()`, Fastify's `parseAs: 'buffer'`;
- * a parsed object has lost the texts the signature covers, so none is taken): a
- * `Receipt`.
+ * a parsed object has lost the texts the signature covers: it is a `TypeError` naming
+ * `raw`): a `Receipt`.
  */
 export declare function receiveNotification(kind: import('./parsed').NotificationKind, raw: string | Uint8Array, options?: ReceiveNotificationOptions | undefined | null): import('./parsed').Receipt
 
@@ -353,9 +353,8 @@ export interface ReceiveNotificationOptions {
   /** The address the request came from (`req.socket.remoteAddress`). */
   peer?: string
   /**
-   * The provider's addresses or CIDR ranges; a peer outside is refused. (napi reads
-   * an array field set to `undefined` or `null` as an error unless they are among its
-   * types.)
+   * The provider's addresses or CIDR ranges; a peer outside is refused; `null` is
+   * none.
    */
   allowList?: string[] | null
   /** The pay-in's state (payinStateID) as the merchant stored it. */
@@ -400,8 +399,7 @@ export interface RetryOutcome {
   httpStatus?: number
   /**
    * The answer's body as received (`await response.text()`, or its bytes); absent or
-   * `null`: empty. (napi reads a field set to `undefined` as an error unless it is
-   * among its types.)
+   * `null`: empty.
    */
   body?: string | Uint8Array | null
 }

@@ -6,11 +6,22 @@ use cobro::document::{NumberType, find, numbers};
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
+use crate::args::string;
 use crate::errors::{Res, Thrown, document, guard};
 use crate::parse::to_js;
 
 fn lookup(country: &str, name: &str) -> Res<&'static NumberType> {
     find(country, name).map_err(|e| document(e.code().as_str(), e.message(country, cobro::Locale::En)))
+}
+
+/// The three arguments every `documents` function takes: the number type named by
+/// `country` and `type`, and the number; each of another type than a string a
+/// `TypeError` naming it.
+fn arguments(country: Unknown<'_>, type_name: Unknown<'_>, number: Unknown<'_>) -> Res<(&'static NumberType, String)> {
+    let country = string(country, "country", "a string")?;
+    let type_name = string(type_name, "type", "a string")?;
+    let number = string(number, "number", "a string")?;
+    Ok((lookup(&country, &type_name)?, number))
 }
 
 // The second argument is `type` in JS (the manifest's name), which Rust cannot name a
@@ -48,12 +59,12 @@ pub struct ValidDocument {
 )]
 pub fn document_validate<'e>(
     env: &'e Env,
-    country: String,
-    type_name: String,
-    number: String,
+    country: Unknown<'e>,
+    type_name: Unknown<'e>,
+    number: Unknown<'e>,
 ) -> napi::Result<Unknown<'e>, Thrown> {
     guard(|| {
-        let t = lookup(&country, &type_name)?;
+        let (t, number) = arguments(country, type_name, number)?;
         let valid = (t.validate)(&number)
             .map_err(|e| document(e.code().as_str(), e.message(t, "number", cobro::Locale::En)))?;
         to_js(env, &valid)
@@ -67,8 +78,15 @@ pub fn document_validate<'e>(
     js_name = "isValid",
     ts_args_type = "country: string, type: string, number: string"
 )]
-pub fn document_is_valid(country: String, type_name: String, number: String) -> napi::Result<bool, Thrown> {
-    guard(|| Ok(lookup(&country, &type_name)?.is_valid(&number)))
+pub fn document_is_valid(
+    country: Unknown<'_>,
+    type_name: Unknown<'_>,
+    number: Unknown<'_>,
+) -> napi::Result<bool, Thrown> {
+    guard(|| {
+        let (t, number) = arguments(country, type_name, number)?;
+        Ok(t.is_valid(&number))
+    })
 }
 
 /// `number` without its separators.
@@ -77,8 +95,15 @@ pub fn document_is_valid(country: String, type_name: String, number: String) -> 
     js_name = "compact",
     ts_args_type = "country: string, type: string, number: string"
 )]
-pub fn document_compact(country: String, type_name: String, number: String) -> napi::Result<String, Thrown> {
-    guard(|| Ok((lookup(&country, &type_name)?.compact)(&number)))
+pub fn document_compact(
+    country: Unknown<'_>,
+    type_name: Unknown<'_>,
+    number: Unknown<'_>,
+) -> napi::Result<String, Thrown> {
+    guard(|| {
+        let (t, number) = arguments(country, type_name, number)?;
+        Ok((t.compact)(&number))
+    })
 }
 
 /// The usual display form of `number` (unchanged when it is not valid).
@@ -87,8 +112,15 @@ pub fn document_compact(country: String, type_name: String, number: String) -> n
     js_name = "format",
     ts_args_type = "country: string, type: string, number: string"
 )]
-pub fn document_format(country: String, type_name: String, number: String) -> napi::Result<String, Thrown> {
-    guard(|| Ok((lookup(&country, &type_name)?.format)(&number)))
+pub fn document_format(
+    country: Unknown<'_>,
+    type_name: Unknown<'_>,
+    number: Unknown<'_>,
+) -> napi::Result<String, Thrown> {
+    guard(|| {
+        let (t, number) = arguments(country, type_name, number)?;
+        Ok((t.format)(&number))
+    })
 }
 
 /// One number type the core checks.

@@ -6,12 +6,11 @@ use cobro::payin::{catalog as payin_catalog, lifecycle as payin_lifecycle};
 use cobro::subscription::response::{SUBSCRIPTION_ERROR_CODES, SubscriptionStatus};
 use cobro::virtual_account::catalog::VIRTUAL_ACCOUNT_ERROR_CODES;
 use cobro::virtual_account::response::VirtualAccountStatus;
-use napi::bindgen_prelude::{BigInt, Either3};
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
-use crate::args::state_id;
-use crate::errors::{Thrown, guard};
+use crate::args::{field, state_id, string};
+use crate::errors::{Res, Thrown, guard};
 use crate::parse::to_js;
 
 /// The answer of a lifecycle helper: whether the action is allowed, and why, in one
@@ -69,31 +68,38 @@ pub fn virtual_account_error_codes(env: &Env) -> napi::Result<Unknown<'_>, Throw
 /// Whether a subscription whose stored status is `status` (the wire's `AUTHORIZED`,
 /// `PENDING`...) may be cancelled, and why; an unknown status allows nothing.
 #[napi]
-pub fn can_cancel(status: String) -> napi::Result<Verdict, Thrown> {
-    guard(|| Ok(cobro::subscription::lifecycle::can_cancel(&SubscriptionStatus::from_wire(&status)).into()))
+pub fn can_cancel(#[napi(ts_arg_type = "string")] status: Unknown<'_>) -> napi::Result<Verdict, Thrown> {
+    guard(|| Ok(cobro::subscription::lifecycle::can_cancel(&subscription_status(status, "status")?).into()))
+}
+
+/// The stored status argument `name` of a subscription, or a `TypeError` naming it.
+fn subscription_status(value: Unknown<'_>, name: &str) -> Res<SubscriptionStatus> {
+    Ok(SubscriptionStatus::from_wire(&string(value, name, "a string")?))
 }
 
 /// Whether a subscription may be requested for a number whose earlier request has the
 /// stored status `existingStatus` (`null` or left out: no earlier request), and why.
 #[napi]
-pub fn may_request_subscription(existing_status: Option<String>) -> napi::Result<Verdict, Thrown> {
+pub fn may_request_subscription(
+    #[napi(ts_arg_type = "string | undefined | null")] existing_status: Option<Unknown<'_>>,
+) -> napi::Result<Verdict, Thrown> {
     guard(|| {
-        let existing = existing_status.as_deref().map(SubscriptionStatus::from_wire);
+        let existing = field(existing_status, |s| subscription_status(s, "existingStatus"))?;
         Ok(cobro::subscription::lifecycle::may_request_subscription(existing.as_ref()).into())
     })
 }
 
 /// Whether a subscription whose stored status is `status` may be charged, and why.
 #[napi]
-pub fn may_charge(status: String) -> napi::Result<Verdict, Thrown> {
-    guard(|| Ok(cobro::subscription::lifecycle::may_charge(&SubscriptionStatus::from_wire(&status)).into()))
+pub fn may_charge(#[napi(ts_arg_type = "string")] status: Unknown<'_>) -> napi::Result<Verdict, Thrown> {
+    guard(|| Ok(cobro::subscription::lifecycle::may_charge(&subscription_status(status, "status")?).into()))
 }
 
 /// Whether the pay-in state `id` is final (`allowed` true) and why, or `null` for an id
 /// the catalogue does not list. `id` as `payinState` takes it.
 #[napi]
 pub fn payin_state_is_final(
-    #[napi(ts_arg_type = "number | bigint | string")] id: Either3<f64, BigInt, String>,
+    #[napi(ts_arg_type = "number | bigint | string")] id: Unknown<'_>,
 ) -> napi::Result<Option<Verdict>, Thrown> {
     guard(|| Ok(payin_lifecycle::payin_state_is_final(state_id(id, "id")?).map(Verdict::from)))
 }
@@ -102,10 +108,10 @@ pub fn payin_state_is_final(
 /// `payinStateID`), empty for a final state, or `null` for an id the catalogue does not
 /// list. `id` as `payinState` takes it.
 #[napi(ts_return_type = "Array<import('./parsed').Int64Text> | null")]
-pub fn next_states(
-    env: &Env,
-    #[napi(ts_arg_type = "number | bigint | string")] id: Either3<f64, BigInt, String>,
-) -> napi::Result<Unknown<'_>, Thrown> {
+pub fn next_states<'e>(
+    env: &'e Env,
+    #[napi(ts_arg_type = "number | bigint | string")] id: Unknown<'e>,
+) -> napi::Result<Unknown<'e>, Thrown> {
     guard(|| to_js(env, &payin_lifecycle::next_states(state_id(id, "id")?)))
 }
 
@@ -113,8 +119,8 @@ pub fn next_states(
 /// why; ids as `payinState` takes them.
 #[napi]
 pub fn payin_transition(
-    #[napi(ts_arg_type = "number | bigint | string")] from_state: Either3<f64, BigInt, String>,
-    #[napi(ts_arg_type = "number | bigint | string")] to_state: Either3<f64, BigInt, String>,
+    #[napi(ts_arg_type = "number | bigint | string")] from_state: Unknown<'_>,
+    #[napi(ts_arg_type = "number | bigint | string")] to_state: Unknown<'_>,
 ) -> napi::Result<Verdict, Thrown> {
     guard(|| {
         let from = state_id(from_state, "fromState")?;
@@ -128,13 +134,14 @@ pub fn payin_transition(
 /// and why; an unknown country or status allows nothing.
 #[napi]
 pub fn virtual_account_transition(
-    country: String,
-    from_status: String,
-    to_status: String,
+    #[napi(ts_arg_type = "string")] country: Unknown<'_>,
+    #[napi(ts_arg_type = "string")] from_status: Unknown<'_>,
+    #[napi(ts_arg_type = "string")] to_status: Unknown<'_>,
 ) -> napi::Result<Verdict, Thrown> {
     guard(|| {
-        let from = VirtualAccountStatus::from_wire(&from_status);
-        let to = VirtualAccountStatus::from_wire(&to_status);
+        let country = string(country, "country", "a string")?;
+        let from = VirtualAccountStatus::from_wire(&string(from_status, "fromStatus", "a string")?);
+        let to = VirtualAccountStatus::from_wire(&string(to_status, "toStatus", "a string")?);
         Ok(cobro::virtual_account::lifecycle::virtual_account_transition(&country, &from, &to).into())
     })
 }

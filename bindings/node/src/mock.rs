@@ -6,56 +6,65 @@
 
 use cobro_mock::Mock;
 use cobro_mock::host::{self, Options, StartError};
-use napi::bindgen_prelude::{BigInt, Either3, External, Object};
+use napi::bindgen_prelude::{External, Object};
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
-use crate::args::{Keys, merchant_id, optional, secret, text, whole_as};
+use crate::args::{Keys, field, merchant_id, optional, optional_string, optional_utf16, secret, text, utf16, whole};
 use crate::errors::{Fail, Res, Thrown, cobro_error, guard, internal, signing};
-use crate::utf16::Utf16Text;
 
 /// Options of `mock.start`; each left out keeps the fake merchant's default.
 #[napi(object, object_to_js = false)]
-pub struct MockOptions {
+pub struct MockOptions<'a> {
     /// The port; 0 (the default) picks a free one.
-    pub port: Option<f64>,
+    #[napi(ts_type = "number")]
+    pub port: Option<Unknown<'a>>,
     /// A loopback address to listen on: `'127.0.0.1'` (the default) or `'::1'`.
-    pub host: Option<String>,
+    #[napi(ts_type = "string")]
+    pub host: Option<Unknown<'a>>,
     /// The merchant's id (default 1001): a safe integer, a bigint or a digit string.
-    pub merchant_id: Option<Either3<f64, BigInt, String>>,
+    #[napi(ts_type = "number | bigint | string")]
+    pub merchant_id: Option<Unknown<'a>>,
     /// The merchant's X-Api-Key (default `'mock-api-key'`).
     #[napi(ts_type = "string")]
-    pub api_key: Option<Utf16Text>,
+    pub api_key: Option<Unknown<'a>>,
     /// Where the notifications go: an `http://` or `https://` URL (default
     /// `'http://127.0.0.1:8080/webhooks/cobro'`; `''` sends none).
-    pub webhook_url: Option<String>,
+    #[napi(ts_type = "string")]
+    pub webhook_url: Option<Unknown<'a>>,
     /// Where subscription webhooks go, when not to `webhookUrl` (one path per kind).
-    pub subscription_webhook_url: Option<String>,
+    #[napi(ts_type = "string")]
+    pub subscription_webhook_url: Option<Unknown<'a>>,
     /// Where deposit notifications go, when not to `webhookUrl` (one path per kind).
-    pub deposit_webhook_url: Option<String>,
+    #[napi(ts_type = "string")]
+    pub deposit_webhook_url: Option<Unknown<'a>>,
     /// The path of a PEM file of CA certificates (one or more) that an `https://`
     /// webhook may chain to besides the system's: the CA of a local test receiver.
-    pub webhook_ca: Option<String>,
+    #[napi(ts_type = "string")]
+    pub webhook_ca: Option<Unknown<'a>>,
     /// The merchant's virtual-account secret (default a fake one).
     #[napi(ts_type = "string")]
-    pub va_secret: Option<Utf16Text>,
+    pub va_secret: Option<Unknown<'a>>,
     /// The merchant's pay-in key (default a fake one).
     #[napi(ts_type = "string")]
-    pub payin_key: Option<Utf16Text>,
+    pub payin_key: Option<Unknown<'a>>,
     /// The path of a config file `{"merchants": [{"id", "api_key", "va_secret",
     /// "payin_key", "webhook_url", "subscription_webhook_url", "deposit_webhook_url",
     /// "name", "signature_variant"}]}`: every merchant with
     /// its keys, so no merchant option goes with it. JSON text in place of the path is
     /// refused (keys on a command line show in the process list).
-    pub config: Option<String>,
+    #[napi(ts_type = "string")]
+    pub config: Option<Unknown<'a>>,
     /// Seconds added to the mock's clock when it checks X-Timestamp (simulated skew;
     /// default 0).
-    pub clock_offset: Option<f64>,
+    #[napi(ts_type = "number")]
+    pub clock_offset: Option<Unknown<'a>>,
     /// Pay every pay-in by itself this many seconds after it is created.
-    pub auto_pay: Option<f64>,
+    #[napi(ts_type = "number")]
+    pub auto_pay: Option<Unknown<'a>>,
 }
 
-impl Keys for MockOptions {
+impl Keys for MockOptions<'_> {
     const KEYS: &'static [&'static str] = &[
         "port",
         "host",
@@ -87,46 +96,39 @@ fn start_error(e: StartError) -> Fail {
 const WHOLE: &str = "a whole number";
 
 /// The core's options from the JS ones.
-fn convert(options: MockOptions) -> Res<(std::net::IpAddr, u16, Options)> {
-    let port = options.port.map(|p| whole_as::<u16>(p, "port", WHOLE)).transpose()?;
-    let ip = match options.host {
+fn convert(options: MockOptions<'_>) -> Res<(std::net::IpAddr, u16, Options)> {
+    let port = field(options.port, |p| whole::<u16>(p, "port", WHOLE))?;
+    let ip = match optional_string(options.host, "host")? {
         Some(h) => host::host(&h).map_err(start_error)?,
         None => host::DEFAULT_HOST,
     };
-    let key = |value: &Option<Utf16Text>, name| value.as_ref().map(|v| secret(v, name)).transpose();
-    let api_key = match &options.api_key {
-        Some(k) => Some(host::api_key("apiKey", text(k, "apiKey")?).map_err(start_error)?),
+    let key = |value, name| field(value, |v| secret(&utf16(v, name)?, name));
+    let api_key = match optional_utf16(options.api_key, "apiKey")? {
+        Some(k) => Some(host::api_key("apiKey", text(&k, "apiKey")?).map_err(start_error)?),
         None => None,
     };
-    let webhook_ca = match &options.webhook_ca {
-        Some(path) => Some(host::webhook_ca("webhookCa", path).map_err(start_error)?),
+    let webhook_ca = match optional_string(options.webhook_ca, "webhookCa")? {
+        Some(path) => Some(host::webhook_ca("webhookCa", &path).map_err(start_error)?),
         None => None,
     };
     // Checked here too, so that a refusal names the option as JS spells it.
-    let url = |value: Option<String>, name| {
-        value
+    let url = |value, name| {
+        optional_string(value, name)?
             .map(|u| host::webhook_argument(name, u).map(Option::unwrap_or_default))
             .transpose()
             .map_err(start_error)
     };
     let converted = Options {
-        merchant_id: options.merchant_id.map(merchant_id).transpose()?,
+        merchant_id: field(options.merchant_id, merchant_id)?,
         api_key,
         webhook_url: url(options.webhook_url, "webhookUrl")?,
         subscription_webhook_url: url(options.subscription_webhook_url, "subscriptionWebhookUrl")?,
         deposit_webhook_url: url(options.deposit_webhook_url, "depositWebhookUrl")?,
-        va_secret: key(&options.va_secret, "vaSecret")?,
-        payin_key: key(&options.payin_key, "payinKey")?,
-        config: options.config,
-        clock_offset: options
-            .clock_offset
-            .map(|c| whole_as::<i64>(c, "clockOffset", WHOLE))
-            .transpose()?
-            .unwrap_or(0),
-        auto_pay: options
-            .auto_pay
-            .map(|a| whole_as::<u64>(a, "autoPay", WHOLE))
-            .transpose()?,
+        va_secret: key(options.va_secret, "vaSecret")?,
+        payin_key: key(options.payin_key, "payinKey")?,
+        config: optional_string(options.config, "config")?,
+        clock_offset: field(options.clock_offset, |c| whole::<i64>(c, "clockOffset", WHOLE))?.unwrap_or(0),
+        auto_pay: field(options.auto_pay, |a| whole::<u64>(a, "autoPay", WHOLE))?,
         webhook_ca,
     };
     Ok((ip, port.unwrap_or(0), converted))

@@ -13,17 +13,16 @@
 
 use cobro::parse::{DEFAULT_HTTP_STATUS, DocumentKind, Parsed, parse_document};
 use cobro::payin::response::Experience;
-use napi::bindgen_prelude::{BigInt, Buffer, Either3, FromNapiValue, JsObjectValue, Object};
+use napi::bindgen_prelude::{Buffer, FromNapiValue, JsObjectValue, Object};
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
-use crate::args::{Keys, http_status, optional, options as required_options, secret, state_id, string};
+use crate::args::{Keys, http_status, optional, options as required_options, secret, state_id, string, utf16};
 use crate::body::{Body, Read, document_bytes};
 use crate::errors::{Res, Thrown, guard, notification, parse as parse_error, signing};
 use crate::personal;
 use crate::text64::Nested;
 use crate::trail::Trail;
-use crate::utf16::Utf16Text;
 
 /// `value` as JS values: the core's serde JSON, with 64-bit integers as decimal strings
 /// ([`crate::text64`]) and the objects holding personal values marked
@@ -54,14 +53,15 @@ fn document_kind(value: Unknown<'_>) -> Res<DocumentKind> {
 }
 
 /// Options of `parse` and `parseVirtualAccountResponse`.
-#[napi(object)]
-pub struct ParseOptions {
+#[napi(object, object_to_js = false)]
+pub struct ParseOptions<'a> {
     /// The answer's HTTP status; it matters only for `virtual-account-response`
     /// (default 200).
-    pub http_status: Option<f64>,
+    #[napi(ts_type = "number")]
+    pub http_status: Option<Unknown<'a>>,
 }
 
-impl Keys for ParseOptions {
+impl Keys for ParseOptions<'_> {
     const KEYS: &'static [&'static str] = &["httpStatus"];
 }
 
@@ -189,13 +189,13 @@ pub fn parse_deposit_notification<'e>(
 
 /// Options of `verifyPayinNotification`.
 #[napi(object, object_to_js = false)]
-pub struct VerifyPayinNotificationOptions {
+pub struct VerifyPayinNotificationOptions<'a> {
     /// The pay-in key.
     #[napi(ts_type = "string")]
-    pub key: Utf16Text,
+    pub key: Unknown<'a>,
 }
 
-impl Keys for VerifyPayinNotificationOptions {
+impl Keys for VerifyPayinNotificationOptions<'_> {
     const KEYS: &'static [&'static str] = &["key"];
 }
 
@@ -211,7 +211,7 @@ pub fn verify_payin_notification<'e>(
 ) -> napi::Result<Unknown<'e>, Thrown> {
     guard(|| {
         let options: VerifyPayinNotificationOptions = required_options(options, "options")?;
-        let key = secret(&options.key, "key")?;
+        let key = secret(&utf16(options.key, "key")?, "key")?;
         let bytes = match document_bytes(&body)? {
             Read::Bytes(bytes) => bytes,
             Read::Host(e) => return Err(parse_error(&e.parse_error())),
@@ -223,21 +223,30 @@ pub fn verify_payin_notification<'e>(
 
 /// What a pay-in creation code (`payinErrorCode`) means, or `null`.
 #[napi(ts_return_type = "import('./parsed').CodeInfo | null")]
-pub fn payin_creation_code<'e>(env: &'e Env, code: String) -> napi::Result<Unknown<'e>, Thrown> {
-    guard(|| to_js(env, &cobro::payin::catalog::payin_creation_code(&code)))
+pub fn payin_creation_code<'e>(
+    env: &'e Env,
+    #[napi(ts_arg_type = "string")] code: Unknown<'e>,
+) -> napi::Result<Unknown<'e>, Thrown> {
+    guard(|| to_js(env, &cobro::payin::catalog::payin_creation_code(&code_of(code)?)))
 }
 
 /// What a payment confirmation code (`payinStatusErrorCode`, `errorDetails.codeErrorTrx`)
 /// means, or `null`.
 #[napi(ts_return_type = "import('./parsed').CodeInfo | null")]
-pub fn payment_confirmation_code<'e>(env: &'e Env, code: String) -> napi::Result<Unknown<'e>, Thrown> {
-    guard(|| to_js(env, &cobro::payin::catalog::payment_confirmation_code(&code)))
+pub fn payment_confirmation_code<'e>(
+    env: &'e Env,
+    #[napi(ts_arg_type = "string")] code: Unknown<'e>,
+) -> napi::Result<Unknown<'e>, Thrown> {
+    guard(|| to_js(env, &cobro::payin::catalog::payment_confirmation_code(&code_of(code)?)))
 }
 
 /// The pay-in state `id` (`payinStateID`: a whole number, a bigint or the decimal string
 /// a parsed notification holds), or `null` for an id the catalogue does not list.
 #[napi(ts_return_type = "import('./parsed').PayinState | null")]
-pub fn payin_state<'e>(env: &'e Env, id: Either3<f64, BigInt, String>) -> napi::Result<Unknown<'e>, Thrown> {
+pub fn payin_state<'e>(
+    env: &'e Env,
+    #[napi(ts_arg_type = "number | bigint | string")] id: Unknown<'e>,
+) -> napi::Result<Unknown<'e>, Thrown> {
     guard(|| {
         let state = cobro::payin::catalog::payin_state(state_id(id, "id")?);
         to_js(env, &state)
@@ -246,12 +255,33 @@ pub fn payin_state<'e>(env: &'e Env, id: Either3<f64, BigInt, String>) -> napi::
 
 /// What a subscription error code (B400..B500, E401, 9025, 9099) means, or `null`.
 #[napi(ts_return_type = "import('./parsed').SubscriptionCode | null")]
-pub fn subscription_error_code<'e>(env: &'e Env, code: String) -> napi::Result<Unknown<'e>, Thrown> {
-    guard(|| to_js(env, &cobro::subscription::response::subscription_error_code(&code)))
+pub fn subscription_error_code<'e>(
+    env: &'e Env,
+    #[napi(ts_arg_type = "string")] code: Unknown<'e>,
+) -> napi::Result<Unknown<'e>, Thrown> {
+    guard(|| {
+        to_js(
+            env,
+            &cobro::subscription::response::subscription_error_code(&code_of(code)?),
+        )
+    })
 }
 
 /// What a virtual-account error code means, or `null`.
 #[napi(ts_return_type = "import('./parsed').CodeInfo | null")]
-pub fn virtual_account_error_code<'e>(env: &'e Env, code: String) -> napi::Result<Unknown<'e>, Thrown> {
-    guard(|| to_js(env, &cobro::virtual_account::catalog::virtual_account_error_code(&code)))
+pub fn virtual_account_error_code<'e>(
+    env: &'e Env,
+    #[napi(ts_arg_type = "string")] code: Unknown<'e>,
+) -> napi::Result<Unknown<'e>, Thrown> {
+    guard(|| {
+        to_js(
+            env,
+            &cobro::virtual_account::catalog::virtual_account_error_code(&code_of(code)?),
+        )
+    })
+}
+
+/// The code argument of the catalogue look-ups, or a `TypeError` naming it.
+fn code_of(value: Unknown<'_>) -> Res<String> {
+    string(value, "code", "a string")
 }

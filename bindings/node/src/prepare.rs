@@ -8,11 +8,13 @@ use napi::bindgen_prelude::Object;
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
-use crate::args::{Keys, civil_date, locale, max_bytes, options, secret, text, unix_seconds};
+use crate::args::{
+    Keys, civil_date, field, locale, max_bytes, optional_bool, optional_utf16, options, secret, text, unix_seconds,
+    utf16,
+};
 use crate::body::{Body, Read, bytes};
 use crate::errors::{Res, Thrown, guard, prepare};
 use crate::signing::{deposit_mode, header_object, signature_variant};
-use crate::utf16::Utf16Text;
 
 /// A request ready to send: join `path` to the API's base URL and send `headers` and
 /// `body` (the exact text that was signed).
@@ -33,33 +35,36 @@ pub struct PreparedRequest {
 
 /// Options of `prepareVirtualAccount`.
 #[napi(object, object_to_js = false)]
-pub struct PrepareVirtualAccountArgs {
+pub struct PrepareVirtualAccountArgs<'a> {
     /// The API key.
     #[napi(ts_type = "string")]
-    pub api_key: Utf16Text,
+    pub api_key: Unknown<'a>,
     /// The secret.
     #[napi(ts_type = "string")]
-    pub secret: Utf16Text,
+    pub secret: Unknown<'a>,
     /// `OWNER` or `ANY`.
     #[napi(ts_type = "'OWNER' | 'ANY'")]
-    pub deposit_mode: String,
+    pub deposit_mode: Unknown<'a>,
     /// Unix seconds; defaults to the system clock.
-    pub now: Option<f64>,
+    #[napi(ts_type = "number")]
+    pub now: Option<Unknown<'a>>,
     /// The text X-Signature covers, `'spec'` (timestamp + API key, the default) or
     /// `'reference_id'` (then the body's owner.referenceId, as the provider's reference
     /// code signs).
     #[napi(ts_type = "'spec' | 'reference_id'")]
-    pub variant: Option<String>,
+    pub variant: Option<Unknown<'a>>,
     /// Turn warnings into errors.
-    pub strict: Option<bool>,
+    #[napi(ts_type = "boolean")]
+    pub strict: Option<Unknown<'a>>,
     /// Language of the report's messages: `"en"` (default), `"es"` or `"pt"`.
     #[napi(ts_type = "'en' | 'es' | 'pt'")]
-    pub locale: Option<String>,
+    pub locale: Option<Unknown<'a>>,
     /// Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body.
-    pub max_bytes: Option<f64>,
+    #[napi(ts_type = "number")]
+    pub max_bytes: Option<Unknown<'a>>,
 }
 
-impl Keys for PrepareVirtualAccountArgs {
+impl Keys for PrepareVirtualAccountArgs<'_> {
     const KEYS: &'static [&'static str] = &[
         "apiKey",
         "secret",
@@ -74,50 +79,60 @@ impl Keys for PrepareVirtualAccountArgs {
 
 /// Options of `prepareSubscription` and `prepareSubscriptionCancel`.
 #[napi(object, object_to_js = false)]
-pub struct PrepareSubscriptionArgs {
+pub struct PrepareSubscriptionArgs<'a> {
     /// The subscription key.
     #[napi(ts_type = "string")]
-    pub key: Utf16Text,
+    pub key: Unknown<'a>,
     /// Turn warnings into errors.
-    pub strict: Option<bool>,
+    #[napi(ts_type = "boolean")]
+    pub strict: Option<Unknown<'a>>,
     /// Language of the report's messages: `"en"` (default), `"es"` or `"pt"`.
     #[napi(ts_type = "'en' | 'es' | 'pt'")]
-    pub locale: Option<String>,
+    pub locale: Option<Unknown<'a>>,
     /// Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body.
-    pub max_bytes: Option<f64>,
+    #[napi(ts_type = "number")]
+    pub max_bytes: Option<Unknown<'a>>,
 }
 
-impl Keys for PrepareSubscriptionArgs {
+impl Keys for PrepareSubscriptionArgs<'_> {
     const KEYS: &'static [&'static str] = &["key", "strict", "locale", "maxBytes"];
 }
 
 /// Options of `preparePayin`.
 #[napi(object, object_to_js = false)]
-pub struct PreparePayinArgs {
+pub struct PreparePayinArgs<'a> {
     /// The pay-in key.
     #[napi(ts_type = "string")]
-    pub key: Utf16Text,
+    pub key: Unknown<'a>,
     /// `"YYYY-MM-DD"`; defaults to today's UTC date.
-    pub today: Option<String>,
+    #[napi(ts_type = "string")]
+    pub today: Option<Unknown<'a>>,
     /// Send the body as `{"data": {...}}`.
-    pub wrap_data: Option<bool>,
+    #[napi(ts_type = "boolean")]
+    pub wrap_data: Option<Unknown<'a>>,
     /// Turn warnings into errors.
-    pub strict: Option<bool>,
+    #[napi(ts_type = "boolean")]
+    pub strict: Option<Unknown<'a>>,
     /// Language of the report's messages: `"en"` (default), `"es"` or `"pt"`.
     #[napi(ts_type = "'en' | 'es' | 'pt'")]
-    pub locale: Option<String>,
+    pub locale: Option<Unknown<'a>>,
     /// Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body.
-    pub max_bytes: Option<f64>,
+    #[napi(ts_type = "number")]
+    pub max_bytes: Option<Unknown<'a>>,
 }
 
-impl Keys for PreparePayinArgs {
+impl Keys for PreparePayinArgs<'_> {
     const KEYS: &'static [&'static str] = &["key", "today", "wrapData", "strict", "locale", "maxBytes"];
 }
 
 /// The core's options from the JS options every `prepare*` function shares.
-fn common(strict: Option<bool>, locale_tag: Option<&str>, max: Option<f64>) -> Res<PrepareOptions> {
+fn common(
+    strict: Option<Unknown<'_>>,
+    locale_tag: Option<Unknown<'_>>,
+    max: Option<Unknown<'_>>,
+) -> Res<PrepareOptions> {
     Ok(PrepareOptions {
-        strict: strict.unwrap_or(false),
+        strict: optional_bool(strict, "strict")?.unwrap_or(false),
         locale: locale(locale_tag)?,
         max_bytes: max_bytes(max)?,
         ..Default::default()
@@ -155,12 +170,12 @@ pub fn prepare_virtual_account<'e>(
     guard(|| {
         let args: PrepareVirtualAccountArgs = options(args, "args")?;
         let opts = PrepareOptions {
-            va_signature: signature_variant(args.variant.as_deref())?.unwrap_or_default(),
-            ..common(args.strict, args.locale.as_deref(), args.max_bytes)?
+            va_signature: signature_variant(args.variant)?.unwrap_or_default(),
+            ..common(args.strict, args.locale, args.max_bytes)?
         };
-        let api_key = text(&args.api_key, "apiKey")?;
-        let secret = secret(&args.secret, "secret")?;
-        let mode = deposit_mode(&args.deposit_mode)?;
+        let api_key = text(&utf16(args.api_key, "apiKey")?, "apiKey")?;
+        let secret = secret(&utf16(args.secret, "secret")?, "secret")?;
+        let mode = deposit_mode(args.deposit_mode)?;
         let now = unix_seconds(args.now, "now")?;
         let bytes = read(&body, &opts)?;
         done(
@@ -205,8 +220,8 @@ fn signed_subscription<'e>(
 ) -> napi::Result<Object<'e>, Thrown> {
     guard(|| {
         let args: PrepareSubscriptionArgs = options(args, "args")?;
-        let opts = common(args.strict, args.locale.as_deref(), args.max_bytes)?;
-        let key = secret(&args.key, "key")?;
+        let opts = common(args.strict, args.locale, args.max_bytes)?;
+        let key = secret(&utf16(args.key, "key")?, "key")?;
         let bytes = read(body, &opts)?;
         done(env, prepare(&bytes, &key, &opts))
     })
@@ -224,10 +239,10 @@ pub fn prepare_payin<'e>(
     guard(|| {
         let args: PreparePayinArgs = options(args, "args")?;
         let opts = PrepareOptions {
-            wrap_data: args.wrap_data.unwrap_or(false),
-            ..common(args.strict, args.locale.as_deref(), args.max_bytes)?
+            wrap_data: optional_bool(args.wrap_data, "wrapData")?.unwrap_or(false),
+            ..common(args.strict, args.locale, args.max_bytes)?
         };
-        let key = secret(&args.key, "key")?;
+        let key = secret(&utf16(args.key, "key")?, "key")?;
         let today = civil_date(args.today, "today")?;
         let bytes = read(&body, &opts)?;
         done(env, cobro::prepare_payin(&bytes, &key, today, &opts))
@@ -236,24 +251,28 @@ pub fn prepare_payin<'e>(
 
 /// Options of `preparePayinStatus`.
 #[napi(object, object_to_js = false)]
-pub struct PreparePayinStatusArgs {
+pub struct PreparePayinStatusArgs<'a> {
     /// The merchant id: a safe integer, a bigint or a digit string.
-    pub merchant_id: napi::bindgen_prelude::Either3<f64, napi::bindgen_prelude::BigInt, String>,
+    #[napi(ts_type = "number | bigint | string")]
+    pub merchant_id: Unknown<'a>,
     /// The pay-in key.
     #[napi(ts_type = "string")]
-    pub key: Utf16Text,
+    pub key: Unknown<'a>,
     /// payinMerchantOperationNumber; `""` asks for every transaction.
     #[napi(ts_type = "string")]
-    pub operation_number: Option<Utf16Text>,
+    pub operation_number: Option<Unknown<'a>>,
     /// payinStartDate, `"YYYY-MM-DD"`, before today; given with `endDate`.
-    pub start_date: Option<String>,
+    #[napi(ts_type = "string")]
+    pub start_date: Option<Unknown<'a>>,
     /// payinEndDate, `"YYYY-MM-DD"`, not before `startDate`.
-    pub end_date: Option<String>,
+    #[napi(ts_type = "string")]
+    pub end_date: Option<Unknown<'a>>,
     /// Today's date, `"YYYY-MM-DD"`; defaults to today's UTC date.
-    pub today: Option<String>,
+    #[napi(ts_type = "string")]
+    pub today: Option<Unknown<'a>>,
 }
 
-impl Keys for PreparePayinStatusArgs {
+impl Keys for PreparePayinStatusArgs<'_> {
     const KEYS: &'static [&'static str] = &["merchantId", "key", "operationNumber", "startDate", "endDate", "today"];
 }
 
@@ -268,13 +287,11 @@ pub fn prepare_payin_status<'e>(
     guard(|| {
         let args: PreparePayinStatusArgs = options(args, "args")?;
         let merchant = crate::args::merchant_id(args.merchant_id)?;
-        let key = secret(&args.key, "key")?;
-        let number = args
-            .operation_number
-            .as_ref()
-            .map(|n| text(n, "operationNumber"))
+        let key = secret(&utf16(args.key, "key")?, "key")?;
+        let number = optional_utf16(args.operation_number, "operationNumber")?
+            .map(|n| text(&n, "operationNumber"))
             .transpose()?;
-        let date = |value: Option<String>, name| value.map(|v| civil_date(Some(v), name)).transpose();
+        let date = |value, name| field(value, |v| civil_date(Some(v), name));
         let start = date(args.start_date, "startDate")?;
         let end = date(args.end_date, "endDate")?;
         let today = civil_date(args.today, "today")?;

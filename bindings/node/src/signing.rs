@@ -5,34 +5,38 @@ use std::collections::HashMap;
 
 use cobro::signing::DEFAULT_WINDOW_SECONDS;
 use cobro::{DepositMode, VaSignatureVariant, VaSignedText};
-use napi::bindgen_prelude::{BigInt, Either, Either3, Object};
+use napi::bindgen_prelude::Object;
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
-use crate::args::{Keys, amount, merchant_id, object, options, secret, size, text, unix_seconds};
+use crate::args::{
+    Keys, amount, merchant_id, object, optional_string, optional_utf16, options, secret, size, string, text,
+    unix_seconds, utf16, utf16_as,
+};
 use crate::errors::{Res, Thrown, guard, signing, verify};
-use crate::utf16::Utf16Text;
 
 /// Arguments of `payinVerification`.
 #[napi(object, object_to_js = false)]
-pub struct PayinVerificationArgs {
+pub struct PayinVerificationArgs<'a> {
     /// payinMerchantID: a safe integer, a bigint or a digit string.
-    pub merchant_id: Either3<f64, BigInt, String>,
+    #[napi(ts_type = "number | bigint | string")]
+    pub merchant_id: Unknown<'a>,
     /// payinMerchantOperationNumber.
     #[napi(ts_type = "string")]
-    pub operation_number: Utf16Text,
+    pub operation_number: Unknown<'a>,
     /// payinAmount: a decimal string, or a number whose `JSON.stringify` text has at most
     /// two decimals and 15 significant digits.
-    pub amount: Either<String, f64>,
+    #[napi(ts_type = "string | number")]
+    pub amount: Unknown<'a>,
     /// payinCurrency.
     #[napi(ts_type = "string")]
-    pub currency: Utf16Text,
+    pub currency: Unknown<'a>,
     /// The pay-in key.
     #[napi(ts_type = "string")]
-    pub key: Utf16Text,
+    pub key: Unknown<'a>,
 }
 
-impl Keys for PayinVerificationArgs {
+impl Keys for PayinVerificationArgs<'_> {
     const KEYS: &'static [&'static str] = &["merchantId", "operationNumber", "amount", "currency", "key"];
 }
 
@@ -44,35 +48,36 @@ pub fn payin_verification(
 ) -> napi::Result<String, Thrown> {
     guard(|| {
         let args: PayinVerificationArgs = options(args, "args")?;
-        let operation_number = text(&args.operation_number, "operationNumber")?;
-        let currency = text(&args.currency, "currency")?;
+        let operation_number = text(&utf16(args.operation_number, "operationNumber")?, "operationNumber")?;
+        let currency = text(&utf16(args.currency, "currency")?, "currency")?;
         let merchant = merchant_id(args.merchant_id)?;
         let amount = amount(args.amount)?;
-        let key = secret(&args.key, "key")?;
+        let key = secret(&utf16(args.key, "key")?, "key")?;
         cobro::payin_verification(merchant, &operation_number, amount, &currency, &key).map_err(|e| signing(&e))
     })
 }
 
 /// Arguments of `subscriptionAuthorization`.
 #[napi(object, object_to_js = false)]
-pub struct SubscriptionAuthorizationArgs {
+pub struct SubscriptionAuthorizationArgs<'a> {
     /// merchantId: a safe integer, a bigint or a digit string.
-    pub merchant_id: Either3<f64, BigInt, String>,
+    #[napi(ts_type = "number | bigint | string")]
+    pub merchant_id: Unknown<'a>,
     /// `ON_DEMAND` or `RECURRENT`.
     #[napi(ts_type = "string")]
-    pub r#type: Utf16Text,
+    pub r#type: Unknown<'a>,
     /// customerId.
     #[napi(ts_type = "string")]
-    pub customer_id: Utf16Text,
+    pub customer_id: Unknown<'a>,
     /// processorCode.
     #[napi(ts_type = "string")]
-    pub processor_code: Utf16Text,
+    pub processor_code: Unknown<'a>,
     /// The subscription key.
     #[napi(ts_type = "string")]
-    pub key: Utf16Text,
+    pub key: Unknown<'a>,
 }
 
-impl Keys for SubscriptionAuthorizationArgs {
+impl Keys for SubscriptionAuthorizationArgs<'_> {
     const KEYS: &'static [&'static str] = &["merchantId", "type", "customerId", "processorCode", "key"];
 }
 
@@ -84,52 +89,56 @@ pub fn subscription_authorization(
 ) -> napi::Result<String, Thrown> {
     guard(|| {
         let args: SubscriptionAuthorizationArgs = options(args, "args")?;
-        let r#type = text(&args.r#type, "type")?;
-        let customer_id = text(&args.customer_id, "customerId")?;
-        let processor_code = text(&args.processor_code, "processorCode")?;
+        let r#type = text(&utf16(args.r#type, "type")?, "type")?;
+        let customer_id = text(&utf16(args.customer_id, "customerId")?, "customerId")?;
+        let processor_code = text(&utf16(args.processor_code, "processorCode")?, "processorCode")?;
         let merchant = merchant_id(args.merchant_id)?;
-        let key = secret(&args.key, "key")?;
+        let key = secret(&utf16(args.key, "key")?, "key")?;
         cobro::subscription_authorization(merchant, &r#type, &customer_id, &processor_code, &key)
             .map_err(|e| signing(&e))
     })
 }
 
 /// The variant named `spec` or `reference_id` (DESIGN.md 9 row 30), `None` when left out.
-pub fn signature_variant(name: Option<&str>) -> Res<Option<VaSignatureVariant>> {
-    name.map(|n| VaSignatureVariant::parse(n).map_err(|e| signing(&e)))
+pub fn signature_variant(value: Option<Unknown<'_>>) -> Res<Option<VaSignatureVariant>> {
+    optional_string(value, "variant")?
+        .map(|n| VaSignatureVariant::parse(&n).map_err(|e| signing(&e)))
         .transpose()
 }
 
 /// The `referenceId` argument, which is signed.
-pub fn reference_id(value: Option<&Utf16Text>) -> Res<Option<String>> {
-    value.map(|v| text(v, "referenceId")).transpose()
+pub fn reference_id(value: Option<Unknown<'_>>) -> Res<Option<String>> {
+    optional_utf16(value, "referenceId")?
+        .map(|v| text(&v, "referenceId"))
+        .transpose()
 }
 
 /// The signed text from the `variant` and `referenceId` options, combined by the core.
-fn signed_text<'r>(variant: Option<&str>, reference_id: Option<&'r str>) -> Res<VaSignedText<'r>> {
+fn signed_text<'r>(variant: Option<Unknown<'_>>, reference_id: Option<&'r str>) -> Res<VaSignedText<'r>> {
     VaSignedText::from_parts(signature_variant(variant)?, reference_id).map_err(|e| signing(&e))
 }
 
 /// Arguments of `virtualAccountMessage`.
 #[napi(object, object_to_js = false)]
-pub struct VirtualAccountMessageArgs {
+pub struct VirtualAccountMessageArgs<'a> {
     /// Unix seconds, the value X-Timestamp will carry: required, since a signature over
     /// a clock reading the caller does not know cannot be sent with it.
-    pub timestamp: f64,
+    #[napi(ts_type = "number")]
+    pub timestamp: Unknown<'a>,
     /// The API key.
     #[napi(ts_type = "string")]
-    pub api_key: Utf16Text,
+    pub api_key: Unknown<'a>,
     /// The signed text: `'spec'` (timestamp + API key, the default) or `'reference_id'`
     /// (then `referenceId`, as the provider's reference code signs; a `referenceId`
     /// alone selects it).
     #[napi(ts_type = "'spec' | 'reference_id'")]
-    pub variant: Option<String>,
+    pub variant: Option<Unknown<'a>>,
     /// owner.referenceId, for the `reference_id` variant (1-36 characters).
     #[napi(ts_type = "string")]
-    pub reference_id: Option<Utf16Text>,
+    pub reference_id: Option<Unknown<'a>>,
 }
 
-impl Keys for VirtualAccountMessageArgs {
+impl Keys for VirtualAccountMessageArgs<'_> {
     const KEYS: &'static [&'static str] = &["timestamp", "apiKey", "variant", "referenceId"];
 }
 
@@ -141,36 +150,37 @@ pub fn virtual_account_message(
 ) -> napi::Result<String, Thrown> {
     guard(|| {
         let args: VirtualAccountMessageArgs = options(args, "args")?;
-        let api_key = text(&args.api_key, "apiKey")?;
-        let reference_id = reference_id(args.reference_id.as_ref())?;
+        let api_key = text(&utf16(args.api_key, "apiKey")?, "apiKey")?;
+        let reference_id = reference_id(args.reference_id)?;
         let ts = unix_seconds(Some(args.timestamp), "timestamp")?;
-        let signed = signed_text(args.variant.as_deref(), reference_id.as_deref())?;
+        let signed = signed_text(args.variant, reference_id.as_deref())?;
         Ok(cobro::virtual_account_message_with(ts, &api_key, signed))
     })
 }
 
 /// Arguments of `virtualAccountSignature`.
 #[napi(object, object_to_js = false)]
-pub struct VirtualAccountSignatureArgs {
+pub struct VirtualAccountSignatureArgs<'a> {
     /// Unix seconds, the value X-Timestamp will carry: required, since a signature over
     /// a clock reading the caller does not know cannot be sent with it.
-    pub timestamp: f64,
+    #[napi(ts_type = "number")]
+    pub timestamp: Unknown<'a>,
     /// The API key.
     #[napi(ts_type = "string")]
-    pub api_key: Utf16Text,
+    pub api_key: Unknown<'a>,
     /// The secret.
     #[napi(ts_type = "string")]
-    pub secret: Utf16Text,
+    pub secret: Unknown<'a>,
     /// The signed text: `'spec'` (the default) or `'reference_id'` (see
     /// `virtualAccountMessage`).
     #[napi(ts_type = "'spec' | 'reference_id'")]
-    pub variant: Option<String>,
+    pub variant: Option<Unknown<'a>>,
     /// owner.referenceId, for the `reference_id` variant (1-36 characters).
     #[napi(ts_type = "string")]
-    pub reference_id: Option<Utf16Text>,
+    pub reference_id: Option<Unknown<'a>>,
 }
 
-impl Keys for VirtualAccountSignatureArgs {
+impl Keys for VirtualAccountSignatureArgs<'_> {
     const KEYS: &'static [&'static str] = &["timestamp", "apiKey", "secret", "variant", "referenceId"];
 }
 
@@ -183,18 +193,18 @@ pub fn virtual_account_signature(
 ) -> napi::Result<String, Thrown> {
     guard(|| {
         let args: VirtualAccountSignatureArgs = options(args, "args")?;
-        let api_key = text(&args.api_key, "apiKey")?;
-        let reference_id = reference_id(args.reference_id.as_ref())?;
+        let api_key = text(&utf16(args.api_key, "apiKey")?, "apiKey")?;
+        let reference_id = reference_id(args.reference_id)?;
         let ts = unix_seconds(Some(args.timestamp), "timestamp")?;
-        let secret = secret(&args.secret, "secret")?;
-        let signed = signed_text(args.variant.as_deref(), reference_id.as_deref())?;
+        let secret = secret(&utf16(args.secret, "secret")?, "secret")?;
+        let signed = signed_text(args.variant, reference_id.as_deref())?;
         cobro::virtual_account_signature_with(ts, &api_key, &secret, signed).map_err(|e| signing(&e))
     })
 }
 
 /// The deposit mode named `OWNER` or `ANY`.
-pub fn deposit_mode(name: &str) -> Res<DepositMode> {
-    DepositMode::parse(name).map_err(|e| signing(&e))
+pub fn deposit_mode(value: Unknown<'_>) -> Res<DepositMode> {
+    DepositMode::parse(&string(value, "depositMode", "a string")?).map_err(|e| signing(&e))
 }
 
 /// Headers as a plain object in order: what `fetch` takes as is.
@@ -208,28 +218,29 @@ pub fn header_object<'e>(env: &'e Env, headers: &[(String, String)]) -> napi::Re
 
 /// Arguments of `virtualAccountHeaders`.
 #[napi(object, object_to_js = false)]
-pub struct VirtualAccountHeadersArgs {
+pub struct VirtualAccountHeadersArgs<'a> {
     /// The API key.
     #[napi(ts_type = "string")]
-    pub api_key: Utf16Text,
+    pub api_key: Unknown<'a>,
     /// The secret.
     #[napi(ts_type = "string")]
-    pub secret: Utf16Text,
+    pub secret: Unknown<'a>,
     /// `OWNER` or `ANY`.
     #[napi(ts_type = "'OWNER' | 'ANY'")]
-    pub deposit_mode: String,
+    pub deposit_mode: Unknown<'a>,
     /// Unix seconds; defaults to the system clock.
-    pub timestamp: Option<f64>,
+    #[napi(ts_type = "number")]
+    pub timestamp: Option<Unknown<'a>>,
     /// The signed text: `'spec'` (the default) or `'reference_id'` (see
     /// `virtualAccountMessage`).
     #[napi(ts_type = "'spec' | 'reference_id'")]
-    pub variant: Option<String>,
+    pub variant: Option<Unknown<'a>>,
     /// owner.referenceId, for the `reference_id` variant (1-36 characters).
     #[napi(ts_type = "string")]
-    pub reference_id: Option<Utf16Text>,
+    pub reference_id: Option<Unknown<'a>>,
 }
 
-impl Keys for VirtualAccountHeadersArgs {
+impl Keys for VirtualAccountHeadersArgs<'_> {
     const KEYS: &'static [&'static str] = &["apiKey", "secret", "depositMode", "timestamp", "variant", "referenceId"];
 }
 
@@ -242,12 +253,12 @@ pub fn virtual_account_headers<'e>(
 ) -> napi::Result<Object<'e>, Thrown> {
     guard(|| {
         let args: VirtualAccountHeadersArgs = options(args, "args")?;
-        let api_key = text(&args.api_key, "apiKey")?;
-        let reference_id = reference_id(args.reference_id.as_ref())?;
-        let secret = secret(&args.secret, "secret")?;
-        let mode = deposit_mode(&args.deposit_mode)?;
+        let api_key = text(&utf16(args.api_key, "apiKey")?, "apiKey")?;
+        let reference_id = reference_id(args.reference_id)?;
+        let secret = secret(&utf16(args.secret, "secret")?, "secret")?;
+        let mode = deposit_mode(args.deposit_mode)?;
         let ts = unix_seconds(args.timestamp, "timestamp")?;
-        let signed = signed_text(args.variant.as_deref(), reference_id.as_deref())?;
+        let signed = signed_text(args.variant, reference_id.as_deref())?;
         let headers =
             cobro::virtual_account_headers_with(&api_key, &secret, ts, mode, signed).map_err(|e| signing(&e))?;
         Ok(header_object(env, &headers)?)
@@ -256,24 +267,26 @@ pub fn virtual_account_headers<'e>(
 
 /// Options of `verifyVirtualAccountHeaders`.
 #[napi(object, object_to_js = false)]
-pub struct VerifyVirtualAccountHeadersOptions {
+pub struct VerifyVirtualAccountHeadersOptions<'a> {
     /// The secret.
     #[napi(ts_type = "string")]
-    pub secret: Utf16Text,
+    pub secret: Unknown<'a>,
     /// Unix seconds; defaults to the system clock.
-    pub now: Option<f64>,
+    #[napi(ts_type = "number")]
+    pub now: Option<Unknown<'a>>,
     /// The window either way, in seconds (default 120).
-    pub window_seconds: Option<f64>,
+    #[napi(ts_type = "number")]
+    pub window_seconds: Option<Unknown<'a>>,
     /// The signed text: `'spec'` (the default) or `'reference_id'` (see
     /// `virtualAccountMessage`).
     #[napi(ts_type = "'spec' | 'reference_id'")]
-    pub variant: Option<String>,
+    pub variant: Option<Unknown<'a>>,
     /// The request body's owner.referenceId, for the `reference_id` variant.
     #[napi(ts_type = "string")]
-    pub reference_id: Option<Utf16Text>,
+    pub reference_id: Option<Unknown<'a>>,
 }
 
-impl Keys for VerifyVirtualAccountHeadersOptions {
+impl Keys for VerifyVirtualAccountHeadersOptions<'_> {
     const KEYS: &'static [&'static str] = &["secret", "now", "windowSeconds", "variant", "referenceId"];
 }
 
@@ -287,17 +300,18 @@ pub fn verify_virtual_account_headers(
     #[napi(ts_arg_type = "VerifyVirtualAccountHeadersOptions")] options: Unknown<'_>,
 ) -> napi::Result<(), Thrown> {
     guard(|| {
-        let headers: HashMap<String, Utf16Text> = object(headers, "headers")?;
+        let headers: HashMap<String, Unknown<'_>> = object(headers, "headers")?;
         let args: VerifyVirtualAccountHeadersOptions = self::options(options, "options")?;
         let mut pairs = Vec::with_capacity(headers.len());
-        for (name, value) in &headers {
-            pairs.push((name.clone(), text(value, "headers")?));
+        for (name, value) in headers {
+            let value = text(&utf16_as(value, "headers", "an object of string values")?, "headers")?;
+            pairs.push((name, value));
         }
-        let reference_id = reference_id(args.reference_id.as_ref())?;
-        let secret = secret(&args.secret, "secret")?;
+        let reference_id = reference_id(args.reference_id)?;
+        let secret = secret(&utf16(args.secret, "secret")?, "secret")?;
         let now = unix_seconds(args.now, "now")?;
         let window = size(args.window_seconds, "windowSeconds")?.unwrap_or(DEFAULT_WINDOW_SECONDS);
-        let signed = signed_text(args.variant.as_deref(), reference_id.as_deref())?;
+        let signed = signed_text(args.variant, reference_id.as_deref())?;
         cobro::verify_virtual_account_headers_with(&pairs, &secret, now, window, signed).map_err(|e| verify(&e))
     })
 }

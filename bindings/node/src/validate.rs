@@ -8,28 +8,29 @@ use napi::Unknown;
 use napi::bindgen_prelude::Utf16String;
 use napi_derive::napi;
 
-use crate::args::{Keys, locale, max_bytes, optional, secret, string};
+use crate::args::{Keys, locale, max_bytes, optional, optional_bool, optional_utf16, secret, string};
 use crate::body::{Body, Read, bytes};
 use crate::errors::{Res, Thrown, guard, prepare, signing};
 use crate::packed::pack_utf16;
-use crate::utf16::Utf16Text;
 
 /// Options of `validate`.
 #[napi(object, object_to_js = false)]
-pub struct ValidateOptions {
+pub struct ValidateOptions<'a> {
     /// Turn warnings into errors.
-    pub strict: Option<bool>,
+    #[napi(ts_type = "boolean")]
+    pub strict: Option<Unknown<'a>>,
     /// Language of the messages: `"en"` (default), `"es"` or `"pt"`.
     #[napi(ts_type = "'en' | 'es' | 'pt'")]
-    pub locale: Option<String>,
+    pub locale: Option<Unknown<'a>>,
     /// Pay-ins: check payinVerification against this key.
     #[napi(ts_type = "string")]
-    pub key: Option<Utf16Text>,
+    pub key: Option<Unknown<'a>>,
     /// Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body.
-    pub max_bytes: Option<f64>,
+    #[napi(ts_type = "number")]
+    pub max_bytes: Option<Unknown<'a>>,
 }
 
-impl Keys for ValidateOptions {
+impl Keys for ValidateOptions<'_> {
     const KEYS: &'static [&'static str] = &["strict", "locale", "key", "maxBytes"];
 }
 
@@ -121,10 +122,12 @@ fn run(kind: Unknown<'_>, body: &Body<'_>, options: Option<Unknown<'_>>) -> Res<
         key: None,
         max_bytes: None,
     });
-    let key = o.key.as_ref().map(|k| secret(k, "key")).transpose()?;
+    let strict = optional_bool(o.strict, "strict")?.unwrap_or(false);
+    let locale = locale(o.locale)?;
+    let key = optional_utf16(o.key, "key")?.map(|k| secret(&k, "key")).transpose()?;
     let options = cobro::ValidateOptions {
-        strict: o.strict.unwrap_or(false),
-        locale: locale(o.locale.as_deref())?,
+        strict,
+        locale,
         max_bytes: max_bytes(o.max_bytes)?,
         payin_key: key.as_ref(),
     };
