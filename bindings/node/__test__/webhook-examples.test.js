@@ -163,6 +163,24 @@ function served(url, mock, printed) {
 
 // The `cobro` command the check runs: the workspace's build, which scripts/test names.
 const cobroCommand = process.env.COBRO_BIN
+const checkSkip = cobroCommand ? false : 'no cobro command: set COBRO_BIN (scripts/test does)'
+
+/** The lines of `cobro check-webhook` run against the example, each kind to its path; it must pass. */
+async function checkWebhook(s, ...extra) {
+  const hooks = `${s.url}/webhooks`
+  const args = ['check-webhook', `${hooks}/payin`, '--subscription-webhook-url', `${hooks}/subscription`,
+    '--deposit-webhook-url', `${hooks}/deposit`, ...extra]
+  const { code, stdout, stderr } = await new Promise((resolve) => {
+    execFile(cobroCommand, args, { env: { ...process.env, COBRO_PAYIN_KEY: PAYIN_KEY }, timeout: 120000 },
+      (error, stdout, stderr) => resolve({ code: error ? error.code : 0, stdout, stderr }))
+  })
+  const lines = stdout.split('\n').filter(Boolean)
+  assert.equal(code, 0, stdout + stderr)
+  assert.ok(!lines.some((l) => l.startsWith('FAIL')), stdout)
+  assert.equal(lines.at(-1), 'the endpoint passed: it answers as a careful receiver does')
+  assert.ok(!(stdout + stderr).includes(PAYIN_KEY))
+  return lines
+}
 
 
 const example = (name) => fs.readFileSync(path.join(EXAMPLES, name))
@@ -350,27 +368,32 @@ for (const file of ['express-app.js', 'fastify-app.js']) {
     assert.equal(s.acted(), 0)
   }, { COBRO_ALLOW_LIST: '192.0.2.1' }))
 
-  // `cobro check-webhook`, each kind to its path: every case right but the state-swapped
-  // replay, which no answer can show; and nothing is asked or shipped for the check's
-  // operation, which matches no order.
-  test(`${file}: cobro check-webhook passes it`, { skip: cobroCommand ? false : 'no cobro command: set COBRO_BIN (scripts/test does)' }, () => withExample(file, async (s) => {
-    const hooks = `${s.url}/webhooks`
-    const args = ['check-webhook', `${hooks}/payin`, '--subscription-webhook-url', `${hooks}/subscription`,
-      '--deposit-webhook-url', `${hooks}/deposit`]
-    const { code, stdout, stderr } = await new Promise((resolve) => {
-      execFile(cobroCommand, args, { env: { ...process.env, COBRO_PAYIN_KEY: PAYIN_KEY }, timeout: 120000 },
-        (error, stdout, stderr) => resolve({ code: error ? error.code : 0, stdout, stderr }))
-    })
-    const lines = stdout.split('\n').filter(Boolean)
-    assert.equal(code, 0, stdout + stderr)
-    assert.equal(lines.filter((l) => l.startsWith('ok   ')).length, 9, stdout)
+  // `cobro check-webhook`, each kind to its path: every case right (forged and tampered
+  // notifications in every state, an empty and a missing signature among them) but the
+  // state-swapped replay, which no answer can show; and nothing is asked or shipped for
+  // the check's operation, which matches no order.
+  test(`${file}: cobro check-webhook passes it`, { skip: checkSkip }, () => withExample(file, async (s) => {
+    const lines = await checkWebhook(s)
+    assert.equal(lines.filter((l) => l.startsWith('ok   ')).length, 25, lines.join('\n'))
     const unknown = lines.filter((l) => l.startsWith('??'))
-    assert.equal(unknown.length, 1, stdout)
+    assert.equal(unknown.length, 1, lines.join('\n'))
     assert.match(unknown[0], /state-swapped replay.*status query/)
-    assert.equal(lines.at(-1), 'the endpoint passed: it answers as a careful receiver does')
-    assert.ok(!(stdout + stderr).includes(PAYIN_KEY))
     await sleep(200)
     assert.equal(await s.statusQueries(), 0)
     assert.equal((await s.order('COBRO-CHECK-1')).status, 404)
   }))
+
+  // The example's allow-list holds another address than the checker's: every case of
+  // every kind is refused 403, and a deposit sent over a connection reset is not acted
+  // on (the check cannot see that; the example's records show it).
+  test(`${file}: cobro check-webhook --outside-allow-list finds everything refused`, { skip: checkSkip }, () => withExample(file, async (s) => {
+    const lines = await checkWebhook(s, '--outside-allow-list')
+    assert.equal(lines.filter((l) => l.startsWith('ok   ')).length, 27, lines.join('\n'))
+    const unknown = lines.filter((l) => l.startsWith('??'))
+    assert.equal(unknown.length, 1, lines.join('\n'))
+    assert.match(unknown[0], /reset/)
+    await sleep(200)
+    assert.equal(s.acted(), 0)
+    assert.equal(await s.statusQueries(), 0)
+  }, { COBRO_ALLOW_LIST: '192.0.2.1' }))
 }
