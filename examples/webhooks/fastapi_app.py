@@ -10,6 +10,7 @@ the goods are released only when it says paid."""
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import threading
@@ -28,6 +29,9 @@ STATUS_URL = os.environ.get("COBRO_STATUS_URL", "http://127.0.0.1:12111")
 ALLOW_LIST = os.environ["COBRO_ALLOW_LIST"].split(",") if os.environ.get("COBRO_ALLOW_LIST") else None
 # Development with cobro mock only: anyone who reaches the endpoint could credit a deposit.
 TRUST_UNSIGNED = os.environ.get("COBRO_TRUST_UNSIGNED") == "1"
+# The most a body is read to: cobro reads a notification under 1 MiB, and a stranger's
+# endless body is refused (413) there rather than held in memory whole.
+MAX_BODY = 1 << 20
 KINDS = {"payin": "payin-notification", "subscription": "subscription-webhook", "deposit": "deposit-notification"}
 
 # Where the merchant's database goes: orders by operation number (created at checkout),
@@ -82,12 +86,26 @@ def confirm(number: str) -> None:
                 ship(order)
 
 
+async def body_of(request: Request) -> bytes:
+    """The request's bytes, at most ``MAX_BODY`` of them, or 413 (uvicorn sets no
+    limit of its own)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise HTTPException(413)
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise HTTPException(413)
+    return bytes(raw)
+
+
 @app.post("/webhooks/{path_kind}")
 async def webhook(path_kind: str, request: Request, background: BackgroundTasks) -> Response:
     kind = KINDS.get(path_kind)
     if kind is None:
         raise HTTPException(404)
-    raw = await request.body()  # the bytes the signature covers, not a re-serialised body
+    raw = await body_of(request)  # the bytes the signature covers, not a re-serialised body
     with LOCK:
         receipt = cobro.receive_notification(
             kind,
@@ -116,10 +134,10 @@ async def create_order(number: str, request: Request) -> Dict[str, Any]:
     """The checkout's step: the order a pay-in is created for, with its amount and
     currency (a real shop writes it when it creates the pay-in)."""
     try:
-        given = await request.json()
+        given = json.loads(await body_of(request))
         amount = str(cobro.Amount(str(given["amount"])))
         currency = str(given["currency"])
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, RecursionError):  # RecursionError: nesting too deep
         raise HTTPException(400) from None
     with LOCK:
         order = ORDERS.setdefault(number, {"amount": amount, "currency": currency, "state": None, "shipped": 0})

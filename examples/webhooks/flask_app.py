@@ -39,6 +39,10 @@ LOCK = threading.Lock()
 log = logging.getLogger("webhooks")
 
 app = Flask(__name__)
+# The most a body is read to: cobro reads a notification under 1 MiB, and a stranger's
+# endless body is refused (413) there rather than held in memory whole (Flask sets no
+# limit of its own).
+app.config["MAX_CONTENT_LENGTH"] = 1 << 20
 
 
 def ship(order: Dict[str, Any]) -> None:
@@ -118,11 +122,11 @@ def webhook(path_kind: str) -> Response:
 def create_order(number: str) -> Dict[str, Any]:
     """The checkout's step: the order a pay-in is created for, with its amount and
     currency (a real shop writes it when it creates the pay-in)."""
-    given = request.get_json(silent=True)
     try:
+        given = request.get_json(silent=True)
         amount = str(cobro.Amount(str(given["amount"])))
         currency = str(given["currency"])
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, RecursionError):  # RecursionError: nesting too deep
         abort(400)
     with LOCK:
         order = ORDERS.setdefault(number, {"amount": amount, "currency": currency, "state": None, "shipped": 0})
