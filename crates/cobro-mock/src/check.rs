@@ -164,14 +164,14 @@ async fn send_and_reset(url: &str, body: &str, tls: &Arc<rustls::ClientConfig>) 
     let port = url
         .port_or_known_default()
         .ok_or_else(|| io::Error::other("the URL has no port"))?;
+    let until = Instant::now() + ANSWER_WITHIN;
     let stream = tokio::time::timeout(ANSWER_WITHIN, tokio::net::TcpStream::connect((host.as_str(), port)))
         .await
         .map_err(io::Error::other)??;
     stream.set_zero_linger()?;
     let stream = stream.into_std()?;
     stream.set_nonblocking(false)?;
-    stream.set_read_timeout(Some(ANSWER_WITHIN))?;
-    stream.set_write_timeout(Some(ANSWER_WITHIN))?;
+    let stream = Deadline { stream, until };
     let mut target = url.path().to_string();
     if let Some(query) = url.query() {
         target.push('?');
@@ -198,4 +198,80 @@ async fn send_and_reset(url: &str, body: &str, tls: &Arc<rustls::ClientConfig>) 
     }
     // Dropped here: with SO_LINGER 0 the close is a reset.
     Ok(())
+}
+
+/// A connection every read and write of which ends by `until`: a socket's own timeouts
+/// bound one call each, and an endpoint sending its TLS handshake a byte at a time
+/// would otherwise hold the probe for as many calls as it likes.
+struct Deadline {
+    stream: std::net::TcpStream,
+    until: Instant,
+}
+
+impl Deadline {
+    /// The time left, set as the socket's timeouts, or TimedOut when none is.
+    fn left(&self) -> io::Result<()> {
+        let left = self.until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                format!("not done within {} s", ANSWER_WITHIN.as_secs()),
+            ));
+        }
+        self.stream.set_read_timeout(Some(left))?;
+        self.stream.set_write_timeout(Some(left))
+    }
+}
+
+impl io::Read for Deadline {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.left()?;
+        io::Read::read(&mut self.stream, buf)
+    }
+}
+
+impl Write for Deadline {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.left()?;
+        self.stream.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.stream.flush()
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)] // tests may unwrap
+mod tests {
+    use std::io::{Read, Write};
+
+    use super::*;
+
+    #[tokio::test]
+    async fn an_endpoint_trickling_its_handshake_cannot_hold_the_reset_probe() {
+        let server = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = server.local_addr().unwrap().port();
+        // A record header announcing a 16 KiB handshake, then a byte at a time: each
+        // read gets something well within its own timeout.
+        let trickler = std::thread::spawn(move || {
+            let (mut peer, _) = server.accept().unwrap();
+            let mut hello = [0u8; 4096];
+            let _ = peer.read(&mut hello);
+            let _ = peer.write_all(&[0x16, 0x03, 0x03, 0x40, 0x00]);
+            for _ in 0..150 {
+                std::thread::sleep(Duration::from_millis(200));
+                if peer.write_all(&[0x02]).is_err() {
+                    return;
+                }
+            }
+        });
+        let tls = Arc::new(crate::tls::client_config(&crate::WebhookCa::default()).unwrap());
+        let started = Instant::now();
+        let sent = send_and_reset(&format!("https://127.0.0.1:{port}/hook"), "{}", &tls).await;
+        let took = started.elapsed();
+        assert!(sent.is_err());
+        assert!(took < ANSWER_WITHIN + Duration::from_secs(2), "held for {took:?}");
+        trickler.join().unwrap();
+    }
 }
