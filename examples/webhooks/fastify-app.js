@@ -27,6 +27,8 @@ if (!KEY) throw new Error('set COBRO_PAYIN_KEY')
 // and the unsigned events acted on.
 const orders = new Map()
 const seen = new Set()
+// Orders whose status query is under way, each with whether one more is wanted after it.
+const asking = new Map()
 
 /** Releases the goods: the one action that must never happen twice. */
 function ship(order) {
@@ -53,8 +55,30 @@ function storedState(raw) {
   }
 }
 
-/** Asks the provider for the pay-in's state and records its answer: the notification's signature does not cover the state it announced. */
+/**
+ * Asks the provider for the pay-in's state and records its answer: the notification's
+ * signature does not cover the state it announced. One query per order at a time: a
+ * notification that comes meanwhile asks for one more after it, so a flood of replays
+ * costs one query at a time, and an older answer never lands after a newer one.
+ */
 async function confirm(number) {
+  if (asking.has(number)) {
+    asking.set(number, true)
+    return
+  }
+  asking.set(number, false)
+  try {
+    do {
+      asking.set(number, false)
+      await ask(number)
+    } while (asking.get(number))
+  } finally {
+    asking.delete(number)
+  }
+}
+
+/** One status query for the pay-in, and its answer recorded. */
+async function ask(number) {
   const query = cobro.preparePayinStatus({ merchantId: MERCHANT_ID, key: KEY, operationNumber: number })
   const answer = await fetch(STATUS_URL + query.path, {
     method: query.method, headers: query.headers, body: query.body, signal: AbortSignal.timeout(10_000),

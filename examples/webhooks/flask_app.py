@@ -29,12 +29,15 @@ STATUS_URL = os.environ.get("COBRO_STATUS_URL", "http://127.0.0.1:12111")
 ALLOW_LIST = os.environ["COBRO_ALLOW_LIST"].split(",") if os.environ.get("COBRO_ALLOW_LIST") else None
 # Development with cobro mock only: anyone who reaches the endpoint could credit a deposit.
 TRUST_UNSIGNED = os.environ.get("COBRO_TRUST_UNSIGNED") == "1"
+MAX_BODY = 1 << 20  # the largest body read, from a client or the status query
 KINDS = {"payin": "payin-notification", "subscription": "subscription-webhook", "deposit": "deposit-notification"}
 
 # Where the merchant's database goes: orders by operation number (created at checkout),
 # and the unsigned events acted on.
 ORDERS: Dict[str, Dict[str, Any]] = {}
 SEEN: Set[str] = set()
+# Orders whose status query is under way, each with whether one more is wanted after it.
+ASKING: Dict[str, bool] = {}
 LOCK = threading.Lock()
 log = logging.getLogger("webhooks")
 
@@ -42,7 +45,7 @@ app = Flask(__name__)
 # The most a body is read to: cobro reads a notification under 1 MiB, and a stranger's
 # endless body is refused (413) there rather than held in memory whole (Flask sets no
 # limit of its own).
-app.config["MAX_CONTENT_LENGTH"] = 1 << 20
+app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
 
 
 def ship(order: Dict[str, Any]) -> None:
@@ -72,11 +75,35 @@ def stored_state(raw: bytes) -> Optional[int]:
 
 def confirm(number: str) -> None:
     """Asks the provider for the pay-in's state and records its answer: the
-    notification's signature does not cover the state it announced."""
+    notification's signature does not cover the state it announced. One query per
+    order at a time: a notification that comes meanwhile asks for one more after it, so
+    a flood of replays costs one query at a time, and an older answer never lands after
+    a newer one."""
+    with LOCK:
+        if number in ASKING:
+            ASKING[number] = True
+            return
+        ASKING[number] = False
+    try:
+        while True:
+            ask(number)
+            with LOCK:
+                if not ASKING[number]:
+                    del ASKING[number]
+                    return
+                ASKING[number] = False
+    except BaseException:
+        with LOCK:
+            ASKING.pop(number, None)
+        raise
+
+
+def ask(number: str) -> None:
+    """One status query for the pay-in, and its answer recorded."""
     query = cobro.prepare_payin_status(merchant_id=MERCHANT_ID, key=KEY, operation_number=number)
     sent = urllib.request.Request(STATUS_URL + query.path, data=query.content, headers=query.headers, method=query.method)
     with urllib.request.urlopen(sent, timeout=10) as answer:
-        status = cobro.parse_payin_status(answer.read())
+        status = cobro.parse_payin_status(answer.read(MAX_BODY))
     for operation in status.operations:
         if operation.payin_merchant_operation_number != number:
             continue

@@ -39,7 +39,7 @@
 mod allow;
 pub mod battery;
 
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -100,11 +100,19 @@ impl NotificationKind {
     }
 }
 
-/// The peer's address `text` as a server reports it (`203.0.113.7`, `2001:db8::1`,
-/// surrounding spaces allowed), or ERR_INVALID_ARGUMENT for `peer` (the message never
-/// quotes it): how a binding reads its `peer` argument.
+/// The peer's address `text` as a server reports it (`203.0.113.7`, `2001:db8::1`, a
+/// link-local `fe80::1%eth0` with its zone, surrounding spaces allowed), or
+/// ERR_INVALID_ARGUMENT for `peer` (the message never quotes it): how a binding reads
+/// its `peer` argument.
 pub fn parse_peer(text: &str) -> Result<IpAddr, SigningError> {
-    text.trim().parse().map_err(|_| SigningError::InvalidArgument {
+    let text = text.trim();
+    // A zone names this host's interface, not the peer: the address is what an
+    // allow-list judges. Only an IPv6 address has one.
+    let parsed = match text.split_once('%') {
+        Some((address, zone)) if !zone.is_empty() => address.parse::<Ipv6Addr>().map(IpAddr::V6),
+        _ => text.parse(),
+    };
+    parsed.map_err(|_| SigningError::InvalidArgument {
         name: "peer",
         allowed: "an IPv4 or IPv6 address",
     })

@@ -105,7 +105,16 @@ fn peers_by_text() {
         parse_peer("::ffff:203.0.113.7").unwrap().to_string(),
         "::ffff:203.0.113.7"
     );
-    for bad in ["", "203.0.113.7:443", "localhost", "203.0.113.0/24"] {
+    assert_eq!(parse_peer("fe80::1%eth0").unwrap().to_string(), "fe80::1");
+    for bad in [
+        "",
+        "203.0.113.7:443",
+        "localhost",
+        "203.0.113.0/24",
+        "203.0.113.7%eth0",
+        "fe80::1%",
+        "%eth0",
+    ] {
         let refused = parse_peer(bad).unwrap_err();
         assert_eq!(refused.code(), Code::InvalidArgument, "{bad}");
         assert!(refused.to_string().contains("peer"), "{refused}");
