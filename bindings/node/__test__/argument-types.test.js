@@ -13,18 +13,7 @@ const path = require('node:path')
 const util = require('node:util')
 const cobro = require('../cobro.js')
 
-const ERROR_CLASSES = new Set(['CobroError', 'ValidationError', 'SigningError', 'ParseError', 'VerificationError', 'DocumentError'])
-
-/** Every exported function, with its dotted name (`documents.validate`). */
-function exportedFunctions(module, prefix = '') {
-  const out = []
-  for (const [name, value] of Object.entries(module)) {
-    if (ERROR_CLASSES.has(name)) continue
-    if (typeof value === 'function') out.push([prefix + name, value])
-    else if (value !== null && typeof value === 'object') out.push(...exportedFunctions(value, `${prefix}${name}.`))
-  }
-  return out
-}
+const { exportedFunctions } = require('./exported.js')
 
 const FUNCTIONS = exportedFunctions(cobro)
 

@@ -187,9 +187,12 @@ def serve(name: str, app: Any, listener: socket.socket) -> Callable[[], None]:
 
 
 @contextlib.contextmanager
-def started(name: str, monkeypatch: pytest.MonkeyPatch, **env: str) -> Iterator[Served]:
-    """The example ``name`` served with the environment ``env`` (beside the key and the
-    status URL), as the webhook of a mock started for it."""
+def started(
+    name: str, monkeypatch: pytest.MonkeyPatch, loader: Optional[Callable[[], Any]] = None, **env: str
+) -> Iterator[Served]:
+    """The example ``name`` (or the module ``loader`` makes, served as ``name`` is)
+    served with the environment ``env`` (beside the key and the status URL), as the
+    webhook of a mock started for it."""
     listener = socket.create_server(("127.0.0.1", 0))
     url = f"http://127.0.0.1:{listener.getsockname()[1]}"
     mock = cobro.mock.start(
@@ -206,7 +209,7 @@ def started(name: str, monkeypatch: pytest.MonkeyPatch, **env: str) -> Iterator[
         monkeypatch.delenv(variable, raising=False)
     for variable, value in env.items():
         monkeypatch.setenv(variable, value)
-    module = load(name)
+    module = loader() if loader is not None else load(name)
     stop = serve(name, module.app, listener)
     try:
         yield Served(url, mock, module)
@@ -528,24 +531,14 @@ def test_the_readmes_fastapi_receiver_ships_a_paid_order_once(monkeypatch: pytes
     mock's (allowed) address is recorded once."""
     readme = (ROOT / "bindings" / "python" / "README.md").read_text(encoding="utf-8")
     [code] = [block for block in re.findall(r"```python\n(.*?)```\n", readme, flags=re.S) if "app = FastAPI()" in block]
-    listener = socket.create_server(("127.0.0.1", 0))
-    url = f"http://127.0.0.1:{listener.getsockname()[1]}"
-    mock = cobro.mock.start(
-        merchant_id=1234,
-        payin_key=PAYIN_KEY,
-        va_secret=VA_SECRET,
-        webhook_url=f"{url}/webhooks/payin",
-        subscription_webhook_url=f"{url}/webhooks/subscription",
-        deposit_webhook_url=f"{url}/webhooks/deposit",
-    )
-    monkeypatch.setenv("COBRO_PAYIN_KEY", PAYIN_KEY)
-    monkeypatch.setenv("COBRO_STATUS_URL", mock.url)
-    monkeypatch.delenv("COBRO_ALLOW_LIST", raising=False)
-    module = types.ModuleType("readme_receiver")
-    exec(compile(code, "README.md receiver", "exec"), module.__dict__)
-    stop = serve("fastapi_app", module.app, listener)
-    try:
-        served = Served(url, mock, module)
+
+    def readme_receiver() -> Any:
+        module = types.ModuleType("readme_receiver")
+        exec(compile(code, "README.md receiver", "exec"), module.__dict__)
+        return module
+
+    with started("fastapi_app", monkeypatch, readme_receiver) as served:
+        module = served.module
         request = cobro.prepare_payin((EXAMPLES / "payin-pe-banktransfer-unsigned.json").read_bytes(), key=PAYIN_KEY)
         assert cobro.parse_payin_response(served.send_raw(request)).success
         served.control("pay", {"duplicate": True})
@@ -556,10 +549,6 @@ def test_the_readmes_fastapi_receiver_ships_a_paid_order_once(monkeypatch: pytes
         time.sleep(0.2)
         assert module.ORDERS[ORDER]["shipped"] == 1 and module.ORDERS[ORDER]["state"] == 5
         assert len(module.SEEN) == 2  # the subscription and the deposit, once each
-    finally:
-        mock.stop()
-        stop()
-        listener.close()
 
 
 def answer_to_endless_body(port: int, path: str, head: str, chunk: bytes) -> Optional[int]:
