@@ -81,13 +81,13 @@ export declare function ensureValid(
 export declare namespace mock {
   /**
    * A running mock. `url` is the base URL of the three APIs and of the control API
-   * (`/_mock/`); `merchant_id` and `api_key` are its (first) merchant's. Its keys are
+   * (`/_mock/`); `merchantId` and `apiKey` are its (first) merchant's. Its keys are
    * never fields, and `util.inspect` shows neither them nor the API key.
    */
   export interface MockServer {
     readonly url: string
-    readonly merchant_id: number
-    readonly api_key: string
+    readonly merchantId: number
+    readonly apiKey: string
     /**
      * Stops the mock and waits for its thread (a few seconds at most for requests under
      * way); calling it again does nothing. Only `stop()` stops it: it stays reachable

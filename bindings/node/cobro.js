@@ -71,13 +71,14 @@ function wrap(exports) {
   return out
 }
 
-// The addon's internal exports (src/fast.rs, src/packed.rs, src/errors.rs, src/mock.rs,
-// src/command.rs): the hot path of `validate`, the tables of its arguments and of the
-// packed report (body.js), the catalogue of codes as JSON text (`codes` below), the
+// The addon's internal exports (src/fast.rs, src/packed.rs, src/errors.rs, src/names.rs,
+// src/mock.rs, src/command.rs): the hot path of `validate`, the tables of its arguments
+// and of the packed report (body.js), the catalogue of codes as JSON text (`codes`
+// below), the core's keys with their JavaScript names (the tests' one mapping), the
 // mock's start and stop (mock.js) and command defaults (cobro-mock.js), and the `cobro`
 // command (cobro-cli.js). Not part of the package.
 const INTERNAL = [
-  'validateFast', 'kindNames', 'localeNames', 'codeNames', 'severityNames', 'paramNames', 'catalogueJson',
+  'validateFast', 'kindNames', 'localeNames', 'codeNames', 'severityNames', 'paramNames', 'catalogueJson', 'keyNames',
   'mockStart', 'mockStop', 'mockCommandDefaults', 'runCommand',
 ]
 const { validateFast, kindNames, localeNames } = native

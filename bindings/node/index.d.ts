@@ -110,8 +110,8 @@ export declare function openapi(): string
  * `virtual-account-response`, `subscription-response`, `payin-response`,
  * `payin-notification`, `subscription-webhook` or `deposit-notification`; `body` is
  * JSON text, its bytes, or a plain object. Returns the core's value as a plain object
- * (the QR image `experience.qr_png` as a `Buffer`, 64-bit integers as decimal
- * strings); the error answers of the API are values, not exceptions. Throws
+ * (keys in camelCase, the QR image `experience.qrPng` as a `Buffer`, 64-bit integers
+ * as decimal strings); the error answers of the API are values, not exceptions. Throws
  * `ParseError` (`.code`, `.path`, `.offset`) for a body that is not such a document.
  * `cobro.d.ts` gives one overload per document with its precise type.
  */
@@ -357,8 +357,11 @@ export interface ReceiveNotificationOptions {
    * none.
    */
   allowList?: string[] | null
-  /** The pay-in's state (payinStateID) as the merchant stored it. */
-  storedState?: number
+  /**
+   * The pay-in's state (payinStateID) as the merchant stored it: a whole number, a
+   * bigint, or the decimal string a parsed notification's `payinStateId` holds.
+   */
+  storedState?: number | bigint | string
   /** The merchant's own id: a pay-in notification naming another is refused. */
   merchantId?: number | bigint | string
   /**

@@ -15,14 +15,14 @@ const errors = require('./errors.js')
 const running = new Set()
 const banners = new WeakMap()
 
-/** A running mock: `url`, and its (first) merchant's `merchant_id` and `api_key`. */
+/** A running mock: `url`, and its (first) merchant's `merchantId` and `apiKey`. */
 class MockServer {
   #handle
 
   constructor(started) {
     this.url = started.url
-    this.merchant_id = started.merchant_id
-    this.api_key = started.api_key
+    this.merchantId = started.merchantId
+    this.apiKey = started.apiKey
     this.#handle = started.handle
     running.add(started.handle)
     banners.set(this, started.banner)
@@ -44,7 +44,7 @@ class MockServer {
 
   // No key, and not the API key either: what is inspected ends up in logs.
   [util.inspect.custom](depth, options, inspect) {
-    return `MockServer ${inspect({ url: this.url, merchant_id: this.merchant_id, running: this.#handle !== null }, options)}`
+    return `MockServer ${inspect({ url: this.url, merchantId: this.merchantId, running: this.#handle !== null }, options)}`
   }
 }
 

@@ -4,16 +4,19 @@
 // JSON, as the core's description of the shapes (crates/cobro/src/shape) gives them.
 // The generated index.d.ts names them with import('./parsed').
 //
-// Two differences from the core's JSON, both made by the binding for every value:
+// Three differences from the core's JSON, all made by the binding for every value:
+// - Keys are camelCase: each of the core's snake_case keys as Kotlin names it too
+//   (`payin_state_id` is `payinStateId`, DESIGN.md 9 row 43). The CLI's JSON and the
+//   vectors keep the core's names; the validation report keeps its keys everywhere.
 // - Integers the core holds in 64 bits (ids, codes, display orders: the fields typed
 //   `Int64Text` below) are decimal strings, exact beyond 2^53 and kept by
-//   JSON.stringify. Compare with `'5'`, or convert with `Number(x)` / `BigInt(x)`.
+//   JSON.stringify. Compare with `'5'`, or convert with `Number(x)` / `BigInt(x)`;
+//   every argument that takes such an id takes the string as it is.
 //   Smaller integers (a date's year and time) are numbers.
 // - The QR image is a Buffer of the PNG bytes (Base64 text in the core's JSON).
-// Keys are the core's snake_case names; `null` is an absent optional value. The objects
-// of records with personal fields print those fields as [REDACTED] in util.inspect
-// (non-enumerable inspect hook); their values are whole (README "Parsed values and
-// TypeScript").
+// `null` is an absent optional value. The objects of records with personal fields print
+// those fields as [REDACTED] in util.inspect (non-enumerable inspect hook); their values
+// are whole (README "Parsed values and TypeScript").
 
 /** A 64-bit integer of the core as its decimal text (`"5"`, `"9007199254740993"`). */
 export type Int64Text = string
@@ -166,7 +169,7 @@ export interface PayinState {
   /** The provider's Spanish name (`Autorizado`). */
   name: string
   /** An English name (`authorized`). */
-  name_en: string
+  nameEn: string
   /** What the state means for the merchant. */
   meaning: string
   /**
@@ -175,7 +178,7 @@ export interface PayinState {
    */
   paid: boolean
   /** Whether the state can no longer change. */
-  is_final: boolean
+  isFinal: boolean
 }
 
 /**
@@ -241,7 +244,7 @@ export interface VoucherExpiration {
 /** The fields of `experienceVoucher` a shopper needs to pay. */
 export interface VoucherInfo {
   /** `paymentCode`: the code the shopper pays with (null in QR answers). */
-  payment_code: string | null
+  paymentCode: string | null
   /**
    * `status`, as received. A voucher's `status`, an open set: `PENDIENTE_PAGO` and
    * `PENDING_PAYMENT` both mean pending payment; other values are kept as
@@ -258,11 +261,11 @@ export interface VoucherInfo {
    */
   amount: string
   /** `currencyCode` (`PEN`). */
-  currency_code: string
+  currencyCode: string
   /** `currencyISO`: the currency symbol (`S/`). */
-  currency_iso: string | null
+  currencyIso: string | null
   /** `operationNumber`: the service's number; not to be shown to the shopper. */
-  operation_number: string | null
+  operationNumber: string | null
 }
 
 /** A color as received, and its `#RRGGBB` form when it is a valid CSS hex color. */
@@ -292,37 +295,37 @@ export interface MethodInstructions {
 /** One bank, agent or wallet of a voucher. */
 export interface VoucherEntry {
   /** `bankCode` (a number is kept as its text). */
-  bank_code: string
+  bankCode: string
   /** `nroOrder`: display order; null when absent (listed last). */
-  nro_order: Int64Text | null
+  nroOrder: Int64Text | null
   /** `hexColor`: the entry's color; null when absent. */
-  hex_color: HexColor | null
+  hexColor: HexColor | null
   /** In wire order; empty when absent. */
-  payment_method_instructions: MethodInstructions[]
+  paymentMethodInstructions: MethodInstructions[]
 }
 
 /** The decoded voucherConfig of a bank-transfer, cash or wallet voucher. */
 export interface VoucherConfig {
   /** True when the JSON text had been encoded twice (accepted, flagged). */
-  double_encoded: boolean
+  doubleEncoded: boolean
   /** The entries of bankList, CashList or WalletList, sorted by `nroOrder`. */
   entries: VoucherEntry[]
   /** Method names, in wire order; empty when absent. */
-  instruction_payment_methods: string[]
+  instructionPaymentMethods: string[]
 }
 
 /** A bank whose app reads the QR. */
 export interface QrBank {
   /** `bankCode` (a number is kept as its text). */
-  bank_code: string
+  bankCode: string
   /** `nroOrder`: display order; null when absent (listed last). */
-  nro_order: Int64Text | null
+  nroOrder: Int64Text | null
 }
 
 /** The decoded voucherConfig of a QR voucher. */
 export interface QrConfig {
   /** True when the JSON text had been encoded twice (accepted, flagged). */
-  double_encoded: boolean
+  doubleEncoded: boolean
   /** Sorted by `nroOrder`. */
   banks: QrBank[]
 }
@@ -351,9 +354,9 @@ export interface BankDeepLink {
   /** The processor of the link, as received. */
   processor: string
   /** The target bank or provider. */
-  collector_id: string
+  collectorId: string
   /** The URL that starts the payment. */
-  deep_link: string
+  deepLink: string
   /** Display order; null when absent (listed last). */
   order: Int64Text | null
 }
@@ -363,9 +366,9 @@ export interface WalletDeepLink {
   /** The wallet's processor, as received. */
   processor: string
   /** `processoCode` as spelled on the wire (`processorCode` also read). */
-  processor_code: string
+  processorCode: string
   /** The URL that opens the wallet app. */
-  deep_link: string
+  deepLink: string
   /** Display order; null when absent (listed last). */
   order: Int64Text | null
 }
@@ -399,12 +402,12 @@ export interface QrExperience {
   /** The decoded voucherConfig: the banks whose apps read the code. */
   config: QrConfig
   /** `experienceVoucher.generalInstructions`, per device; empty when absent. */
-  general_instructions: GeneralInstruction[]
+  generalInstructions: GeneralInstruction[]
   /**
    * The PNG image of the top-level `qrCode` data URI (PNG signature checked);
    * Base64 text in the core's JSON.
    */
-  qr_png: Buffer
+  qrPng: Buffer
 }
 
 /** BankTransfer_Deeplink: offer one link per bank or provider (spec 2.8). */
@@ -413,7 +416,7 @@ export interface DeeplinkMethodExperience {
   /** The fields of experienceVoucher. */
   voucher: VoucherInfo
   /** `experienceVoucher.deepLinks`, sorted by `order`. */
-  deep_links: BankDeepLink[]
+  deepLinks: BankDeepLink[]
 }
 
 /**
@@ -423,7 +426,7 @@ export interface DeeplinkMethodExperience {
 export interface WalletOneShotExperience {
   kind: 'wallet_one_shot'
   /** The top-level `deepLinks`, sorted by `order`. */
-  deep_links: WalletDeepLink[]
+  deepLinks: WalletDeepLink[]
 }
 
 /** Wallet_on_file: a success with codes only; the result comes by notification. */
@@ -431,7 +434,7 @@ export interface WalletOnFileExperience {
   kind: 'wallet_on_file'
 }
 
-/** payinErrorCode is not `0000`: nothing to show; see `error_code`. */
+/** payinErrorCode is not `0000`: nothing to show; see `errorCode`. */
 export interface FailedExperience {
   kind: 'failed'
 }
@@ -441,19 +444,19 @@ export interface PayinResponse {
   /** Whether the transaction was created: `payinErrorCode` is `0000` (spec 7.3). */
   success: boolean
   /** `payinErrorCode` as received (a string with leading zeros). */
-  error_code: string
+  errorCode: string
   /**
    * The creation-code catalogue's entry; null for a code the catalogue does not
    * hold.
    */
   meaning: CodeInfo | null
   /** `payinErrorMessage`: the service's message, for logs. */
-  error_message: string | null
+  errorMessage: string | null
   /**
    * `payinTrxOperation`: the service's identifier of the transaction, for the
    * merchant's records; not to be shown to the shopper (spec 2.8).
    */
-  trx_operation: string | null
+  trxOperation: string | null
   /** `url` as received. */
   url: string | null
   /** What to show the shopper: one of the variants of `Experience`. */
@@ -466,9 +469,9 @@ export interface PaymentErrorDetails {
    * `codeErrorTrx`, a payment confirmation code (9000-9099), as text; null when
    * absent (DESIGN.md 9 row 31).
    */
-  code_error_trx: string | null
+  codeErrorTrx: string | null
   /** `messageErrorTrx`. */
-  message_error_trx: string | null
+  messageErrorTrx: string | null
   /** The confirmation-code catalogue's entry; null for an unknown code. */
   confirmation: CodeInfo | null
 }
@@ -476,44 +479,44 @@ export interface PaymentErrorDetails {
 /**
  * A pay-in payment notification (verified first, where the merchant's key is
  * held); its fields follow the wire names. The fields that cannot be null are the
- * ones required (DESIGN.md 9 row 31). Personal data: `additional_information` is
+ * ones required (DESIGN.md 9 row 31). Personal data: `additionalInformation` is
  * shown as `[REDACTED]` when printed.
  */
 export interface PayinNotification {
-  /** payinStateID: key on it (or on `state`), not on `payin_state`'s text. */
-  payin_state_id: Int64Text
+  /** payinStateID: key on it (or on `state`), not on `payinState`'s text. */
+  payinStateId: Int64Text
   /** payinState as received; varies in case and wording. */
-  payin_state: string | null
+  payinState: string | null
   /**
-   * The catalogue's entry for payinStateID (`state.paid`, `state.is_final`); null
+   * The catalogue's entry for payinStateID (`state.paid`, `state.isFinal`); null
    * for an unknown state.
    */
   state: PayinState | null
   /** payinStatusErrorCode: reserved by the provider; kept raw, never interpreted. */
-  payin_status_error_code: string | null
+  payinStatusErrorCode: string | null
   /** `payinStatusErrorMessage`, as received. */
-  payin_status_error_message: string | null
+  payinStatusErrorMessage: string | null
   /** payinMerchantID as text, exactly as received. */
-  payin_merchant_id: string
+  payinMerchantId: string
   /** payinAmount exactly as received (`"30.0"`). */
-  payin_amount: string
+  payinAmount: string
   /** The amount with two decimals (`"30.00"`); null when it is not an amount. */
-  payin_amount_two_decimals: string | null
+  payinAmountTwoDecimals: string | null
   /** `payinCurrency`, as received. */
-  payin_currency: string
+  payinCurrency: string
   /** The merchant's sale reference. */
-  payin_merchant_operation_number: string
+  payinMerchantOperationNumber: string
   /** `payinMethod`, as received. */
-  payin_method: string | null
+  payinMethod: string | null
   /** payinVerification as received (hex SHA-512). */
-  payin_verification: string | null
+  payinVerification: string | null
   /**
    * additionalInformation (processor data of no documented shape): each element as
    * its compact JSON text; null when absent.
    */
-  additional_information: string[] | null
+  additionalInformation: string[] | null
   /** `errorDetails`, as received. */
-  error_details: PaymentErrorDetails | null
+  errorDetails: PaymentErrorDetails | null
 }
 
 /**
@@ -524,39 +527,39 @@ export interface PayinNotification {
  */
 export interface PayinStatus {
   /** payinMerchantID as text, exactly as received. */
-  payin_merchant_id: string
+  payinMerchantId: string
   /** The operations found, in the order received; empty when none matched. */
   operations: PayinStatusOperation[]
 }
 
 /** One operation of a status answer, its fields typed like the notification's. */
 export interface PayinStatusOperation {
-  /** payinStateID: key on it (or on `state`), not on `payin_state`'s text. */
-  payin_state_id: Int64Text
+  /** payinStateID: key on it (or on `state`), not on `payinState`'s text. */
+  payinStateId: Int64Text
   /** payinState as received; varies in case and wording. */
-  payin_state: string | null
+  payinState: string | null
   /**
-   * The catalogue's entry for payinStateID (`state.paid`, `state.is_final`); null
+   * The catalogue's entry for payinStateID (`state.paid`, `state.isFinal`); null
    * for an unknown state.
    */
   state: PayinState | null
   /** payinAmount exactly as received (`"31980.0"`). */
-  payin_amount: string
+  payinAmount: string
   /** The amount with two decimals (`"31980.00"`); null when it is not an amount. */
-  payin_amount_two_decimals: string | null
+  payinAmountTwoDecimals: string | null
   /** `payinCurrency`, as received. */
-  payin_currency: string
+  payinCurrency: string
   /** The merchant's sale reference. */
-  payin_merchant_operation_number: string
+  payinMerchantOperationNumber: string
   /** payinID, the provider's id of the transaction. */
-  payin_id: string | null
+  payinId: string | null
 }
 
 /** Spec 2.3 / 4.2: the subscription was created (status PENDING). */
 export interface SubscriptionCreated {
   outcome: 'created'
   /** `subscriptionId`, as received. */
-  subscription_id: Int64Text
+  subscriptionId: Int64Text
   /**
    * `status`, as received. A subscription's status, an open set: other values are
    * kept as received. Known values: `PENDING`, `EXPIRED`, `AUTHORIZED`, `FAILED`,
@@ -564,14 +567,14 @@ export interface SubscriptionCreated {
    */
   status: SubscriptionStatus
   /** The URL the customer opens to authorize (MOBILE); null for WEB. */
-  deep_link: string | null
+  deepLink: string | null
 }
 
 /** Spec 2.3 / 4.3: the subscription was cancelled. */
 export interface SubscriptionCancelled {
   outcome: 'cancelled'
   /** `subscriptionId`, as received. */
-  subscription_id: Int64Text
+  subscriptionId: Int64Text
   /**
    * The wire value (CANCELLED). A subscription's status, an open set: other values
    * are kept as received. Known values: `PENDING`, `EXPIRED`, `AUTHORIZED`,
@@ -585,18 +588,18 @@ export interface SubscriptionFieldDetail {
   /** The affected field (`subscriptionDetails.device`). */
   field: string
   /** `errorMessage`, as received. */
-  error_message: string
+  errorMessage: string
 }
 
 /** Spec 7.2: the service refused the request. */
 export interface SubscriptionRefused {
   outcome: 'error'
   /** `errorCode`, as received. */
-  error_code: string | null
+  errorCode: string | null
   /** `errorMessage`, as received. */
-  error_message: string
+  errorMessage: string
   /** In wire order; empty when absent. */
-  error_field_details: SubscriptionFieldDetail[]
+  errorFieldDetails: SubscriptionFieldDetail[]
   /** The code's spec 7.2 entry; null for an unknown code. */
   meaning: SubscriptionCode | null
 }
@@ -624,19 +627,19 @@ export interface WebhookMetadata {
 }
 
 /**
- * A subscription webhook notification. Only `subscription_id` is required
+ * A subscription webhook notification. Only `subscriptionId` is required
  * (DESIGN.md 9 row 31); every other field is null (`metadata` empty) when absent.
- * Personal data: `customer_id` is shown as `[REDACTED]` when printed.
+ * Personal data: `customerId` is shown as `[REDACTED]` when printed.
  */
 export interface SubscriptionWebhook {
   /** `subscriptionId`, as received. */
-  subscription_id: Int64Text
+  subscriptionId: Int64Text
   /** ON_DEMAND or RECURRENT, as sent. */
-  charge_type: string | null
+  chargeType: string | null
   /** The customer's mobile number. */
-  customer_id: string | null
+  customerId: string | null
   /** MOBILE or WEB, as sent. */
-  origin_type: string | null
+  originType: string | null
   /**
    * Absent in the provider's error samples. A subscription's status, an open set:
    * other values are kept as received. Known values: `PENDING`, `EXPIRED`,
@@ -644,44 +647,44 @@ export interface SubscriptionWebhook {
    */
   status: SubscriptionStatus | null
   /** `statusDescription`, as received. */
-  status_description: string | null
+  statusDescription: string | null
   /** `errorDetails`, as received. */
-  error_details: WebhookError | null
+  errorDetails: WebhookError | null
   /** Echoed from the creation request, in wire order; empty when absent. */
   metadata: WebhookMetadata[]
   /**
    * The notification reports a failure: errorDetails present, or status FAILED or
    * DENIED.
    */
-  is_error: boolean
+  isError: boolean
 }
 
 /**
- * The echoed owner (every field optional). Personal data: `reference_id`,
- * `document_number`, `first_name`, `last_name`, `company_name`, `email` and
- * `phone_number` are shown as `[REDACTED]` when printed.
+ * The echoed owner (every field optional). Personal data: `referenceId`,
+ * `documentNumber`, `firstName`, `lastName`, `companyName`, `email` and
+ * `phoneNumber` are shown as `[REDACTED]` when printed.
  */
 export interface OwnerEcho {
   /** The merchant's id of its user. */
-  reference_id: string | null
+  referenceId: string | null
   /** PERSON or COMPANY. */
   type: string | null
   /** `owner.document.type` (DNI, RUC, CUIT...). */
-  document_type: string | null
+  documentType: string | null
   /** `owner.document.number`. */
-  document_number: string | null
+  documentNumber: string | null
   /** `owner.firstName` (a person). */
-  first_name: string | null
+  firstName: string | null
   /** `owner.lastName` (a person). */
-  last_name: string | null
+  lastName: string | null
   /** `owner.companyName` (a company). */
-  company_name: string | null
+  companyName: string | null
   /** `owner.email`. */
   email: string | null
   /** `owner.phone.countryCode`. */
-  phone_country_code: string | null
+  phoneCountryCode: string | null
   /** `owner.phone.number`. */
-  phone_number: string | null
+  phoneNumber: string | null
 }
 
 /**
@@ -723,7 +726,7 @@ export interface VirtualAccountCreated {
   /** `id`, as received. */
   id: string
   /** `traceId`, as received. */
-  trace_id: string
+  traceId: string
   /** ISO 8601, as received. */
   timestamp: string
   /**
@@ -738,7 +741,7 @@ export interface VirtualAccountCreated {
   /** In wire order; null when not echoed. */
   metadata: MetadataEntry[] | null
   /** `resultUrl`, as received. */
-  result_url: string | null
+  resultUrl: string | null
 }
 
 /** Spec 7.1: one element of `error.details`. */
@@ -770,7 +773,7 @@ export interface VirtualAccountRefused {
   /** `timestamp`, as received. */
   timestamp: string
   /** `traceId`, as received. */
-  trace_id: string
+  traceId: string
 }
 
 /** `status` of a deposit notification. */
@@ -801,31 +804,31 @@ export interface DepositAccount {
 }
 
 /**
- * `depositDetails.owner`: the virtual account's owner. Personal data: `full_name`,
- * `document_number` and `reference_id` are shown as `[REDACTED]` when printed.
+ * `depositDetails.owner`: the virtual account's owner. Personal data: `fullName`,
+ * `documentNumber` and `referenceId` are shown as `[REDACTED]` when printed.
  */
 export interface DepositOwner {
   /** `fullName`, as received. */
-  full_name: string | null
+  fullName: string | null
   /** `documentType`, as received. */
-  document_type: string | null
+  documentType: string | null
   /** `documentNumber`, as received. */
-  document_number: string | null
+  documentNumber: string | null
   /** `referenceId`, as received. */
-  reference_id: string | null
+  referenceId: string | null
 }
 
 /**
- * `depositDetails.depositor`: who sent the money. Personal data: `full_name` and
- * `document_number` are shown as `[REDACTED]` when printed.
+ * `depositDetails.depositor`: who sent the money. Personal data: `fullName` and
+ * `documentNumber` are shown as `[REDACTED]` when printed.
  */
 export interface Depositor {
   /** `fullName`, as received. */
-  full_name: string | null
+  fullName: string | null
   /** `documentType`, as received. */
-  document_type: string | null
+  documentType: string | null
   /** `documentNumber`, as received. */
-  document_number: string | null
+  documentNumber: string | null
 }
 
 /**
@@ -842,7 +845,7 @@ export interface DepositDetails {
 }
 
 /**
- * A deposit into a virtual account. `operation_id`, `amount`, `currency` and
+ * A deposit into a virtual account. `operationId`, `amount`, `currency` and
  * `status.code` are required (DESIGN.md 9 row 31); every other field is null
  * (`errors` empty) when absent.
  */
@@ -850,23 +853,23 @@ export interface DepositNotification {
   /** `version`, as received. */
   version: string | null
   /** `operationId`, as received. */
-  operation_id: string
+  operationId: string
   /** `status`, as received. */
   status: DepositStatus
   /** `merchantId`, as received. */
-  merchant_id: string | null
+  merchantId: string | null
   /** A decimal text, as received; never a float. */
   amount: string
   /** `currency`, as received. */
   currency: string
   /** `payinMethod`, as received. */
-  payin_method: string | null
+  payinMethod: string | null
   /** `depositDetails`, as received. */
-  deposit_details: DepositDetails | null
+  depositDetails: DepositDetails | null
   /** Each element as its JSON text; empty when absent. */
   errors: string[]
   /** `receivedAt`, as received. */
-  received_at: string | null
+  receivedAt: string | null
 }
 
 /**
@@ -889,7 +892,7 @@ export interface Receipt {
    * for a wrong or missing signature, 403 for a peer outside the allow-list or
    * unknown, and for an unsigned notification nothing vouches for.
    */
-  http_status: number
+  httpStatus: number
   /**
    * Why it was refused (a parse error's code, ERR_MISSING_SIGNATURE,
    * ERR_INVALID_SIGNATURE, ERR_OTHER_MERCHANT, ERR_PEER_NOT_ALLOWED,
@@ -902,22 +905,22 @@ export interface Receipt {
    * What makes two deliveries the same event: store it and answer 200 without
    * acting again when it comes back.
    */
-  idempotency_key: string | null
+  idempotencyKey: string | null
   /**
    * Whether the pay-in's state follows the stored state in the lifecycle's order;
    * null without a stored state or for the other kinds.
    */
-  moves_forward: boolean | null
+  movesForward: boolean | null
   /**
    * Whether the state releases goods (paid, settled) and must be confirmed with
    * the pay-in status query first: the signature does not cover the state.
    */
-  confirm_with_status_query: boolean
+  confirmWithStatusQuery: boolean
   /**
    * Whether the peer is on the allow-list; null when no allow-list was given,
    * false for an unknown peer when one was.
    */
-  peer_allowed: boolean | null
+  peerAllowed: boolean | null
   /** The pay-in notification, when read. */
   payin: PayinNotification | null
   /** The subscription webhook, when read. */
@@ -934,7 +937,7 @@ export interface RetryAdvice {
    * How long to wait before the retry, in milliseconds (0.5 s doubled at each
    * attempt); 0 unless `action` is retry.
    */
-  delay_ms: number
+  delayMs: number
   /**
    * The code the answer carries (payinErrorCode, a subscription's errorCode, a
    * virtual account's first error code); null without one.

@@ -67,7 +67,7 @@ test('the fast path takes JSON text or bytes with no options, strict or a locale
   assert.equal(native.validateFast(at), undefined)
   assert.equal(native.validateFast(at, ' '.repeat(DEFAULT_MAX_BYTES + 1)), undefined)
   // The internal exports are not the package's.
-  for (const name of ['validateFast', 'kindNames', 'codeNames', 'severityNames', 'localeNames', 'paramNames', 'catalogueJson', '__napiBindingTarget']) {
+  for (const name of ['validateFast', 'kindNames', 'codeNames', 'severityNames', 'localeNames', 'paramNames', 'catalogueJson', 'keyNames', '__napiBindingTarget']) {
     assert.equal(cobro[name], undefined, name)
   }
 })

@@ -1,12 +1,13 @@
 'use strict'
 // Notification verification and the answer/notification vectors: the parsed value is
-// the core's serde JSON (the QR image a Buffer, Base64 in the vectors), or the expected
-// ParseError; and the catalogues.
+// the core's serde JSON with its keys as JavaScript names them (compared through the one
+// mapping, vectors.js `camelized`; the QR image a Buffer, Base64 in the vectors), or the
+// expected ParseError; and the catalogues.
 const test = require('node:test')
 const assert = require('node:assert/strict')
 const util = require('node:util')
 const cobro = require('../cobro.js')
-const { cases, bodyBytes, raw } = require('./vectors.js')
+const { cases, bodyBytes, raw, camelized } = require('./vectors.js')
 
 /** `v` with every Buffer as Base64 text, as the core's JSON writes the bytes. */
 function asJson(v) {
@@ -30,6 +31,13 @@ function withInt64Text(v) {
       [k, INT64_KEYS.has(k) && typeof x === 'number' ? texts[k] ?? String(x) : withInt64Text(x)]))
   }
   return v
+}
+
+/** The keys of `v` (at any depth) that are not camelCase: none, in every parsed value. */
+function snakeKeys(v) {
+  if (Array.isArray(v)) return v.flatMap(snakeKeys)
+  if (v === null || typeof v !== 'object' || Buffer.isBuffer(v)) return []
+  return Object.entries(v).flatMap(([k, x]) => [...(/^[a-z][A-Za-z0-9]*$/.test(k) ? [] : [k]), ...snakeKeys(x)])
 }
 
 const NOTIFICATIONS = cases('signing').filter((c) => c.id.startsWith('payin-notification-verification.json'))
@@ -64,9 +72,10 @@ test('every answer and notification vector', () => {
     const bytes = bodyBytes(c)
     if ('expected' in c) {
       const value = cobro.parse(file.document, bytes, options)
-      assert.deepEqual(asJson(value), withInt64Text(c.expected), id)
+      assert.deepEqual(asJson(value), camelized(withInt64Text(c.expected)), id)
+      assert.deepEqual(snakeKeys(value), [], id)
       if (c.expected.experience && c.expected.experience.kind === 'qr') {
-        const png = value.experience.qr_png
+        const png = value.experience.qrPng
         assert.ok(Buffer.isBuffer(png), id)
         assert.ok(png.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')), id)
       }
@@ -97,6 +106,24 @@ test('bad arguments of parse are TypeErrors, an unknown document name or a statu
   assert.throws(() => cobro.parse('payin-response', 42), TypeError)
   assert.throws(() => cobro.parse('payin-response', '{'), (e) => e instanceof cobro.ParseError && e.code === 'ERR_MALFORMED_JSON' && e.path === '' && typeof e.offset === 'number')
   assert.throws(() => cobro.verifyPayinNotification('{}', { key: '' }), (e) => e instanceof cobro.SigningError && e.code === 'ERR_EMPTY_SECRET')
+})
+
+test('a state id read from a notification is taken back as it is', () => {
+  const c = RESPONSES.find((r) => r.file.document === 'payin-notification' && 'expected' in r.case && 'body' in r.case)
+  const n = cobro.parse('payin-notification', bodyBytes(c.case))
+  assert.equal(typeof n.payinStateId, 'string')
+  assert.deepEqual(cobro.payinState(n.payinStateId), n.state)
+  assert.deepEqual(cobro.nextStates(n.payinStateId), cobro.nextStates(Number(n.payinStateId)))
+  assert.deepEqual(cobro.payinStateIsFinal(n.payinStateId), cobro.payinStateIsFinal(Number(n.payinStateId)))
+})
+
+test('every catalogue entry has camelCase keys', () => {
+  for (const entries of [cobro.payinCreationCodes(), cobro.paymentConfirmationCodes(), cobro.payinStates(), cobro.subscriptionErrorCodes(), cobro.virtualAccountErrorCodes()]) {
+    assert.ok(entries.length > 0)
+    assert.deepEqual(snakeKeys(entries), [])
+  }
+  assert.equal(typeof cobro.payinState(5).isFinal, 'boolean')
+  assert.equal(typeof cobro.payinState(5).nameEn, 'string')
 })
 
 test('catalogues', () => {

@@ -5,9 +5,11 @@
 const test = require('node:test')
 const assert = require('node:assert/strict')
 const cobro = require('../cobro.js')
-const { cases } = require('./vectors.js')
+const { cases, jsKey } = require('./vectors.js')
 
 const CASES = cases('receive')
+// The receipt's fields the vectors state, in the core's names; the receipt has them
+// under their JavaScript names (vectors.js `jsKey`, the one mapping).
 const FIELDS = ['verdict', 'action', 'http_status', 'code', 'idempotency_key', 'moves_forward', 'confirm_with_status_query', 'peer_allowed']
 
 test('every receive vector', () => {
@@ -21,11 +23,30 @@ test('every receive vector', () => {
     if ('merchant_id' in c) options.merchantId = c.merchant_id
     if ('trust_unsigned' in c) options.trustUnsigned = c.trust_unsigned
     const receipt = cobro.receiveNotification(c.kind, Buffer.from(c.body_text, 'utf8'), options)
-    for (const field of FIELDS) assert.deepEqual(receipt[field], c.expected[field], `${id}: ${field}`)
+    for (const field of FIELDS) assert.deepEqual(receipt[jsKey(field)], c.expected[field], `${id}: ${field}`)
     const events = [receipt.payin, receipt.subscription, receipt.deposit].filter((e) => e !== null)
     assert.equal(events.length, c.expected.verdict === 'refused' ? 0 : 1, id)
     assert.equal(cobro.receiveNotification(c.kind, c.body_text, options).verdict, receipt.verdict, id)
   }
+})
+
+test('storedState takes the payinStateId a parsed notification holds, as it is', () => {
+  const c = CASES.find((x) => x.case.name === 'paid again (a duplicate) does not move').case
+  const body = Buffer.from(c.body_text, 'utf8')
+  const stored = cobro.parse('payin-notification', body).payinStateId
+  assert.equal(typeof stored, 'string')
+  const options = { key: c.key, merchantId: cobro.parse('payin-notification', body).payinMerchantId }
+  const receipt = cobro.receiveNotification(c.kind, body, { ...options, storedState: stored })
+  assert.equal(receipt.movesForward, false)
+  assert.equal(receipt.verdict, 'authentic')
+  assert.deepEqual(cobro.receiveNotification(c.kind, body, { ...options, storedState: Number(stored) }), receipt)
+  assert.deepEqual(cobro.receiveNotification(c.kind, body, { ...options, storedState: BigInt(stored) }), receipt)
+  assert.equal(cobro.receiveNotification(c.kind, body, { ...options, storedState: '2' }).movesForward, true)
+  for (const bad of ['five', '', '5.0', 1.5, true]) {
+    assert.throws(() => cobro.receiveNotification(c.kind, body, { ...options, storedState: bad }), TypeError, String(bad))
+  }
+  assert.throws(() => cobro.receiveNotification(c.kind, body, { ...options, storedState: '99999999999999999999' }),
+    (e) => e instanceof cobro.SigningError && e.code === 'ERR_OUT_OF_RANGE')
 })
 
 test('arguments it refuses are named', () => {

@@ -4,8 +4,14 @@
 // a number such as 150.000 or a repeated key must reach the core as written, which
 // JSON.parse would not allow. A validation case given as a base and a patch
 // (tests/vectors/README.md) is given the `body` it stands for when loaded.
+//
+// The vectors hold parsed values as the core's JSON writes them (snake_case keys); the
+// package names each key as JavaScript reads it (DESIGN.md 9 row 43). `jsKey` and
+// `camelized` turn the vectors' keys into the package's through the one mapping, the
+// addon's own table made from the core's description (src/names.rs `keyNames`).
 const fs = require('node:fs')
 const path = require('node:path')
+const { keyNames } = require('../index.js')
 
 const RAW = Symbol('raw')
 const raw = (obj) => obj[RAW]
@@ -151,4 +157,21 @@ function bodyBytes(c) {
   return Buffer.from(c.body_hex, 'hex')
 }
 
-module.exports = { cases, file, bodyBytes, raw }
+const JS_KEYS = new Map(keyNames())
+
+/** The package's name of the core's key `key`. */
+function jsKey(key) {
+  if (!JS_KEYS.has(key)) throw new Error(`${key} is no key of the core's description`)
+  return JS_KEYS.get(key)
+}
+
+/** A parsed value of the vectors (the core's JSON) with its keys as the package names them. */
+function camelized(v) {
+  if (Array.isArray(v)) return v.map(camelized)
+  if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v)) {
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [jsKey(k), camelized(x)]))
+  }
+  return v
+}
+
+module.exports = { cases, file, bodyBytes, raw, jsKey, camelized }

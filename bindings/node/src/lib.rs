@@ -17,6 +17,7 @@ mod errors;
 mod fast;
 mod lifecycle;
 mod mock;
+mod names;
 mod packed;
 mod parse;
 mod personal;

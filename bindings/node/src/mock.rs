@@ -147,7 +147,7 @@ pub fn mock_command_defaults(env: &Env) -> napi::Result<Object<'_>, Thrown> {
     })
 }
 
-/// Starts the mock and returns `{url, merchant_id, api_key, banner, handle}`; `handle`
+/// Starts the mock and returns `{url, merchantId, apiKey, banner, handle}`; `handle`
 /// stops it with [`mock_stop`], or when it is collected. Internal (`mock.js`).
 #[napi(skip_typescript, js_name = "mockStart")]
 pub fn mock_start<'e>(env: &'e Env, options: Option<Unknown<'e>>) -> napi::Result<Object<'e>, Thrown> {
@@ -169,8 +169,8 @@ pub fn mock_start<'e>(env: &'e Env, options: Option<Unknown<'e>>) -> napi::Resul
         o.set("url", mock.url())?;
         // A merchant id is at most 2^63 - 1: past the safe integers only for ids no
         // provider issues, shown then as the nearest number.
-        o.set("merchant_id", merchant_id as f64)?;
-        o.set("api_key", api_key)?;
+        o.set("merchantId", merchant_id as f64)?;
+        o.set("apiKey", api_key)?;
         o.set("banner", host::banner(mock.addr(), &config, keys))?;
         o.set("handle", External::new(Some(mock)))?;
         Ok(o)

@@ -1,7 +1,8 @@
 //! Answers, notifications and catalogues (DESIGN.md section 6) as plain objects.
 //!
-//! Each parsed value is the core's serde JSON written straight into JS objects (keys
-//! and order as the core serializes them), with two changes: the QR image `qr_png` is a
+//! Each parsed value is the core's serde JSON written straight into JS objects (in the
+//! order the core serializes them), with three changes: each key is its JavaScript name
+//! (`payin_state_id` is `payinStateId`, [`crate::names`]), the QR image `qrPng` is a
 //! `Buffer` of the PNG bytes instead of Base64 text, and every integer the core holds in
 //! 64 bits (ids, codes, display orders) is a decimal string, so no digit is lost beyond
 //! 2^53 ([`crate::text64`]); the objects of records with personal fields carry a
@@ -20,12 +21,13 @@ use napi_derive::napi;
 use crate::args::{Keys, http_status, optional, options as required_options, secret, state_id, string, utf16};
 use crate::body::{Body, Read, document_bytes};
 use crate::errors::{Res, Thrown, guard, notification, parse as parse_error, signing};
+use crate::names::js_key;
 use crate::personal;
 use crate::text64::Nested;
 use crate::trail::Trail;
 
-/// `value` as JS values: the core's serde JSON, with 64-bit integers as decimal strings
-/// ([`crate::text64`]) and the objects holding personal values marked
+/// `value` as JS values: the core's serde JSON, with JavaScript keys and 64-bit integers
+/// as decimal strings ([`crate::text64`]) and the objects holding personal values marked
 /// ([`crate::personal`]).
 pub fn to_js<'e>(env: &'e Env, value: &impl serde::Serialize) -> Res<Unknown<'e>> {
     let trail = Trail::default();
@@ -40,7 +42,7 @@ fn payin_response<'e>(env: &'e Env, r: &cobro::payin::response::PayinResponse) -
     if let Experience::Qr { qr_png, .. } = &r.experience {
         let outer = Object::from_unknown(js)?;
         let mut experience: Object<'_> = outer.get_named_property("experience")?;
-        experience.set("qr_png", Buffer::from(qr_png.clone()))?;
+        experience.set(js_key("qr_png"), Buffer::from(qr_png.clone()))?;
     }
     Ok(js)
 }
@@ -96,8 +98,8 @@ fn document<'e>(env: &'e Env, kind: DocumentKind, body: &Body<'e>) -> napi::Resu
 /// `virtual-account-response`, `subscription-response`, `payin-response`,
 /// `payin-notification`, `subscription-webhook` or `deposit-notification`; `body` is
 /// JSON text, its bytes, or a plain object. Returns the core's value as a plain object
-/// (the QR image `experience.qr_png` as a `Buffer`, 64-bit integers as decimal
-/// strings); the error answers of the API are values, not exceptions. Throws
+/// (keys in camelCase, the QR image `experience.qrPng` as a `Buffer`, 64-bit integers
+/// as decimal strings); the error answers of the API are values, not exceptions. Throws
 /// `ParseError` (`.code`, `.path`, `.offset`) for a body that is not such a document.
 /// `cobro.d.ts` gives one overload per document with its precise type.
 #[napi(ts_return_type = "import('./parsed').ParsedDocument")]

@@ -4,7 +4,7 @@
 //! (so `console.log`) show those fields as `[REDACTED]`.
 //!
 //! The mark is a property keyed `Symbol.for('cobro.personal')` holding the names of
-//! the object's personal fields. It is not enumerable, so `JSON.stringify`,
+//! the object's personal fields, as its keys are named ([`crate::names`]). It is not enumerable, so `JSON.stringify`,
 //! `Object.keys`, spreading and `assert.deepStrictEqual` do not see it: the values
 //! stay whole for the program, only their printed form hides them.
 
@@ -12,6 +12,7 @@ use napi::bindgen_prelude::{FromNapiValue, Function, JsObjectValue, Object, Prop
 use napi::{Env, JsValue, Property, Unknown};
 
 use crate::errors::Res;
+use crate::names::js_key;
 use crate::trail::Step;
 
 /// The description of the mark's global symbol (`Symbol.for`), which `cobro.js` reads.
@@ -43,7 +44,7 @@ pub fn mark(env: &Env, root: Unknown<'_>, found: Vec<(Vec<Step>, &'static [&'sta
         }
         let names = Property::new()
             .with_name(env, symbol)?
-            .with_napi_value(env, fields.to_vec())?
+            .with_napi_value(env, fields.iter().map(|f| js_key(f)).collect::<Vec<_>>())?
             .with_property_attributes(PropertyAttributes::Default);
         object.define_properties(&[names])?;
     }

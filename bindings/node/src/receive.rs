@@ -7,8 +7,8 @@ use napi::{Env, Unknown, ValueType};
 use napi_derive::napi;
 
 use crate::args::{
-    Keys, field, js_type, locale, optional, optional_bool, optional_string, optional_utf16, secret, string, strings,
-    whole,
+    Keys, field, js_type, locale, optional, optional_bool, optional_string, optional_utf16, secret, state_id, string,
+    strings,
 };
 use crate::errors::{Fail, Res, Thrown, guard, signing, type_error_found};
 use crate::parse::to_js;
@@ -35,8 +35,9 @@ pub struct ReceiveNotificationOptions<'a> {
     /// none.
     #[napi(ts_type = "string[] | null")]
     pub allow_list: Option<Unknown<'a>>,
-    /// The pay-in's state (payinStateID) as the merchant stored it.
-    #[napi(ts_type = "number")]
+    /// The pay-in's state (payinStateID) as the merchant stored it: a whole number, a
+    /// bigint, or the decimal string a parsed notification's `payinStateId` holds.
+    #[napi(ts_type = "number | bigint | string")]
     pub stored_state: Option<Unknown<'a>>,
     /// The merchant's own id: a pay-in notification naming another is refused.
     #[napi(ts_type = "number | bigint | string")]
@@ -93,7 +94,7 @@ pub fn receive_notification<'e>(
         };
         let trust_unsigned = optional_bool(trust, "trustUnsigned")?.unwrap_or(false);
         let merchant_id = field(merchant, crate::args::merchant_id)?;
-        let stored_state = field(stored_state, |s| whole::<i64>(s, "storedState", "a whole number"))?;
+        let stored_state = field(stored_state, |s| state_id(s, "storedState"))?;
         let locale = locale(tag)?;
         let name = string(kind, "kind", "a string")?;
         let kind = NotificationKind::parse(&name).map_err(|e| signing(&e))?;

@@ -1,5 +1,6 @@
 //! A serde serializer adapter that writes every 64-bit (and 128-bit) integer as its
-//! decimal text and forwards everything else unchanged, noting on the way where the
+//! decimal text and each field under its JavaScript key ([`crate::names`]: `delay_ms`
+//! is `delayMs`), and forwards everything else unchanged, noting on the way where the
 //! records with personal fields are ([`Trail`]).
 //!
 //! Why: napi's serializer turns an `i64` into a JS number, which silently rounds any
@@ -15,6 +16,7 @@
 //! fields (`cobro::personal::fields_of` its Rust name), and [`crate::personal`] marks
 //! those objects once the value is built.
 
+use crate::names::js_key;
 use crate::trail::{Step, Trail};
 use serde::ser::{
     Serialize, SerializeMap, SerializeSeq, SerializeStruct, SerializeStructVariant, SerializeTuple,
@@ -252,6 +254,9 @@ forward_elements!(
     SerializeTupleVariant::serialize_field,
 );
 
+// A map's keys are its data and keep their text. The core writes no map in a parsed
+// value but a flattened catalogue entry (`#[serde(flatten)]` of `CodeInfo`), whose keys
+// are words without a `_`.
 impl<S: SerializeMap> SerializeMap for Text64<'_, S> {
     type Ok = S::Ok;
     type Error = S::Error;
@@ -271,8 +276,8 @@ impl<S: SerializeMap> SerializeMap for Text64<'_, S> {
     }
 }
 
-/// The field-wise `Serialize*` traits: each field wrapped, at its key, the rest passed
-/// on.
+/// The field-wise `Serialize*` traits: each field under its JavaScript key
+/// ([`crate::names`]) and wrapped, the rest passed on.
 macro_rules! forward_fields {
     ($($trait:ident),* $(,)?) => {$(
         impl<S: $trait> $trait for Text64<'_, S> {
@@ -280,11 +285,12 @@ macro_rules! forward_fields {
             type Error = S::Error;
 
             fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), S::Error> {
+                let key = js_key(key);
                 self.field(key, |inner, trail| inner.serialize_field(key, &Nested::new(value, trail)))
             }
 
             fn skip_field(&mut self, key: &'static str) -> Result<(), S::Error> {
-                self.inner.skip_field(key)
+                self.inner.skip_field(js_key(key))
             }
 
             fn end(self) -> Result<S::Ok, S::Error> {

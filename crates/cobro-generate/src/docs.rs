@@ -76,17 +76,17 @@ pub(crate) fn union_doc(union: &Union) -> String {
     format!("{} Told apart by `{}`.", union.doc, union.tag)
 }
 
-/// `text` for Kotlin and Swift: a field named in backquotes (`error_code`,
+/// `text` for Kotlin, Swift and TypeScript: a field named in backquotes (`error_code`,
 /// `state.is_final`) is written as those languages name it (`errorCode`,
-/// `state.isFinal`).
-pub(crate) fn kotlin(text: &str) -> String {
+/// `state.isFinal`, [`shape::camel`]).
+pub(crate) fn camelized(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for (i, part) in text.split('`').enumerate() {
         if i > 0 {
             out.push('`');
         }
         if i % 2 == 1 && is_field_path(part) {
-            let path: Vec<String> = part.split('.').map(camel).collect();
+            let path: Vec<String> = part.split('.').map(shape::camel).collect();
             out.push_str(&path.join("."));
         } else {
             out.push_str(part);
@@ -105,23 +105,6 @@ fn is_field_path(text: &str) -> bool {
     }) && names
         .iter()
         .any(|n| shape::records().any(|r| shape::all_fields(r).iter().any(|f| f.name == *n)))
-}
-
-/// `snake_case` as `camelCase`.
-fn camel(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    let mut upper = false;
-    for c in name.chars() {
-        if c == '_' {
-            upper = true;
-        } else if upper {
-            out.extend(c.to_uppercase());
-            upper = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// Python's reStructuredText: double backquotes for code, ``None`` for null.
@@ -165,7 +148,7 @@ mod tests {
         assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
         assert_eq!(python("`x` or null, nullable"), "``x`` or ``None``, nullable");
         assert_eq!(
-            kotlin("see `error_code` and `state.is_final`, not `a_b`"),
+            camelized("see `error_code` and `state.is_final`, not `a_b`"),
             "see `errorCode` and `state.isFinal`, not `a_b`"
         );
     }

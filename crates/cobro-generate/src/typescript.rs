@@ -1,6 +1,6 @@
 //! `bindings/node/parsed.d.ts`: the shapes of the values `parse` and the catalogues
-//! return, as the Node binding hands them over (the core's serde JSON, with 64-bit
-//! integers as decimal text and the QR image as a Buffer).
+//! return, as the Node binding hands them over (the core's serde JSON, with camelCase
+//! keys, 64-bit integers as decimal text and the QR image as a Buffer).
 
 use std::fmt::Write;
 
@@ -8,7 +8,7 @@ use cobro::parse::DocumentKind;
 use cobro::shape::{self, Record, Ty};
 
 use crate::GENERATED;
-use crate::docs::{field_doc, record_doc, union_doc, wrap};
+use crate::docs::{camelized, field_doc, record_doc, union_doc, wrap};
 
 const HEADER: &str = "\
 /// <reference types=\"node\" />
@@ -16,16 +16,19 @@ const HEADER: &str = "\
 // JSON, as the core's description of the shapes (crates/cobro/src/shape) gives them.
 // The generated index.d.ts names them with import('./parsed').
 //
-// Two differences from the core's JSON, both made by the binding for every value:
+// Three differences from the core's JSON, all made by the binding for every value:
+// - Keys are camelCase: each of the core's snake_case keys as Kotlin names it too
+//   (`payin_state_id` is `payinStateId`, DESIGN.md 9 row 43). The CLI's JSON and the
+//   vectors keep the core's names; the validation report keeps its keys everywhere.
 // - Integers the core holds in 64 bits (ids, codes, display orders: the fields typed
 //   `Int64Text` below) are decimal strings, exact beyond 2^53 and kept by
-//   JSON.stringify. Compare with `'5'`, or convert with `Number(x)` / `BigInt(x)`.
+//   JSON.stringify. Compare with `'5'`, or convert with `Number(x)` / `BigInt(x)`;
+//   every argument that takes such an id takes the string as it is.
 //   Smaller integers (a date's year and time) are numbers.
 // - The QR image is a Buffer of the PNG bytes (Base64 text in the core's JSON).
-// Keys are the core's snake_case names; `null` is an absent optional value. The objects
-// of records with personal fields print those fields as [REDACTED] in util.inspect
-// (non-enumerable inspect hook); their values are whole (README \"Parsed values and
-// TypeScript\").
+// `null` is an absent optional value. The objects of records with personal fields print
+// those fields as [REDACTED] in util.inspect (non-enumerable inspect hook); their values
+// are whole (README \"Parsed values and TypeScript\").
 
 /** A 64-bit integer of the core as its decimal text (`\"5\"`, `\"9007199254740993\"`). */
 export type Int64Text = string
@@ -82,14 +85,15 @@ fn interface(out: &mut String, r: &Record) {
             jsdoc(out, "  ", &doc);
         }
         let ty = Ty::parse(f.ty).map_or_else(|| "unknown".to_string(), |t| ts(&t));
-        let _ = writeln!(out, "  {}: {ty}", f.name);
+        let _ = writeln!(out, "  {}: {ty}", shape::camel(f.name));
     }
     out.push_str("}\n");
 }
 
-/// A JSDoc comment of `text` at `indent`, wrapped to 88 characters.
+/// A JSDoc comment of `text` at `indent` (fields named as JavaScript reads them), wrapped
+/// to 88 characters.
 fn jsdoc(out: &mut String, indent: &str, text: &str) {
-    let lines = wrap(text, 80 - indent.len());
+    let lines = wrap(&camelized(text), 80 - indent.len());
     if let [one] = lines.as_slice()
         && one.len() + indent.len() + 7 <= 88
     {

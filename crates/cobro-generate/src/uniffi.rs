@@ -9,7 +9,7 @@ use std::fmt::Write;
 use cobro::shape::{self, Field, Ty};
 
 use crate::GENERATED;
-use crate::docs::{field_doc, kotlin, record_doc, wrap};
+use crate::docs::{camelized, field_doc, record_doc, wrap};
 
 /// The module's text.
 pub fn records() -> String {
@@ -86,7 +86,7 @@ fn ident(name: &str) -> String {
 
 /// `///` lines of `text` (as Kotlin names fields) at `indent`, wrapped to 92 characters.
 fn doc(out: &mut String, indent: &str, text: &str) {
-    for line in wrap(&kotlin(text), 88 - indent.len()) {
+    for line in wrap(&camelized(text), 88 - indent.len()) {
         let _ = writeln!(out, "{indent}/// {line}");
     }
 }

@@ -129,8 +129,9 @@ pub const REDACTED: &str = "[REDACTED]";
 
 /// The personal fields of each parsed record that has some: the record's name (the
 /// class name in Python and the record name in Kotlin and Swift) and its fields' serde
-/// names (the keys of the core's JSON, as Python and Node show them), read from the
-/// description of the shapes ([`crate::shape`]: the fields typed `personal`). Every
+/// names (the keys of the core's JSON, as Python shows them; Node, Kotlin and Swift write
+/// them as [`crate::shape::camel`] does), read from the description of the shapes
+/// ([`crate::shape`]: the fields typed `personal`). Every
 /// such field is a [`Personal`] (or an option or list of them) and every `Personal`
 /// field is typed so.
 pub fn fields() -> &'static [(&'static str, Vec<&'static str>)] {

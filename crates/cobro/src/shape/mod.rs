@@ -225,6 +225,43 @@ impl Ty {
     }
 }
 
+/// A field's name in JavaScript, Kotlin and Swift (DESIGN.md 9 row 43): the snake-case
+/// name with each `_` dropped and the letter after it in upper case (`payin_state_id`
+/// is `payinStateId`). uniffi names the Kotlin and Swift fields by this rule; the
+/// TypeScript declarations and the Node binding's parsed values take it from here, so
+/// every language but Python (and the core's JSON) reads the same names.
+pub fn camel(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut upper = false;
+    for c in name.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.extend(c.to_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Every key of the described records (their fields and the unions' tags), each once,
+/// with its name in JavaScript, Kotlin and Swift ([`camel`]), in the order of
+/// [`records`] then [`unions`].
+pub fn camel_names() -> Vec<(&'static str, String)> {
+    let mut out: Vec<(&'static str, String)> = Vec::new();
+    let keys = records()
+        .flat_map(|r| r.fields.iter().map(|f| f.name))
+        .chain(unions().map(|u| u.tag));
+    for key in keys {
+        if out.iter().all(|(k, _)| *k != key) {
+            out.push((key, camel(key)));
+        }
+    }
+    out
+}
+
 /// The personal fields of each record that has some, by record name, in the order of
 /// [`records`].
 pub fn personal_fields() -> Vec<(&'static str, Vec<&'static str>)> {

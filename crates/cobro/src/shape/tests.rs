@@ -196,3 +196,27 @@ fn the_description_is_one_every_generator_can_write() {
     }
     assert_eq!(Ty::parse("str??"), None);
 }
+
+/// Every key is lower snake case, so [`camel`] gives each its own name, the one uniffi's
+/// rule gives (a `_` before a digit or a repeated `_` would not round-trip).
+#[test]
+fn every_key_has_one_camel_name() {
+    let names = camel_names();
+    let mut camels = BTreeSet::new();
+    for (key, camel_name) in &names {
+        let words: Vec<&str> = key.split('_').collect();
+        assert!(
+            words
+                .iter()
+                .all(|w| w.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+                    && w.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())),
+            "{key} is not lower snake case"
+        );
+        assert!(camels.insert(camel_name.as_str()), "{camel_name} names two keys");
+    }
+    assert_eq!(camel("payin_state_id"), "payinStateId");
+    assert_eq!(camel("nro_order"), "nroOrder");
+    assert_eq!(camel("kind"), "kind");
+    assert!(names.iter().any(|(k, c)| *k == "delay_ms" && c == "delayMs"));
+    assert!(names.iter().any(|(k, _)| *k == "outcome"));
+}
