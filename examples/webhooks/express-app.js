@@ -41,15 +41,15 @@ function ship(order) {
  * text cut at other edges could name another order.
  */
 function orderOf(payin) {
-  const order = orders.get(payin.payin_merchant_operation_number)
-  if (order === undefined || order.amount !== payin.payin_amount_two_decimals || order.currency !== payin.payin_currency) return undefined
+  const order = orders.get(payin.payinMerchantOperationNumber)
+  if (order === undefined || order.amount !== payin.payinAmountTwoDecimals || order.currency !== payin.payinCurrency) return undefined
   return order
 }
 
 /** The state recorded for the order a pay-in body names, read before the body is verified only to find its row. */
 function storedState(raw) {
   try {
-    return orders.get(cobro.parsePayinNotification(raw).payin_merchant_operation_number)?.state ?? undefined
+    return orders.get(cobro.parsePayinNotification(raw).payinMerchantOperationNumber)?.state ?? undefined
   } catch {
     return undefined
   }
@@ -85,23 +85,23 @@ async function ask(number) {
   })
   const status = cobro.parsePayinStatus(Buffer.from(await answer.arrayBuffer()))
   for (const operation of status.operations) {
-    if (operation.payin_merchant_operation_number !== number) continue
+    if (operation.payinMerchantOperationNumber !== number) continue
     const order = orders.get(number)
-    order.state = Number(operation.payin_state_id) // the provider's record
+    order.state = operation.payinStateId // the provider's record, as storedState takes it
     if (operation.state?.paid && order.shipped === 0) ship(order)
   }
 }
 
 /** What the receipt lets the merchant do, after the answer is sent (a real shop hands it to its job queue). */
 function act(receipt) {
-  if (receipt.action === 'act' && !seen.has(receipt.idempotency_key)) {
-    seen.add(receipt.idempotency_key) // record the subscription or credit the deposit here
+  if (receipt.action === 'act' && !seen.has(receipt.idempotencyKey)) {
+    seen.add(receipt.idempotencyKey) // record the subscription or credit the deposit here
     console.log(`acted on a ${receipt.kind}`)
   } else if (receipt.action === 'confirm' && receipt.payin !== null) {
     if (orderOf(receipt.payin) === undefined) {
       console.warn('a pay-in notification that matches no order: nothing done')
     } else {
-      const number = receipt.payin.payin_merchant_operation_number
+      const number = receipt.payin.payinMerchantOperationNumber
       setImmediate(() => confirm(number).catch((e) => console.error('confirmation failed:', e.message)))
     }
   }
@@ -132,7 +132,7 @@ app.post('/webhooks/:kind', express.raw({ type: () => true }), (req, res) => {
     merchantId: MERCHANT_ID,
     trustUnsigned: TRUST_UNSIGNED,
   })
-  res.sendStatus(receipt.http_status)
+  res.sendStatus(receipt.httpStatus)
   act(receipt)
 })
 

@@ -40,6 +40,8 @@ function marker(item) {
   return null
 }
 const camel = (name) => name.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase())
+/** A record field's Node name, by the manifest's naming of Node fields. */
+const fieldName = (name) => (manifest.naming.node.fields === 'camelCase' ? camel(name) : name)
 /** The item's Node name: `{name}` as given, else camelCase (functions) or as is. */
 function nodeName(item, style) {
   const v = node(item)
@@ -235,7 +237,7 @@ function callWith(f, given) {
 
 /** The names a record's interface must have: its fields, after a union variant's tag. */
 function fieldsOf(r) {
-  const names = r.fields.filter((x) => !omitted(x)).map((x) => x.name)
+  const names = r.fields.filter((x) => !omitted(x)).map((x) => fieldName(x.name))
   if (r.variant_of) names.unshift(unionByName.get(r.variant_of).tag)
   return names
 }
@@ -256,7 +258,7 @@ function checkRecord(r) {
     assert.ok(method && method.flags & ts.SymbolFlags.Method, `${name}.${m}() is declared`)
   }
   for (const field of r.fields.filter((x) => !omitted(x))) {
-    const p = props.find((x) => x.name === field.name)
+    const p = props.find((x) => x.name === fieldName(field.name))
     const t = typeOf(p)
     const nullable = t.isUnion() && t.types.some((x) => x.flags & ts.TypeFlags.Null)
     assert.equal(nullable, field.type.endsWith('?'), `${name}.${field.name}: ${show(t)} is null exactly when ${field.type} is optional`)
@@ -323,8 +325,8 @@ function checkEnum(e) {
     const s = declared(nodeName(r), ts.SymbolFlags.Interface)
     for (const field of r.fields.filter((x) => !omitted(x) && typed(x.type))) {
       assert.ok(s, `interface ${nodeName(r)} is not declared in cobro.d.ts`)
-      const p = checker.getPropertyOfType(checker.getDeclaredTypeOfSymbol(s), field.name)
-      assert.ok(p, `${nodeName(r)}.${field.name} is not declared`)
+      const p = checker.getPropertyOfType(checker.getDeclaredTypeOfSymbol(s), fieldName(field.name))
+      assert.ok(p, `${nodeName(r)}.${fieldName(field.name)} is not declared`)
       checkType(typeOf(p), field.type, `${nodeName(r)}.${field.name}`)
       uses++
     }
@@ -390,6 +392,19 @@ test('functions', async (t) => {
 
 test('records', async (t) => {
   for (const r of records) await itemTest(t, nodeName(r), r, () => checkRecord(r))
+})
+
+test("each record field's Node name is the one mapping's, the name Kotlin has", () => {
+  const mapping = new Map(require('../index.js').keyNames())
+  let described = 0
+  for (const r of records) {
+    for (const field of r.fields.filter((x) => !omitted(x))) {
+      if (!mapping.has(field.name)) continue
+      assert.equal(fieldName(field.name), mapping.get(field.name), `${r.name}.${field.name}`)
+      described++
+    }
+  }
+  assert.ok(described > 100)
 })
 
 test('unions', async (t) => {

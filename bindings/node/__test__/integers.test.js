@@ -13,11 +13,11 @@ test('subscription ids beyond 2^32 and 2^53 are exact strings (number or string 
   for (const id of WIDE) {
     for (const wire of [id, JSON.stringify(id)]) {
       const created = cobro.parseSubscriptionResponse(`{"subscriptionId":${wire},"status":"PENDING","deepLink":""}`)
-      assert.equal(created.subscription_id, id)
-      assert.equal(JSON.parse(JSON.stringify(created)).subscription_id, id)
+      assert.equal(created.subscriptionId, id)
+      assert.equal(JSON.parse(JSON.stringify(created)).subscriptionId, id)
       const webhook = cobro.parseSubscriptionWebhook(`{"subscriptionId":${wire},"chargeType":"ON_DEMAND",` +
         '"customerId":"900000001","originType":"WEB","statusDescription":"ok"}')
-      assert.equal(webhook.subscription_id, id)
+      assert.equal(webhook.subscriptionId, id)
     }
   }
   assert.throws(() => cobro.parseSubscriptionResponse('{"subscriptionId":9223372036854775808,"status":"PENDING"}'),
@@ -31,14 +31,14 @@ test('payinStateID and the deposit status code are exact strings', () => {
   })
   for (const id of WIDE) {
     const n = cobro.parsePayinNotification(notification(id))
-    assert.equal(n.payin_state_id, id)
+    assert.equal(n.payinStateId, id)
     assert.equal(n.state, null)
-    assert.equal(cobro.payinState(n.payin_state_id), null)
+    assert.equal(cobro.payinState(n.payinStateId), null)
   }
   const paid = cobro.parsePayinNotification(notification(5))
-  assert.equal(paid.payin_state_id, '5')
+  assert.equal(paid.payinStateId, '5')
   assert.equal(paid.state.id, '5')
-  assert.deepEqual(cobro.payinState(paid.payin_state_id), paid.state)
+  assert.deepEqual(cobro.payinState(paid.payinStateId), paid.state)
   assert.deepEqual(cobro.payinState(5n), paid.state)
   assert.deepEqual(cobro.payinState(5), paid.state)
   // Beyond 64 bits is no state id at all: the core's argument error, whatever the form.
@@ -72,14 +72,14 @@ test('display orders of vouchers and deep links are exact strings, sorted as num
   const answer = cobro.parsePayinResponse(body)
   assert.equal(answer.experience.kind, 'voucher')
   const entries = answer.experience.config.entries
-  assert.deepEqual(entries.map((e) => [e.bank_code, e.nro_order]), [['A', '9007199254740992'], ['B', '9007199254740993']])
-  const steps = entries[0].payment_method_instructions[0].instructions
+  assert.deepEqual(entries.map((e) => [e.bankCode, e.nroOrder]), [['A', '9007199254740992'], ['B', '9007199254740993']])
+  const steps = entries[0].paymentMethodInstructions[0].instructions
   assert.deepEqual(steps.map((i) => [i.order, i.value.text]), [['2', 'first'], ['4294967297', 'second']])
 
   const links = cobro.parsePayinResponse('{"payinErrorCode":"0000","deepLinks":[' +
     '{"processor":"P","processoCode":"Wallet_one_shot","deepLink":"https://a.example.test","order":9223372036854775807},' +
     '{"processor":"Q","processoCode":"Wallet_one_shot","deepLink":"https://b.example.test","order":9007199254740993}]}')
-  assert.deepEqual(links.experience.deep_links.map((l) => l.order), ['9007199254740993', '9223372036854775807'])
+  assert.deepEqual(links.experience.deepLinks.map((l) => l.order), ['9007199254740993', '9223372036854775807'])
 })
 
 test('smaller integers stay numbers', () => {

@@ -69,10 +69,10 @@ test('lifecycle helpers answer with a Verdict; unknown statuses and ids allow no
   for (const s of cobro.payinStates()) {
     const final = cobro.payinStateIsFinal(s.id)
     assert.ok(verdict(final))
-    assert.equal(final.allowed, s.is_final, s.id)
+    assert.equal(final.allowed, s.isFinal, s.id)
     const next = cobro.nextStates(s.id)
     assert.ok(Array.isArray(next) && next.every((n) => typeof n === 'string'), s.id)
-    if (s.is_final) assert.deepEqual(next, [])
+    if (s.isFinal) assert.deepEqual(next, [])
     for (const n of next) assert.equal(cobro.payinTransition(s.id, n).allowed, true, `${s.id} -> ${n}`)
     assert.deepEqual(cobro.payinStateIsFinal(BigInt(s.id)), final)
     assert.deepEqual(cobro.nextStates(Number(s.id)), next)

@@ -99,7 +99,7 @@ async function control(server, where, body) {
 
 test('a virtual account is created, and its deposit notified', () => withMock(async (server, hook) => {
   const prepared = cobro.prepareVirtualAccount(example('virtual-account-pe.json'), {
-    apiKey: server.api_key, secret: VA_SECRET, depositMode: 'OWNER',
+    apiKey: server.apiKey, secret: VA_SECRET, depositMode: 'OWNER',
   })
   const { status, body } = await send(server, prepared)
   assert.equal(status, 200, body.toString())
@@ -112,12 +112,12 @@ test('a virtual account is created, and its deposit notified', () => withMock(as
   assert.equal(deposit.status, 200, JSON.stringify(deposit.json))
   const notification = cobro.parseDepositNotification(await hook.next())
   assert.deepEqual([notification.amount, notification.currency], ['200.00', 'PEN'])
-  assert.equal(notification.deposit_details.account.number, created.account.number)
+  assert.equal(notification.depositDetails.account.number, created.account.number)
 }))
 
 test('a virtual account with a wrong secret is refused', () => withMock(async (server) => {
   const prepared = cobro.prepareVirtualAccount(example('virtual-account-pe.json'), {
-    apiKey: server.api_key, secret: WRONG_KEY, depositMode: 'OWNER',
+    apiKey: server.apiKey, secret: WRONG_KEY, depositMode: 'OWNER',
   })
   const { status, body } = await send(server, prepared)
   const refused = cobro.parseVirtualAccountResponse(body, { httpStatus: status })
@@ -130,12 +130,12 @@ test('a subscription is created, authorized and cancelled', () => withMock(async
   assert.equal(created.status, 200, created.body.toString())
   const answer = cobro.parseSubscriptionResponse(created.body)
   assert.deepEqual([answer.outcome, answer.status], ['created', 'PENDING'])
-  assert.ok(answer.deep_link.startsWith(server.url))
+  assert.ok(answer.deepLink.startsWith(server.url))
 
-  const authorized = await control(server, `/_mock/subscriptions/${answer.subscription_id}/authorize`)
+  const authorized = await control(server, `/_mock/subscriptions/${answer.subscriptionId}/authorize`)
   assert.equal(authorized.status, 200, JSON.stringify(authorized.json))
   const notice = cobro.parseSubscriptionWebhook(await hook.next())
-  assert.deepEqual([notice.subscription_id, notice.status], [answer.subscription_id, 'AUTHORIZED'])
+  assert.deepEqual([notice.subscriptionId, notice.status], [answer.subscriptionId, 'AUTHORIZED'])
 
   const cancelled = await send(server, cobro.prepareSubscriptionCancel(example('subscription-cancel.json'), { key: PAYIN_KEY }))
   const after = cobro.parseSubscriptionResponse(cancelled.body)
@@ -145,20 +145,20 @@ test('a subscription is created, authorized and cancelled', () => withMock(async
 test('a subscription with a wrong key is refused', () => withMock(async (server) => {
   const { status, body } = await send(server, cobro.prepareSubscription(example('subscription-recurrent.json'), { key: WRONG_KEY }))
   const refused = cobro.parseSubscriptionResponse(body)
-  assert.deepEqual([status, refused.outcome, refused.error_code], [401, 'error', 'E401'])
+  assert.deepEqual([status, refused.outcome, refused.errorCode], [401, 'error', 'E401'])
 }))
 
 test('a pay-in is created and paid, and its notification verifies', () => withMock(async (server, hook) => {
   const prepared = cobro.preparePayin(example('payin-pe-banktransfer-unsigned.json'), { key: PAYIN_KEY })
   const { status, body } = await send(server, prepared)
   const created = cobro.parsePayinResponse(body)
-  assert.deepEqual([status, created.success, created.error_code], [200, true, '0000'], body.toString())
+  assert.deepEqual([status, created.success, created.errorCode], [200, true, '0000'], body.toString())
 
   const paid = await control(server, '/_mock/payins/ORDER-0001/pay')
   assert.deepEqual([paid.status, paid.json.payinStateID], [200, '5'])
   const notification = cobro.verifyPayinNotification(await hook.next(), { key: PAYIN_KEY })
-  assert.deepEqual([notification.payin_state_id, notification.payin_merchant_operation_number], ['5', 'ORDER-0001'])
-  assert.equal(notification.payin_merchant_id, String(MERCHANT_ID))
+  assert.deepEqual([notification.payinStateId, notification.payinMerchantOperationNumber], ['5', 'ORDER-0001'])
+  assert.equal(notification.payinMerchantId, String(MERCHANT_ID))
 }))
 
 // The pay-in status query (DESIGN.md 9 row 36): the state a notification claims,
@@ -169,13 +169,13 @@ test('the status query confirms a paid pay-in', () => withMock(async (server, ho
   assert.equal((await control(server, '/_mock/payins/ORDER-0001/pay')).status, 200)
   const claimed = cobro.verifyPayinNotification(await hook.next(), { key: PAYIN_KEY })
   const query = cobro.preparePayinStatus({
-    merchantId: MERCHANT_ID, key: PAYIN_KEY, operationNumber: claimed.payin_merchant_operation_number,
+    merchantId: MERCHANT_ID, key: PAYIN_KEY, operationNumber: claimed.payinMerchantOperationNumber,
   })
   const { status, body } = await send(server, query)
   assert.equal(status, 200, body.toString())
   const [operation] = cobro.parsePayinStatus(body).operations
-  assert.deepEqual([operation.payin_state_id, operation.state.paid], [claimed.payin_state_id, true])
-  assert.equal(operation.payin_amount_two_decimals, claimed.payin_amount_two_decimals)
+  assert.deepEqual([operation.payinStateId, operation.state.paid], [claimed.payinStateId, true])
+  assert.equal(operation.payinAmountTwoDecimals, claimed.payinAmountTwoDecimals)
   const wrong = cobro.preparePayinStatus({ merchantId: MERCHANT_ID, key: 'not-the-merchant-key', operationNumber: '' })
   assert.equal((await send(server, wrong)).status, 401)
 }))
@@ -214,7 +214,7 @@ test('an https webhook of the given CA gets the notification', async (t) => {
     assert.equal((await send(server, prepared)).status, 200)
     assert.equal((await control(server, '/_mock/payins/ORDER-0001/pay')).status, 200)
     const notification = cobro.verifyPayinNotification(await hook.next(), { key: PAYIN_KEY })
-    assert.equal(notification.payin_merchant_operation_number, 'ORDER-0001')
+    assert.equal(notification.payinMerchantOperationNumber, 'ORDER-0001')
   } finally {
     server.stop()
     await hook.close()
@@ -239,7 +239,7 @@ test('a webhook CA that cannot be read is named', () => {
 test('a pay-in with a wrong key is refused', () => withMock(async (server) => {
   const { body } = await send(server, cobro.preparePayin(example('payin-pe-banktransfer-unsigned.json'), { key: WRONG_KEY }))
   const refused = cobro.parsePayinResponse(body)
-  assert.deepEqual([refused.success, refused.error_code], [false, '0010'])
+  assert.deepEqual([refused.success, refused.errorCode], [false, '0010'])
 }))
 
 test('a notification signed with another key does not verify', () => withMock(async (server, hook) => {
@@ -256,14 +256,14 @@ test('a notification signed with another key does not verify', () => withMock(as
 test('the defaults are the fake merchant on a free loopback port; stop ends it, twice is nothing', async () => {
   const server = cobro.mock.start()
   assert.match(server.url, /^http:\/\/127\.0\.0\.1:[1-9]\d*$/)
-  assert.deepEqual([server.merchant_id, server.api_key], [1001, 'mock-api-key'])
+  assert.deepEqual([server.merchantId, server.apiKey], [1001, 'mock-api-key'])
   const listed = await (await fetch(`${server.url}/_mock/merchants`)).json()
   assert.deepEqual(listed.merchants.map((m) => m.id), [1001])
   server.stop()
   server.stop()
   await assert.rejects(fetch(`${server.url}/_mock/merchants`, { signal: AbortSignal.timeout(WAIT_MS) }))
   assert.ok(Object.isFrozen(server))
-  assert.deepEqual(Object.keys(server), ['url', 'merchant_id', 'api_key'])
+  assert.deepEqual(Object.keys(server), ['url', 'merchantId', 'apiKey'])
 })
 
 test('no key is a field or printed, nor the API key in util.inspect', () => {
@@ -292,7 +292,7 @@ test('a config is a path; JSON text in its place is refused without being quoted
     const file = path.join(dir, 'merchants.json')
     fs.writeFileSync(file, JSON.stringify(config))
     const server = cobro.mock.start({ config: file })
-    assert.deepEqual([server.merchant_id, server.api_key], [7, 'k7'])
+    assert.deepEqual([server.merchantId, server.apiKey], [7, 'k7'])
     server.stop()
     assert.throws(
       () => cobro.mock.start({ config: JSON.stringify(config) }),

@@ -65,15 +65,16 @@ test('util.inspect of every parsed vector shows no personal value; JSON.stringif
 
 test('a marked object prints its other fields and hides only the set personal ones', () => {
   const { value } = PARSED.find(({ id }) => id.startsWith('deposit-notification.json / approved deposit with every field'))
-  const owner = value.deposit_details.owner
-  assert.equal(util.inspect(owner), "{\n  full_name: [REDACTED],\n  document_type: 'DNI',\n  document_number: [REDACTED],\n  reference_id: [REDACTED]\n}")
-  assert.equal(owner.full_name, 'Testa Ejemplo')
-  assert.deepEqual(Object.keys(owner), ['full_name', 'document_type', 'document_number', 'reference_id'])
-  assert.equal(JSON.stringify(owner), '{"full_name":"Testa Ejemplo","document_type":"DNI","document_number":"00012345","reference_id":"fake-user-001"}')
-  assert.equal(util.inspect(value, { depth: 0 }).includes('deposit_details: [Object]'), true)
+  const owner = value.depositDetails.owner
+  assert.equal(util.inspect(owner), "{\n  fullName: [REDACTED],\n  documentType: 'DNI',\n  documentNumber: [REDACTED],\n  referenceId: [REDACTED]\n}")
+  assert.equal(owner.fullName, 'Testa Ejemplo')
+  assert.deepEqual(Object.keys(owner), ['fullName', 'documentType', 'documentNumber', 'referenceId'])
+  assert.deepEqual(owner[Symbol.for('cobro.personal')], ['fullName', 'documentNumber', 'referenceId'])
+  assert.equal(JSON.stringify(owner), '{"fullName":"Testa Ejemplo","documentType":"DNI","documentNumber":"00012345","referenceId":"fake-user-001"}')
+  assert.equal(util.inspect(value, { depth: 0 }).includes('depositDetails: [Object]'), true)
   // A null personal field prints as null: nothing is hidden.
   const minimal = cobro.parse('deposit-notification', { operationId: '1', status: { code: 5 }, amount: '1.00', currency: 'PEN', depositDetails: { depositor: { fullName: null, documentType: 'DNI' } } })
-  assert.match(util.inspect(minimal.deposit_details.depositor), /full_name: null/)
+  assert.match(util.inspect(minimal.depositDetails.depositor), /fullName: null/)
 })
 
 test('the verified notification and the per-document functions hide the same', () => {
@@ -82,16 +83,16 @@ test('the verified notification and the per-document functions hide the same', (
   const n = cobro.verifyPayinNotification(body.case.body_text, { key: body.case.key })
   const withInfo = { ...JSON.parse(body.case.body_text), additionalInformation: [{ payer: 'Ana Pérez' }] }
   for (const parsed of [cobro.parsePayinNotification(withInfo), cobro.parse('payin-notification', withInfo)]) {
-    assert.deepEqual(parsed.additional_information, ['{"payer":"Ana Pérez"}'])
+    assert.deepEqual(parsed.additionalInformation, ['{"payer":"Ana Pérez"}'])
     assert.ok(!util.inspect(parsed).includes('Ana'))
-    assert.match(util.inspect(parsed), /additional_information: \[REDACTED\]/)
+    assert.match(util.inspect(parsed), /additionalInformation: \[REDACTED\]/)
   }
   assert.ok(Object.getOwnPropertySymbols(n).includes(Symbol.for('cobro.personal')))
   assert.deepEqual(Object.getOwnPropertyDescriptor(n, Symbol.for('cobro.personal')).enumerable, false)
   const hook = cobro.parseSubscriptionWebhook({ subscriptionId: 7, customerId: '51900000001', metadata: [{ key: 'k', value: 'Ana' }] })
   assert.ok(!util.inspect(hook, { depth: null }).includes('51900000001'))
   assert.ok(!util.inspect(hook, { depth: null }).includes("'Ana'"))
-  assert.equal(hook.customer_id, '51900000001')
+  assert.equal(hook.customerId, '51900000001')
 })
 
 test('a checked document number is personal too: util.inspect hides it, the program reads it', () => {

@@ -129,8 +129,8 @@ function served(url, mock, printed) {
     async providerState(number = ORDER) {
       const query = cobro.preparePayinStatus({ merchantId: '1234', key: PAYIN_KEY, operationNumber: number })
       const status = cobro.parsePayinStatus(await this.send(query))
-      const [operation] = status.operations.filter((o) => o.payin_merchant_operation_number === number)
-      return Number(operation.payin_state_id)
+      const [operation] = status.operations.filter((o) => o.payinMerchantOperationNumber === number)
+      return operation.payinStateId
     },
     /** How many unsigned events the example acted on (it prints a line for each). */
     acted: () => printed.filter((line) => line.startsWith('acted on a ')).length,
@@ -203,9 +203,9 @@ function vectorBody(name) {
 /** A subscription authorized and a deposit made at the mock, each notified twice. */
 async function unsignedEvents(s) {
   const created = cobro.parseSubscriptionResponse(await s.send(cobro.prepareSubscription(example('subscription-recurrent.json'), { key: PAYIN_KEY })))
-  await s.mockControl(`/_mock/subscriptions/${created.subscription_id}/authorize`, { duplicate: true })
+  await s.mockControl(`/_mock/subscriptions/${created.subscriptionId}/authorize`, { duplicate: true })
   const account = cobro.parseVirtualAccountResponse(await s.send(cobro.prepareVirtualAccount(example('virtual-account-pe.json'), {
-    apiKey: s.mock.api_key, secret: VA_SECRET, depositMode: 'OWNER',
+    apiKey: s.mock.apiKey, secret: VA_SECRET, depositMode: 'OWNER',
   })))
   await s.mockControl(`/_mock/virtual-accounts/${account.id}/deposit`, { amount: '200', currency: 'PEN', duplicate: true })
 }
@@ -227,10 +227,10 @@ for (const file of ['express-app.js', 'fastify-app.js']) {
     await s.control('pay', { duplicate: true })
     assert.deepEqual(await until(async () => { const d = await s.deliveries(); return d.length === 2 && d }), [200, 200])
     assert.equal(await until(async () => (await s.order()).json.shipped), 1)
-    assert.deepEqual((await s.order()).json, { state: 5, shipped: 1 })
+    assert.deepEqual((await s.order()).json, { state: '5', shipped: 1 })
     assert.ok(await s.statusQueries() >= 1) // the payment was confirmed with the mock
     await sleep(200) // a second confirmation would have shipped by now
-    assert.deepEqual((await s.order()).json, { state: 5, shipped: 1 })
+    assert.deepEqual((await s.order()).json, { state: '5', shipped: 1 })
   }))
 
   test(`${file}: a wrong signature is refused 401 and ships nothing`, () => withExample(file, async (s) => {
@@ -248,7 +248,7 @@ for (const file of ['express-app.js', 'fastify-app.js']) {
     assert.deepEqual(await until(async () => { const d = await s.deliveries(); return d.length === 2 && d }), [200, 200])
     await until(async () => (await s.statusQueries()) === 2) // each state, asked about: refunded
     await sleep(100)
-    assert.deepEqual((await s.order()).json, { state: 10, shipped: 0 })
+    assert.deepEqual((await s.order()).json, { state: '10', shipped: 0 })
   }))
 
   test(`${file}: a delayed notification ships once it arrives`, () => withExample(file, async (s) => {
@@ -256,7 +256,7 @@ for (const file of ['express-app.js', 'fastify-app.js']) {
     await s.control('pay', { delay_ms: 300 })
     assert.deepEqual((await s.order()).json, { state: null, shipped: 0 })
     assert.equal(await until(async () => (await s.order()).json.shipped), 1)
-    assert.deepEqual((await s.order()).json, { state: 5, shipped: 1 })
+    assert.deepEqual((await s.order()).json, { state: '5', shipped: 1 })
   }))
 
   // The signature does not cover the state: the example notification of ORDER-0001
@@ -271,7 +271,7 @@ for (const file of ['express-app.js', 'fastify-app.js']) {
     assert.equal(cobro.payinState(order.state).paid, false)
     await s.control('pay')
     assert.equal(await until(async () => (await s.order()).json.shipped), 1)
-    assert.deepEqual((await s.order()).json, { state: 5, shipped: 1 })
+    assert.deepEqual((await s.order()).json, { state: '5', shipped: 1 })
     assert.equal(await s.statusQueries(), 3) // the replay's, the payment's, and this test's own
   }))
 
@@ -284,10 +284,10 @@ for (const file of ['express-app.js', 'fastify-app.js']) {
     await until(async () => (await s.statusQueries()) === 1)
     await until(async () => (await s.order()).json.state !== null)
     assert.deepEqual((await s.order()).json, { state: await s.providerState(), shipped: 0 })
-    assert.notEqual((await s.order()).json.state, 6)
+    assert.notEqual((await s.order()).json.state, '6')
     await s.control('pay')
     assert.equal(await until(async () => (await s.order()).json.shipped), 1)
-    assert.deepEqual((await s.order()).json, { state: 5, shipped: 1 })
+    assert.deepEqual((await s.order()).json, { state: '5', shipped: 1 })
   }))
 
   // Paid, then the paid notification replayed with its state swapped to settled (9)
@@ -303,7 +303,7 @@ for (const file of ['express-app.js', 'fastify-app.js']) {
     await until(async () => (await s.order()).json.state === await s.providerState())
     await s.control('refund')
     const final = await s.providerState()
-    assert.ok(final !== 5 && final !== 9)
+    assert.ok(final !== '5' && final !== '9')
     assert.deepEqual(await until(async () => { const o = (await s.order()).json; return o.state === final && o }), { state: final, shipped: 1 })
   }))
 

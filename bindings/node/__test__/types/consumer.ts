@@ -206,19 +206,19 @@ function show(experience: Experience): string {
     case 'voucher': {
       const family: 'BankTransfer' | 'Cash' | 'Wallet' = experience.family
       const steps = experience.config.entries.flatMap((e) =>
-        e.payment_method_instructions.flatMap((m) => m.instructions.map((i) => i.value.text)),
+        e.paymentMethodInstructions.flatMap((m) => m.instructions.map((i) => i.value.text)),
       )
-      const order: Int64Text | null | undefined = experience.config.entries[0]?.nro_order
+      const order: Int64Text | null | undefined = experience.config.entries[0]?.nroOrder
       return `${family} ${experience.voucher.amount} ${experience.voucher.expiration.year} ${steps.join('\n')} ${order}`
     }
     case 'qr': {
-      const png: Buffer = experience.qr_png
-      return `${png.toString('base64')} ${experience.config.banks.length} ${experience.general_instructions.length}`
+      const png: Buffer = experience.qrPng
+      return `${png.toString('base64')} ${experience.config.banks.length} ${experience.generalInstructions.length}`
     }
     case 'deeplink_method':
-      return experience.deep_links.map((l) => `${l.collector_id} ${l.deep_link} ${l.order ?? ''}`).join()
+      return experience.deepLinks.map((l) => `${l.collectorId} ${l.deepLink} ${l.order ?? ''}`).join()
     case 'wallet_one_shot':
-      return experience.deep_links.map((l) => `${l.processor_code} ${l.deep_link}`).join()
+      return experience.deepLinks.map((l) => `${l.processorCode} ${l.deepLink}`).join()
     case 'wallet_on_file':
     case 'failed':
       // @ts-expect-error: these experiences carry no url
@@ -229,36 +229,41 @@ function show(experience: Experience): string {
 const answer = cobro.parsePayinResponse(Buffer.from('{}'))
 const meaning: CodeInfo | null = answer.meaning
 show(answer.experience)
-void [answer.success, answer.error_code, answer.trx_operation, meaning?.disposition]
+void [answer.success, answer.errorCode, answer.trxOperation, meaning?.disposition]
 
 const notification = cobro.parse('payin-notification', '{}')
-const stateId: Int64Text = notification.payin_state_id
+const stateId: Int64Text = notification.payinStateId
 const state: PayinState | null = notification.state ?? cobro.payinState(stateId)
-if (state?.paid) void state.name_en
+if (state?.paid) void state.nameEn
 // @ts-expect-error: 64-bit integers are strings, never numbers
-const asNumber: number = notification.payin_state_id
+const asNumber: number = notification.payinStateId
 void asNumber
+// A value read from a result goes back as it is.
+void cobro.receiveNotification('payin-notification', '{}', { storedState: notification.payinStateId })
+void cobro.nextStates(notification.payinStateId)
+// @ts-expect-error: the core's snake_case names are not the package's
+void notification.payin_state_id
 const checked: PayinNotification = cobro.verifyPayinNotification('{}', { key: 'fake-key' })
-void checked.error_details?.confirmation?.meaning
+void checked.errorDetails?.confirmation?.meaning
 
 const subscription = cobro.parseSubscriptionResponse('{}')
 switch (subscription.outcome) {
   case 'created':
-    void [subscription.subscription_id, subscription.deep_link]
+    void [subscription.subscriptionId, subscription.deepLink]
     break
   case 'cancelled':
     void subscription.status
     break
   case 'error': {
     const code: SubscriptionCode | null = subscription.meaning
-    void [code?.operations, subscription.error_field_details.map((d) => d.field)]
+    void [code?.operations, subscription.errorFieldDetails.map((d) => d.field)]
     break
   }
 }
 
 const webhook = cobro.parseSubscriptionWebhook('{}')
-const hookCharge: string | null = webhook.charge_type
-void [webhook.subscription_id, hookCharge, webhook.metadata.map((m) => m.key), webhook.error_details?.meaning, webhook.is_error]
+const hookCharge: string | null = webhook.chargeType
+void [webhook.subscriptionId, hookCharge, webhook.metadata.map((m) => m.key), webhook.errorDetails?.meaning, webhook.isError]
 
 const account = cobro.parseVirtualAccountResponse('{}', { httpStatus: 201 })
 if (account.outcome === 'account') {
@@ -268,7 +273,7 @@ if (account.outcome === 'account') {
   void [account.type, codes]
 }
 const deposit = cobro.parseDepositNotification('{}')
-void [deposit.status.code, deposit.status.approved, deposit.deposit_details?.depositor?.full_name]
+void [deposit.status.code, deposit.status.approved, deposit.depositDetails?.depositor?.fullName]
 
 // ---- catalogues ----
 const creation: CodeInfo | null = cobro.payinCreationCode('0000')
@@ -355,13 +360,13 @@ void [creationCodes, confirmationCodes, allStates, subscriptionCodes, accountCod
 const options: cobro.MockOptions = { port: 0, merchantId: 1234n, payinKey: 'fake-key', clockOffset: -30, autoPay: 2 }
 const server: mock.MockServer = mock.start(options)
 const url: string = server.url
-const merchant: number = server.merchant_id
-const apiKey: string = server.api_key
+const merchant: number = server.merchantId
+const apiKey: string = server.apiKey
 server.stop()
 void [url, merchant, apiKey, mock.start(), mock.start({ config: 'merchants.json' })]
 // @ts-expect-error: the fields are read-only
 server.url = 'http://example.com'
 // @ts-expect-error: no key is a field
-void server.payin_key
+void server.payinKey
 // @ts-expect-error: not an option
 mock.start({ allowRemote: true })
