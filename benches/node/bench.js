@@ -12,20 +12,26 @@
 //   ajv    validate(JSON.parse(string)), validate(object)
 //   zod    Model.safeParse(JSON.parse(string)), Model.safeParse(object)
 //   JSON.parse(string) alone, for reference
-// and counts the errors each reports on the invalid bodies. Method: every case is warmed
+// and counts the errors each reports on the invalid bodies; then the functions that hand
+// back parsed values (each per-document parse function on the richest answer or
+// notification of its shared vectors, verifyPayinNotification, receiveNotification,
+// retryAdvice and a catalogue), and, given `--before DIR` (a folder holding another
+// build of the package: its cobro.js and addon), the same calls of that build in the
+// same rounds, so a change is measured against what it replaces. Method: every case is warmed
 // up, its loop sized to about --round-ms, then --rounds rounds run the cases of a payload
 // interleaved (so a slow moment of the machine hits all of them); each figure is the
 // median round. It prints markdown tables and the bars of README.md as PASS/FAIL lines.
 //
-// Run (see README.md): node benches/node/bench.js [--quick]
+// Run (see README.md): node benches/node/bench.js [--quick] [--parse-only] [--before DIR]
 const crypto = require('node:crypto')
+const fs = require('node:fs')
 const os = require('node:os')
 const path = require('node:path')
 const cobro = require('../../bindings/node/cobro.js')
 const native = require('../../bindings/node/index.js')
 const { report } = require('../../bindings/node/body.js')
-const { VALIDATORS } = require('./schemas_ajv.js')
-const { MODELS } = require('./models_zod.js')
+// ajv and zod (this folder's `npm install`) only for the validation tables: --parse-only needs neither.
+const peers = () => ({ VALIDATORS: require('./schemas_ajv.js').VALIDATORS, MODELS: require('./models_zod.js').MODELS })
 const { payloads } = require('./payloads.js')
 
 // Fake keys, the same as the Rust and Python signing benchmarks.
@@ -40,6 +46,8 @@ const option = (name, fallback) => {
   return i >= 0 ? Number(args[i + 1]) : fallback
 }
 const QUICK = args.includes('--quick')
+const PARSE_ONLY = args.includes('--parse-only')
+const BEFORE = args.includes('--before') ? path.resolve(args[args.indexOf('--before') + 1]) : null
 const ROUNDS = option('--rounds', QUICK ? 3 : 15)
 const ROUND_MS = option('--round-ms', QUICK ? 20 : 100)
 const WARMUP_MS = option('--warmup-ms', QUICK ? 50 : 300)
@@ -75,8 +83,10 @@ const median = (xs) => {
 /** µs per call of each case (median of ROUNDS interleaved rounds). */
 function measure(cases) {
   const sized = cases.map((c) => ({ ...c, n: calibrate(c.fn), rounds: [] }))
+  // Every other round runs the cases in reverse order, so no case always follows the same one.
+  const reversed = [...sized].reverse()
   for (let r = 0; r < ROUNDS; r++) {
-    for (const c of sized) c.rounds.push((loop(c.fn, c.n) * 1000) / c.n)
+    for (const c of r % 2 ? reversed : sized) c.rounds.push((loop(c.fn, c.n) * 1000) / c.n)
   }
   return sized.map((c) => ({ ...c, us: median(c.rounds), spread: (Math.max(...c.rounds) - Math.min(...c.rounds)) / median(c.rounds) }))
 }
@@ -86,6 +96,7 @@ function payloadCases(p) {
   const buffer = Buffer.from(text, 'utf8')
   const object = JSON.parse(text)
   const { kind } = p
+  const { VALIDATORS, MODELS } = peers()
   const ajv = VALIDATORS[kind]
   const zod = MODELS[kind]
   const ajvCount = () => (ajv.errors ? ajv.errors.length : 0)
@@ -118,6 +129,50 @@ function signingCases() {
   return cases.map((c) => ({ ...c, fn: c.call, name: c.fn }))
 }
 
+const VECTORS = path.join(__dirname, '..', '..', 'tests', 'vectors')
+const vectorCases = (folder, file) => JSON.parse(fs.readFileSync(path.join(VECTORS, folder, file), 'utf8')).cases
+const caseBytes = (c) => Buffer.from(c.body_text ?? (c.body_hex === undefined ? JSON.stringify(c.body) : ''), c.body_hex === undefined ? 'utf8' : 'hex')
+
+// Each document's per-document function, and the file of its answers or notifications.
+const PARSERS = [
+  ['parsePayinResponse', 'payin-response-voucher.json'],
+  ['parsePayinResponse', 'payin-response-qr.json'],
+  ['parsePayinResponse', 'payin-response-deeplinks.json'],
+  ['parsePayinNotification', 'payin-notification.json'],
+  ['parsePayinStatus', 'payin-status.json'],
+  ['parseSubscriptionResponse', 'subscription-response.json'],
+  ['parseSubscriptionWebhook', 'subscription-webhook.json'],
+  ['parseDepositNotification', 'deposit-notification.json'],
+  ['parseVirtualAccountResponse', 'virtual-account-response.json'],
+]
+
+/**
+ * The calls that hand back parsed values, of the package `pkg` (labelled `build`): each
+ * parse function on the longest body of its vectors that parses (the most keys), the
+ * verified notification, a receipt, a retry advice and a catalogue.
+ */
+function parseCases(pkg, build) {
+  const cases = []
+  for (const [fn, file] of PARSERS) {
+    const parsed = vectorCases('responses', file).filter((c) => 'expected' in c && (c.http_status ?? 200) === 200)
+    const c = parsed.reduce((a, b) => (caseBytes(b).length > caseBytes(a).length ? b : a))
+    const body = caseBytes(c)
+    cases.push({ name: `${fn} (${file.replace('.json', '')}, ${body.length} B)`, fn: () => pkg[fn](body) })
+  }
+  const signed = vectorCases('signing', 'payin-notification-verification.json').find((c) => c.result === 'ok')
+  const signedBody = Buffer.from(signed.body_text, 'utf8')
+  cases.push({ name: 'verifyPayinNotification', fn: () => pkg.verifyPayinNotification(signedBody, { key: signed.key }) })
+  const received = vectorCases('receive', 'receive.json').find((c) => c.kind === 'payin-notification' && 'stored_state' in c && c.expected.verdict === 'authentic')
+  const receivedBody = Buffer.from(received.body_text, 'utf8')
+  const options = { key: received.key, storedState: received.stored_state, merchantId: received.merchant_id }
+  cases.push({ name: 'receiveNotification (payin-notification)', fn: () => pkg.receiveNotification(received.kind, receivedBody, options) })
+  const retry = vectorCases('retry', 'retry.json').find((c) => 'http_status' in c && c.body_text)
+  const retryBody = Buffer.from(retry.body_text, 'utf8')
+  cases.push({ name: 'retryAdvice (an answer)', fn: () => pkg.retryAdvice(retry.kind, retry.attempt, { httpStatus: retry.http_status, body: retryBody }) })
+  cases.push({ name: 'payinStates (catalogue)', fn: () => pkg.payinStates() })
+  return cases.map((c) => ({ ...c, build }))
+}
+
 const version = (pkg) => {
   try {
     return require(path.join(pkg, 'package.json')).version
@@ -137,6 +192,47 @@ function main() {
   console.log(`- median of ${ROUNDS} interleaved rounds of about ${ROUND_MS} ms per case, after a ${WARMUP_MS} ms warm-up`)
   console.log()
 
+  if (!PARSE_ONLY) validateAndSign()
+  parseFunctions()
+  if (sink === 42) console.log('')
+}
+
+/** The parse functions, and with --before the same calls of the other build, in the same rounds. */
+function parseFunctions() {
+  console.log('## Parsed values')
+  console.log()
+  const before = BEFORE && require(path.join(BEFORE, 'cobro.js'))
+  if (BEFORE) console.log(`before: the package in ${path.relative(process.cwd(), BEFORE) || '.'}; after: bindings/node`)
+  console.log()
+  const cases = parseCases(cobro, 'after')
+  const rows = []
+  for (let i = 0; i < cases.length; i++) {
+    const pair = before ? [parseCases(before, 'before')[i], cases[i]] : [cases[i]]
+    rows.push(...measure(pair))
+  }
+  if (!before) {
+    console.log('| function | µs per call | spread |')
+    console.log('|---|---:|---:|')
+    for (const r of rows) console.log(`| ${r.name} | ${fmt(r.us)} | ${Math.round(r.spread * 100)}% |`)
+    console.log()
+    return
+  }
+  console.log('| function | before µs | after µs | after / before | spread (before, after) |')
+  console.log('|---|---:|---:|---:|---:|')
+  const ratios = []
+  for (const after of rows.filter((r) => r.build === 'after')) {
+    const was = rows.find((r) => r.build === 'before' && r.name === after.name)
+    ratios.push(after.us / was.us)
+    console.log(`| ${after.name} | ${fmt(was.us)} | ${fmt(after.us)} | ${fmt(after.us / was.us)} | ${Math.round(was.spread * 100)}%, ${Math.round(after.spread * 100)}% |`)
+  }
+  const geomean = Math.exp(ratios.reduce((a, r) => a + Math.log(r), 0) / ratios.length)
+  console.log()
+  console.log(`after / before, geometric mean over the ${ratios.length} calls: ${fmt(geomean)}`)
+  console.log()
+}
+
+/** The validation and signing tables and their bars. */
+function validateAndSign() {
   const rows = []
   for (const p of payloads()) rows.push(...measure(payloadCases(p)))
 
@@ -179,7 +275,7 @@ function main() {
   for (const r of rows.filter((x) => !x.valid && x.tool === 'cobro' && x.input === 'text')) {
     console.log(`    ${r.errors >= r.planted ? 'PASS' : 'FAIL'}  ${r.payload}: cobro found ${r.errors} errors of the ${r.planted} planted`)
   }
-  if (sink === 42) console.log('')
+  console.log()
 }
 
 main()
