@@ -6,7 +6,7 @@
 #![no_main]
 
 use cobro::{
-    CivilDate, DepositMode, Kind, Locale, PrepareError, PrepareOptions, Secret, UnixSeconds, VaSignatureVariant,
+    DepositMode, Kind, Locale, PrepareError, PrepareOptions, Secret, UnixSeconds, VaSignatureVariant,
     ValidateOptions, prepare_payin, prepare_subscription, prepare_subscription_cancel, prepare_virtual_account,
     validate,
 };
@@ -41,8 +41,8 @@ fuzz_target!(|data: &[u8]| {
         Kind::Subscription => prepare_subscription(body, &key, &options),
         Kind::SubscriptionCancel => prepare_subscription_cancel(body, &key, &options),
         Kind::Payin => {
-            let today = CivilDate::new(2030, 1, 2).expect("a date");
-            prepare_payin(body, &key, today, &options)
+            let now = UnixSeconds::new(1_893_585_600).expect("a time");
+            prepare_payin(body, &key, now, &options)
         }
     };
     match result {

@@ -51,17 +51,16 @@ fn every_entry_point(body: &[u8]) -> Result<(), TestCaseError> {
     }
     let key = Secret::new("fake-robustness-key").map_err(|e| TestCaseError::fail(e.to_string()))?;
     let now = UnixSeconds::new(1_763_769_600).map_err(|e| TestCaseError::fail(e.to_string()))?;
-    let today = CivilDate::from_unix_seconds(now.get());
     let options = PrepareOptions::default();
     let results = [
         prepare_virtual_account(body, "fake-api-key", &key, DepositMode::Owner, now, &options),
         prepare_subscription(body, &key, &options),
         prepare_subscription_cancel(body, &key, &options),
-        prepare_payin(body, &key, today, &options),
+        prepare_payin(body, &key, now, &options),
         prepare_payin(
             body,
             &key,
-            today,
+            now,
             &PrepareOptions {
                 wrap_data: true,
                 ..options
