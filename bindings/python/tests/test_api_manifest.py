@@ -178,7 +178,7 @@ PROBES: Dict[str, Callable[[], None]] = {
         lambda: cobro.prepare_subscription_cancel("{}", key=KEY, locale="xx")  # type: ignore[arg-type]
     ),
     "prepare_payin": lambda: _signing(
-        lambda: cobro.prepare_payin("{}", key=KEY, today="2026-11-22", locale="xx")  # type: ignore[arg-type]
+        lambda: cobro.prepare_payin("{}", key=KEY, now=1795348800, locale="xx")  # type: ignore[arg-type]
     ),
     "parse": lambda: _signing(lambda: cobro.parse("nope", "{}")),  # type: ignore[call-overload]
     "validate_document": _valid_document,

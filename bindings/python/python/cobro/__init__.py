@@ -58,6 +58,7 @@ from ._cobro import (
     virtual_account_signature,
     virtual_account_transition,
 )
+from ._renamed import refuse as _refuse
 from ._exceptions import (
     CobroError,
     DocumentError,
@@ -80,6 +81,11 @@ from .answers import (
     Verdict,
     VirtualAccountAnswer,
 )
+
+# The clock is `now` in every function; the former names are refused naming it.
+prepare_payin = _refuse(prepare_payin, "today")
+prepare_payin_status = _refuse(prepare_payin_status, "today")
+virtual_account_headers = _refuse(virtual_account_headers, "timestamp")
 
 __all__ = [
     "Amount",

@@ -15,6 +15,7 @@ from ._records import SubscriptionWebhook, ValidDocument, VirtualAccountAnswer
 __version__: str
 __all__ = [
     "__version__",
+    "_renamed_argument",
     "Secret",
     "Amount",
     "Report",
@@ -154,7 +155,7 @@ class PreparedRequest:
     """A request ready to send: join ``path`` to the base URL; send ``headers`` and
     ``content`` (the UTF-8 bytes of ``body``, the exact signed text)."""
 
-    __match_args__ = ("method", "path", "headers", "body", "content")
+    __match_args__ = ("method", "path", "headers", "body", "content", "filled")
 
     @property
     def method(self) -> str: ...
@@ -166,8 +167,13 @@ class PreparedRequest:
     def body(self) -> str: ...
     @property
     def content(self) -> bytes: ...
+    @property
+    def filled(self) -> Tuple[str, ...]:
+        """The fields prepare wrote a value of its own into (payinDateTime, typePost,
+        the Lima default, optional fields left out as ``""``), in body order."""
     def to_json(self) -> str: ...
 
+def _renamed_argument(old: str, new: str) -> str: ...
 def validate(
     kind: _Kind,
     body: _Body,
@@ -176,6 +182,7 @@ def validate(
     locale: Optional[_Locale] = None,
     key: Optional[_Key] = None,
     max_bytes: Optional[int] = None,
+    before_prepare: bool = False,
 ) -> Report: ...
 def ensure_valid(
     kind: _Kind,
@@ -185,6 +192,7 @@ def ensure_valid(
     locale: Optional[_Locale] = None,
     key: Optional[_Key] = None,
     max_bytes: Optional[int] = None,
+    before_prepare: bool = False,
 ) -> Report:
     """``validate``, then raises ``ValidationError`` (``ERR_INVALID_REQUEST``, ``.report``,
     ``.errors``) for an invalid request; returns the report of a valid one."""
@@ -211,7 +219,7 @@ def virtual_account_headers(
     api_key: str,
     secret: _Key,
     deposit_mode: _DepositMode,
-    timestamp: Optional[int] = None,
+    now: Optional[int] = None,
     variant: Optional[_SignatureVariant] = None,
     reference_id: Optional[str] = None,
 ) -> Dict[str, str]: ...
@@ -249,7 +257,7 @@ def prepare_payin(
     body: _Body,
     *,
     key: _Key,
-    today: Union[datetime.date, str, None] = None,
+    now: Optional[int] = None,
     wrap_data: bool = False,
     strict: bool = False,
     locale: Optional[_Locale] = None,
@@ -263,7 +271,7 @@ def prepare_payin_status(
     operation_number: Optional[str] = None,
     start_date: Union[datetime.date, str, None] = None,
     end_date: Union[datetime.date, str, None] = None,
-    today: Union[datetime.date, str, None] = None,
+    now: Optional[int] = None,
 ) -> PreparedRequest: ...
 
 @overload
