@@ -218,13 +218,19 @@ pub fn amount_fields() -> Vec<String> {
 /// Throws, for a finite number `n` under an amount's key, the error the same number
 /// throws as an amount argument when its text cannot be an exact two-decimal amount.
 fn exact_amount(key: &Utf16String, n: f64) -> Result<(), Stop> {
-    if !n.is_finite() || !cobro::amount::AMOUNT_FIELDS.iter().any(|f| f.encode_utf16().eq(key.iter().copied())) {
+    if !n.is_finite()
+        || !cobro::amount::AMOUNT_FIELDS
+            .iter()
+            .any(|f| f.encode_utf16().eq(key.iter().copied()))
+    {
         return Ok(());
     }
     match cobro::Amount::from_js_number_text(&js_number_text(n)) {
-        Err(e @ (cobro::AmountError::NotExact | cobro::AmountError::TooManyDecimals | cobro::AmountError::Exponent)) => {
-            Err(Stop::Fail(crate::errors::signing(&cobro::SigningError::InvalidAmount(e))))
-        }
+        Err(
+            e @ (cobro::AmountError::NotExact | cobro::AmountError::TooManyDecimals | cobro::AmountError::Exponent),
+        ) => Err(Stop::Fail(crate::errors::signing(&cobro::SigningError::InvalidAmount(
+            e,
+        )))),
         _ => Ok(()),
     }
 }
