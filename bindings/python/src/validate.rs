@@ -90,6 +90,7 @@ fn report(
 /// refuses with.
 #[pyfunction]
 #[pyo3(signature = (kind, body, *, strict = false, locale = None, key = None, max_bytes = None, before_prepare = false))]
+#[allow(clippy::too_many_arguments)]
 pub fn validate(
     py: Python<'_>,
     kind: &Bound<'_, PyAny>,
@@ -110,6 +111,7 @@ pub fn validate(
 /// report's errors, not its warnings), as `prepare_*` does.
 #[pyfunction]
 #[pyo3(signature = (kind, body, *, strict = false, locale = None, key = None, max_bytes = None, before_prepare = false))]
+#[allow(clippy::too_many_arguments)]
 pub fn ensure_valid(
     py: Python<'_>,
     kind: &Bound<'_, PyAny>,
