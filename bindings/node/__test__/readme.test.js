@@ -1,7 +1,8 @@
 'use strict'
 // Runs every ```js block of the package's README as npm shows it: the README.md inside
 // the packed tarball of target/dist, which must be the checkout's. Each block runs in its
-// own Node process in an empty folder where the two tarballs are installed offline (so
+// own Node process in an empty folder where the README's `npm install cobro` installed
+// the tarballs from a registry on the loopback (so
 // `require('cobro')` is the installed package and no file of the checkout is at hand;
 // modules a shop brings itself, such as express, come from this package's dev
 // dependencies through NODE_PATH), with no base URL set: nothing is sent. Each block is
@@ -14,7 +15,10 @@ const assert = require('node:assert/strict')
 const fs = require('node:fs')
 const os = require('node:os')
 const path = require('node:path')
-const { spawnSync } = require('node:child_process')
+const crypto = require('node:crypto')
+const http = require('node:http')
+const { once } = require('node:events')
+const { spawn, spawnSync } = require('node:child_process')
 
 const PACKAGE = path.join(__dirname, '..')
 const ROOT = path.join(PACKAGE, '..', '..')
@@ -39,17 +43,68 @@ function packedReadme() {
   return r.stdout
 }
 
-/** An empty folder with both tarballs installed offline, or this folder without them. */
-function installed() {
+/**
+ * A registry on the loopback serving the two tarballs of target/dist (their package
+ * documents and the files), so that the README's `npm install cobro` runs as written; it
+ * answers 404 for the platform packages that were not built here, which npm skips as
+ * optional dependencies of another platform.
+ */
+async function localRegistry() {
+  const packages = new Map()
+  for (const file of [MAIN, path.join(DIST, `cobro-${PLATFORM}-${version}.tgz`)]) {
+    const manifest = spawnSync('tar', ['xzf', file, '-O', 'package/package.json'], { encoding: 'utf8' })
+    assert.equal(manifest.status, 0, `${file}: ${manifest.stderr}`)
+    const pkg = JSON.parse(manifest.stdout)
+    packages.set(pkg.name, { pkg, bytes: fs.readFileSync(file), file: path.basename(file) })
+  }
+  const server = http.createServer((req, res) => {
+    const name = decodeURIComponent(new URL(req.url, 'http://localhost').pathname.slice(1))
+    for (const [n, p] of packages) {
+      if (name === `${n}/-/${p.file}`) {
+        res.writeHead(200, { 'content-type': 'application/octet-stream' })
+        return res.end(p.bytes)
+      }
+    }
+    const p = packages.get(name)
+    if (!p) {
+      res.writeHead(404, { 'content-type': 'application/json' })
+      return res.end('{"error":"not found"}')
+    }
+    const integrity = `sha512-${crypto.createHash('sha512').update(p.bytes).digest('base64')}`
+    const tarball = `http://127.0.0.1:${server.address().port}/${name}/-/${p.file}`
+    const document = { ...p.pkg, _id: `${name}@${p.pkg.version}`, dist: { tarball, integrity } }
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ name, 'dist-tags': { latest: p.pkg.version }, versions: { [p.pkg.version]: document } }))
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  return server
+}
+
+/** An empty folder where the README's `npm install cobro` has run, or this folder. */
+async function installed() {
   if (!PACKED) return PACKAGE
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cobro-readme-'))
-  const native = path.join(DIST, `cobro-${PLATFORM}-${version}.tgz`)
-  const r = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--no-save', MAIN, native], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, npm_config_update_notifier: 'false' },
-  })
-  assert.equal(r.status, 0, `npm install:\n${r.stdout}\n${r.stderr}`)
+  fs.writeFileSync(path.join(dir, 'package.json'), '{"private": true}\n')
+  const registry = await localRegistry()
+  try {
+    const env = {
+      ...process.env,
+      npm_config_registry: `http://127.0.0.1:${registry.address().port}/`,
+      npm_config_cache: path.join(dir, '.npm-cache'),
+      npm_config_update_notifier: 'false',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+    }
+    const npm = spawn('npm', ['install', 'cobro'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    npm.stdout.on('data', (d) => (output += d))
+    npm.stderr.on('data', (d) => (output += d))
+    const [status] = await once(npm, 'exit')
+    assert.equal(status, 0, `npm install cobro:\n${output}`)
+  } finally {
+    registry.close()
+  }
   return dir
 }
 
@@ -84,7 +139,7 @@ test('the README says how to install from the registry, with links that resolve'
 test('the README has js examples', () => assert.ok(BLOCKS.length >= 2))
 
 test('every js block prints what the README shows', async (t) => {
-  const cwd = installed()
+  const cwd = await installed()
   try {
     for (const [i, { code, prints }] of BLOCKS.entries()) {
       await t.test(`README js block ${i + 1}`, () => {
