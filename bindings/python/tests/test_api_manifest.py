@@ -26,7 +26,7 @@ import pytest
 
 import cobro
 import cobro.mock
-from cobro import answers, documents, requests
+from cobro import answers, documents, request_types
 
 MANIFEST: Dict[str, Any] = json.loads(
     (Path(__file__).resolve().parents[3] / "tests" / "api" / "manifest.json").read_text(encoding="utf-8")
@@ -455,14 +455,14 @@ def test_documents_exports_exactly_the_manifest() -> None:
 
 
 def test_requests_exports_exactly_the_manifest() -> None:
-    """``cobro.requests``: every request type and ``IssueCode``, the top-level ones also in
+    """``cobro.request_types``: every request type and ``IssueCode``, the top-level ones also in
     ``cobro``; each object a TypedDict with the manifest's keys, required or not, and each
     alias of values a Literal of them."""
     listed = [t["name"] for t in REQUESTS["types"]] + [REQUESTS["issue_code"]["name"]]
-    assert sorted(requests.__all__) == sorted(listed)
-    assert public(requests) == set(listed)
+    assert sorted(request_types.__all__) == sorted(listed)
+    assert public(request_types) == set(listed)
     for entry in REQUESTS["types"]:
-        value = getattr(requests, entry["name"])
+        value = getattr(request_types, entry["name"])
         if entry.get("top_level"):
             assert getattr(cobro, entry["name"]) is value
         if "keys" in entry:

@@ -1,4 +1,4 @@
-"""The typed requests (``cobro.requests``, generated from the core's description): they
+"""The typed requests (``cobro.request_types``, generated from the core's description): they
 agree with the core's schemas and catalogue at run time, the consumer
 ``typing_requests.py`` passes ``mypy --strict --warn-unused-ignores`` (so each mistake it
 marks is still a type error), and every request body of ``examples/`` that the core
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import cobro
-from cobro import requests
+from cobro import request_types
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE.parents[2] / "examples"
@@ -67,11 +67,11 @@ def typed_keys(cls: typing.Any) -> typing.Tuple[typing.Set[str], typing.Set[str]
 def test_the_types_are_the_cores_schemas() -> None:
     assert typed_keys(cobro.PayinRequest) == schema_keys("payin", "Payin")
     assert typed_keys(cobro.VirtualAccountRequest) == schema_keys("virtual-account")
-    assert typed_keys(requests.Owner) == schema_keys("virtual-account", "Owner")
-    assert typed_keys(requests.OwnerDocument) == schema_keys("virtual-account", "OwnerDocument")
-    assert typed_keys(requests.Account) == schema_keys("virtual-account", "Account")
+    assert typed_keys(request_types.Owner) == schema_keys("virtual-account", "Owner")
+    assert typed_keys(request_types.OwnerDocument) == schema_keys("virtual-account", "OwnerDocument")
+    assert typed_keys(request_types.Account) == schema_keys("virtual-account", "Account")
     assert typed_keys(cobro.SubscriptionRequest) == schema_keys("subscription")
-    assert typed_keys(requests.SubscriptionDetails) == schema_keys("subscription", "SubscriptionDetails")
+    assert typed_keys(request_types.SubscriptionDetails) == schema_keys("subscription", "SubscriptionDetails")
     assert typed_keys(cobro.SubscriptionCancelRequest) == schema_keys("subscription-cancel")
     unsigned_required, _ = typed_keys(cobro.UnsignedPayinRequest)
     payin_required, _ = typed_keys(cobro.PayinRequest)
@@ -97,10 +97,10 @@ def test_issue_code_is_the_catalogues_report_codes() -> None:
 
 
 def test_requests_exports_its_generated_names() -> None:
-    assert set(requests.__all__) == {n for n in dir(requests) if not n.startswith("_")}
+    assert set(request_types.__all__) == {n for n in dir(request_types) if not n.startswith("_")}
     for name in ("PayinRequest", "UnsignedPayinRequest", "VirtualAccountRequest", "SubscriptionRequest",
                  "SubscriptionCancelRequest", "PayinStatusRequest", "IssueCode"):
-        assert getattr(cobro, name) is getattr(requests, name)
+        assert getattr(cobro, name) is getattr(request_types, name)
 
 
 def test_the_typing_consumer_runs() -> None:

@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import List
 
 import cobro
-from cobro.requests import Owner, OwnerDocument, OwnerPhone, SubscriptionDetails
+from cobro.request_types import Owner, OwnerDocument, OwnerPhone, SubscriptionDetails
 
 KEY = "fake-payin-key-for-examples"
 

@@ -16,7 +16,7 @@ pub fn python() -> String {
     out.push_str(
         "\"\"\"The request bodies cobro validates and prepares, as ``TypedDict`` types (the core's\n\
          description of the requests, read from its JSON Schemas), and the codes a report issue\n\
-         carries. Re-exported by :mod:`cobro.requests`; the six request forms also by :mod:`cobro`.\n\n\
+         carries. Re-exported by :mod:`cobro.request_types`; the six request forms also by :mod:`cobro`.\n\n\
          Each type has its required keys in a base class and the keys that may be left out in a\n\
          ``total=False`` subclass, a form every Python from 3.9 reads. Amounts take a\n\
          ``decimal.Decimal`` (written as a JSON number) or their text (``\"29.90\"``); free-text\n\

@@ -5,7 +5,7 @@ A thin binding of the Rust core: every rule, message and code is the core's, the
 in Rust, Python, Node and Kotlin/Swift. See the package README for a quickstart.
 """
 
-from . import answers, documents, mock, requests
+from . import answers, documents, mock, request_types
 from ._cobro import (
     Amount,
     Issue,
@@ -66,7 +66,7 @@ from ._exceptions import (
     ValidationError,
     VerificationError,
 )
-from .requests import (
+from .request_types import (
     IssueCode,
     PayinRequest,
     PayinStatusRequest,
@@ -152,7 +152,7 @@ __all__ = [
     "prepare_payin",
     "prepare_payin_status",
     "receive_notification",
-    "requests",
+    "request_types",
     "retry_advice",
     "prepare_subscription",
     "prepare_subscription_cancel",
