@@ -267,7 +267,7 @@ export type SubscriptionType = 'ON_DEMAND' | 'RECURRENT'
 /** The values of `device` in `SubscriptionDetails`. */
 export type Device = 'MOBILE' | 'WEB'
 
-/** The `metadata` object in `SubscriptionRequest`. */
+/** An entry of the `metadata` list in `SubscriptionRequest`. */
 export interface SubscriptionMetadataEntry {
   key: string
   value: string

@@ -318,7 +318,7 @@ class _SubscriptionMetadataEntryKeys(TypedDict):
 
 
 class SubscriptionMetadataEntry(_SubscriptionMetadataEntryKeys, total=False):
-    """The ``metadata`` object in ``SubscriptionRequest``."""
+    """An entry of the ``metadata`` list in ``SubscriptionRequest``."""
 
 
 class _SubscriptionCancelDetailsKeys(TypedDict):

@@ -14,6 +14,9 @@ use crate::payin::fields::{FIELDS, filled_by_prepare};
 use crate::shape::{self, RequestBody, RequestField, RequestTy, RequestType};
 use crate::subscription::AMOUNT_INTEGER_DIGITS;
 
+/// What marks the key of a list's entries (`metadata[]`), as a report's paths write them.
+const ENTRY: &str = "[]";
+
 /// What marks a whole number accepted with a warning in a free-text field.
 const NUMBER_FOR_STRING: &str = "WARN_NUMBER_FOR_STRING";
 
@@ -142,7 +145,10 @@ impl Reader {
         if let Some(Node::Text(reference)) = schema.get("$ref") {
             let name = reference.rsplit('/').next().unwrap_or_default().to_string();
             if let Some(Node::Map(def)) = defs.get(&name) {
-                let doc = format!("The `{key}` object in `{parent}`.");
+                let doc = match key.strip_suffix(ENTRY) {
+                    Some(list) => format!("An entry of the `{list}` list in `{parent}`."),
+                    None => format!("The `{key}` object in `{parent}`."),
+                };
                 if def.get("properties").is_some() {
                     self.object(&name, &doc, def, defs);
                 } else {
@@ -210,11 +216,17 @@ impl Reader {
             "number" => RequestTy::Amount,
             "null" => RequestTy::Nullable(Box::new(RequestTy::Union(Vec::new()))),
             "array" => match schema.get("items") {
-                Some(Node::Map(items)) => RequestTy::List(Box::new(self.ty(items, defs, parent, key))),
+                Some(Node::Map(items)) => {
+                    RequestTy::List(Box::new(self.ty(items, defs, parent, &format!("{key}{ENTRY}"))))
+                }
                 _ => RequestTy::List(Box::new(RequestTy::Text)),
             },
             _ => {
-                let name = format!("{}{}", parent.trim_end_matches("Request"), capitalized(key));
+                let name = format!(
+                    "{}{}",
+                    parent.trim_end_matches("Request"),
+                    capitalized(key.trim_end_matches(ENTRY))
+                );
                 if schema.get("properties").is_some() {
                     self.object(&name, &format!("The `{key}` object in `{parent}`."), schema, defs);
                 } else {
