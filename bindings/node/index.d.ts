@@ -28,7 +28,7 @@ export interface Issue {
   /** Dotted field path, `[i]` for array indexes; `""` is the whole body. */
   path: string
   /** The stable code, e.g. `ERR_MISSING_FIELD` or `WARN_UNKNOWN_FIELD`. */
-  code: string
+  code: import('./requests').IssueCode
   /** The message in the report's locale; it never contains the field's value. */
   message: string
   /** `"error"` or `"warning"`. */
@@ -251,7 +251,7 @@ export interface PreparedRequest {
  * payinDateTime left out or blank becomes the date then in the pay-in country, which
  * `filled` lists; `wrapData` sends it as `{"data": {...}}`.
  */
-export declare function preparePayin(body: string | Uint8Array | ArrayBuffer | object, args: PreparePayinArgs): PreparedRequest
+export declare function preparePayin(body: import('./requests').UnsignedPayinRequest | import('./requests').PayinRequest | string | Uint8Array | ArrayBuffer | object, args: PreparePayinArgs): PreparedRequest
 
 /** Options of `preparePayin`. */
 export interface PreparePayinArgs {
@@ -306,7 +306,7 @@ export interface PreparePayinStatusArgs {
  * Spec 4.2 and 5.2: validates a subscription body and signs it (Authorization) with
  * `key`.
  */
-export declare function prepareSubscription(body: string | Uint8Array | ArrayBuffer | object, args: PrepareSubscriptionArgs): PreparedRequest
+export declare function prepareSubscription(body: import('./requests').SubscriptionRequest | string | Uint8Array | ArrayBuffer | object, args: PrepareSubscriptionArgs): PreparedRequest
 
 /** Options of `prepareSubscription` and `prepareSubscriptionCancel`. */
 export interface PrepareSubscriptionArgs {
@@ -321,14 +321,14 @@ export interface PrepareSubscriptionArgs {
 }
 
 /** Spec 4.3 and 5.2: validates a subscription cancellation and signs it with `key`. */
-export declare function prepareSubscriptionCancel(body: string | Uint8Array | ArrayBuffer | object, args: PrepareSubscriptionArgs): PreparedRequest
+export declare function prepareSubscriptionCancel(body: import('./requests').SubscriptionCancelRequest | string | Uint8Array | ArrayBuffer | object, args: PrepareSubscriptionArgs): PreparedRequest
 
 /**
  * Spec 4.1 and 5.1: validates a virtual-account body and signs it (`apiKey`, `secret`,
  * `depositMode`, `now`, and `variant`: DESIGN.md 9 row 30). Throws `ValidationError`
  * (with `.report`, `.errors`) or `SigningError`.
  */
-export declare function prepareVirtualAccount(body: string | Uint8Array | ArrayBuffer | object, args: PrepareVirtualAccountArgs): PreparedRequest
+export declare function prepareVirtualAccount(body: import('./requests').VirtualAccountRequest | string | Uint8Array | ArrayBuffer | object, args: PrepareVirtualAccountArgs): PreparedRequest
 
 /** Options of `prepareVirtualAccount`. */
 export interface PrepareVirtualAccountArgs {

@@ -170,7 +170,8 @@ fn done<'e>(env: &'e Env, result: Result<cobro::PreparedRequest, cobro::PrepareE
 #[napi(ts_return_type = "PreparedRequest")]
 pub fn prepare_virtual_account<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
+    #[napi(ts_arg_type = "import('./requests').VirtualAccountRequest | string | Uint8Array | ArrayBuffer | object")]
+    body: Body<'e>,
     #[napi(ts_arg_type = "PrepareVirtualAccountArgs")] args: Unknown<'e>,
 ) -> napi::Result<Object<'e>, Thrown> {
     guard(|| {
@@ -196,7 +197,7 @@ pub fn prepare_virtual_account<'e>(
 #[napi(ts_return_type = "PreparedRequest")]
 pub fn prepare_subscription<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
+    #[napi(ts_arg_type = "import('./requests').SubscriptionRequest | string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
     #[napi(ts_arg_type = "PrepareSubscriptionArgs")] args: Unknown<'e>,
 ) -> napi::Result<Object<'e>, Thrown> {
     signed_subscription(env, &body, args, cobro::prepare_subscription)
@@ -206,7 +207,10 @@ pub fn prepare_subscription<'e>(
 #[napi(ts_return_type = "PreparedRequest")]
 pub fn prepare_subscription_cancel<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
+    #[napi(
+        ts_arg_type = "import('./requests').SubscriptionCancelRequest | string | Uint8Array | ArrayBuffer | object"
+    )]
+    body: Body<'e>,
     #[napi(ts_arg_type = "PrepareSubscriptionArgs")] args: Unknown<'e>,
 ) -> napi::Result<Object<'e>, Thrown> {
     signed_subscription(env, &body, args, cobro::prepare_subscription_cancel)
@@ -240,7 +244,10 @@ fn signed_subscription<'e>(
 #[napi(ts_return_type = "PreparedRequest")]
 pub fn prepare_payin<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
+    #[napi(
+        ts_arg_type = "import('./requests').UnsignedPayinRequest | import('./requests').PayinRequest | string | Uint8Array | ArrayBuffer | object"
+    )]
+    body: Body<'e>,
     #[napi(ts_arg_type = "PreparePayinArgs")] args: Unknown<'e>,
 ) -> napi::Result<Object<'e>, Thrown> {
     guard(|| {

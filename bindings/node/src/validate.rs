@@ -46,6 +46,7 @@ pub struct Issue {
     /// Dotted field path, `[i]` for array indexes; `""` is the whole body.
     pub path: String,
     /// The stable code, e.g. `ERR_MISSING_FIELD` or `WARN_UNKNOWN_FIELD`.
+    #[napi(ts_type = "import('./requests').IssueCode")]
     pub code: String,
     /// The message in the report's locale; it never contains the field's value.
     pub message: String,

@@ -5,7 +5,7 @@ A thin binding of the Rust core: every rule, message and code is the core's, the
 in Rust, Python, Node and Kotlin/Swift. See the package README for a quickstart.
 """
 
-from . import answers, documents, mock
+from . import answers, documents, mock, request_types
 from ._cobro import (
     Amount,
     Issue,
@@ -67,6 +67,15 @@ from ._exceptions import (
     ValidationError,
     VerificationError,
 )
+from .request_types import (
+    IssueCode,
+    PayinRequest,
+    PayinStatusRequest,
+    SubscriptionCancelRequest,
+    SubscriptionRequest,
+    UnsignedPayinRequest,
+    VirtualAccountRequest,
+)
 from .answers import (
     CatalogueCode,
     CodeInfo,
@@ -95,22 +104,29 @@ __all__ = [
     "DepositNotification",
     "DocumentError",
     "Issue",
+    "IssueCode",
     "ParseError",
     "PayinNotification",
+    "PayinRequest",
     "PayinResponse",
     "PayinState",
+    "PayinStatusRequest",
     "PreparedRequest",
     "Record",
     "Report",
     "Secret",
     "SigningError",
     "SubscriptionAnswer",
+    "SubscriptionCancelRequest",
     "SubscriptionCode",
+    "SubscriptionRequest",
     "SubscriptionWebhook",
+    "UnsignedPayinRequest",
     "ValidationError",
     "Verdict",
     "VerificationError",
     "VirtualAccountAnswer",
+    "VirtualAccountRequest",
     "__version__",
     "answers",
     "can_cancel",
@@ -142,6 +158,7 @@ __all__ = [
     "prepare_payin",
     "prepare_payin_status",
     "receive_notification",
+    "request_types",
     "retry_advice",
     "prepare_subscription",
     "prepare_subscription_cancel",

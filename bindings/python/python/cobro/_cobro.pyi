@@ -11,6 +11,8 @@ from ._records import NotificationKind, PayinNotification, PayinResponse, PayinS
 from ._records import RetryAdvice, TransportFailure
 from ._records import SubscriptionAnswer, SubscriptionCode
 from ._records import SubscriptionWebhook, ValidDocument, VirtualAccountAnswer
+from ._requests import IssueCode, PayinRequest, SubscriptionCancelRequest, SubscriptionRequest
+from ._requests import UnsignedPayinRequest, VirtualAccountRequest
 
 __version__: str
 __all__ = [
@@ -83,6 +85,9 @@ _Body = Union[str, bytes, bytearray, Dict[str, Any], List[Any]]
 (values: None, bool, int, float, decimal.Decimal, str, list, tuple, dict; a NaN or an
 infinity is reported as ERR_INVALID_TYPE at its path, other values raise TypeError)."""
 
+_Request = Union[_Body, VirtualAccountRequest, SubscriptionRequest, SubscriptionCancelRequest, PayinRequest]
+"""A request body: a ``_Body``, or the typed request of its kind (``cobro.requests``)."""
+
 _Key = Union[str, "Secret"]
 _AmountLike = Union["Amount", decimal.Decimal, str, int]
 """An amount: never a float (``TypeError``); an int counts whole units (150 is 150.00)."""
@@ -125,7 +130,7 @@ class Issue:
     @property
     def path(self) -> str: ...
     @property
-    def code(self) -> str: ...
+    def code(self) -> IssueCode: ...
     @property
     def message(self) -> str: ...
     @property
@@ -176,7 +181,7 @@ class PreparedRequest:
 def _renamed_argument(old: str, new: str) -> str: ...
 def validate(
     kind: _Kind,
-    body: _Body,
+    body: _Request,
     *,
     strict: bool = False,
     locale: Optional[_Locale] = None,
@@ -186,7 +191,7 @@ def validate(
 ) -> Report: ...
 def ensure_valid(
     kind: _Kind,
-    body: _Body,
+    body: _Request,
     *,
     strict: bool = False,
     locale: Optional[_Locale] = None,
@@ -236,7 +241,7 @@ def verify_payin_notification(body: _Body, *, key: _Key) -> PayinNotification:
     """Parses a pay-in notification and checks its payinVerification; raises
     ``VerificationError`` or ``ParseError``."""
 def prepare_virtual_account(
-    body: _Body,
+    body: Union[_Body, VirtualAccountRequest],
     *,
     api_key: str,
     secret: _Key,
@@ -248,13 +253,13 @@ def prepare_virtual_account(
     max_bytes: Optional[int] = None,
 ) -> PreparedRequest: ...
 def prepare_subscription(
-    body: _Body, *, key: _Key, strict: bool = False, locale: Optional[_Locale] = None, max_bytes: Optional[int] = None
+    body: Union[_Body, SubscriptionRequest], *, key: _Key, strict: bool = False, locale: Optional[_Locale] = None, max_bytes: Optional[int] = None
 ) -> PreparedRequest: ...
 def prepare_subscription_cancel(
-    body: _Body, *, key: _Key, strict: bool = False, locale: Optional[_Locale] = None, max_bytes: Optional[int] = None
+    body: Union[_Body, SubscriptionCancelRequest], *, key: _Key, strict: bool = False, locale: Optional[_Locale] = None, max_bytes: Optional[int] = None
 ) -> PreparedRequest: ...
 def prepare_payin(
-    body: _Body,
+    body: Union[_Body, UnsignedPayinRequest, PayinRequest],
     *,
     key: _Key,
     now: Optional[int] = None,
