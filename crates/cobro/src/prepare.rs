@@ -305,7 +305,8 @@ pub fn prepare_payin(
 /// DESIGN.md 9 row 36, an extension beyond the spec: the pay-in status query of
 /// merchant `merchant_id` ([`crate::payin::status`]), `POST` to its path under the status
 /// base URL with the `authorization` SHA-256 and the query's body. The query was checked
-/// against today's date when it was made ([`PayinStatusQuery::new`]).
+/// against the current day when it was made ([`PayinStatusQuery::new`]; the bindings
+/// and the CLI pass [`crate::country::earliest_payin_date`] of their `now`).
 pub fn prepare_payin_status(
     merchant_id: u64,
     key: &Secret,
