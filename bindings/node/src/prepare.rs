@@ -1,5 +1,6 @@
 //! Prepared requests (spec section 4, DESIGN.md section 5): `{method, path, headers,
-//! body}` ready for `fetch`, headers as a plain object in order.
+//! body, filled}` ready for `fetch`, headers as a plain object in order, `filled` the
+//! fields prepare wrote a value of its own into.
 
 use std::borrow::Cow;
 
