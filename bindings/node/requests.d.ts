@@ -144,7 +144,8 @@ export interface PayinRequest {
 /**
  * DESIGN.md section 5: the pay-in object as `prepare_payin` takes it:
  * payinVerification, typePost, payinDateTime and the fields whose blank form is
- * `""` may be left out (prepare writes them).
+ * `""` may be left out (prepare writes them), and every amount takes a number or
+ * its text (prepare writes the canonical text).
  */
 export interface UnsignedPayinRequest {
   payinMerchantID: number | string
@@ -182,7 +183,7 @@ export interface UnsignedPayinRequest {
   payinVoucherTheme?: string
   payinProductID: string
   payinProductDescription: string
-  payinProductAmount: string
+  payinProductAmount: string | number
   payinProductSku: string
   payinProductQuantity: string
   payinDateTime?: string

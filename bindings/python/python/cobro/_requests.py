@@ -201,7 +201,7 @@ class _UnsignedPayinRequestKeys(TypedDict):
     payinCustomerPhone: str
     payinProductID: str
     payinProductDescription: str
-    payinProductAmount: str
+    payinProductAmount: Union[Decimal, str]
     payinProductSku: str
     payinProductQuantity: str
     URLMonnet: str
@@ -210,7 +210,8 @@ class _UnsignedPayinRequestKeys(TypedDict):
 class UnsignedPayinRequest(_UnsignedPayinRequestKeys, total=False):
     """DESIGN.md section 5: the pay-in object as ``prepare_payin`` takes it:
     payinVerification, typePost, payinDateTime and the fields whose blank form is
-    ``""`` may be left out (prepare writes them)."""
+    ``""`` may be left out (prepare writes them), and every amount takes a number
+    or its text (prepare writes the canonical text)."""
     payinVerification: str
     payinCustomerAddress: str
     payinCustomerCity: str

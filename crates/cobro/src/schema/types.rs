@@ -9,7 +9,7 @@
 
 use super::node::{Defs, Node, Obj};
 use super::{Kind, document, openapi, patterns};
-use crate::amount::MAX_INTEGER_DIGITS;
+use crate::amount::{AMOUNT_FIELDS, MAX_INTEGER_DIGITS};
 use crate::payin::fields::{FIELDS, filled_by_prepare};
 use crate::shape::{self, RequestBody, RequestField, RequestTy, RequestType};
 use crate::subscription::AMOUNT_INTEGER_DIGITS;
@@ -263,12 +263,17 @@ impl Reader {
                 if slot.is_some_and(filled_by_prepare) {
                     f.required = false;
                 }
+                // Prepare writes every amount field as payinAmount, in its canonical
+                // text, from a number or a text alike.
+                if AMOUNT_FIELDS.contains(&f.key.as_str()) {
+                    f.ty = RequestTy::AmountText;
+                }
                 f
             })
             .collect();
         self.types.push(RequestType {
             name: shape::UNSIGNED_PAYIN.to_string(),
-            doc: "DESIGN.md section 5: the pay-in object as `prepare_payin` takes it: payinVerification, typePost, payinDateTime and the fields whose blank form is `\"\"` may be left out (prepare writes them).".to_string(),
+            doc: "DESIGN.md section 5: the pay-in object as `prepare_payin` takes it: payinVerification, typePost, payinDateTime and the fields whose blank form is `\"\"` may be left out (prepare writes them), and every amount takes a number or its text (prepare writes the canonical text).".to_string(),
             body: RequestBody::Object(fields),
         });
     }
