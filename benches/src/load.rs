@@ -13,15 +13,15 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
-use cobro::{CivilDate, PrepareOptions, PreparedRequest, Secret};
+use cobro::{PrepareOptions, PreparedRequest, Secret, UnixSeconds};
 use cobro_mock::config::{DEFAULT_MERCHANT_ID, DEFAULT_PAYIN_KEY};
 use tokio::sync::oneshot;
 
 /// The pay-in every request is made from: the Peru BankTransfer example, unsigned.
 const PAYIN_TEMPLATE: &str = include_str!("../../examples/payin-pe-banktransfer-unsigned.json");
 
-/// The date the core writes into payinDateTime; any valid date does.
-const TODAY: &str = "2026-11-25";
+/// The time the core derives payinDateTime from; any time does (2026-11-25 12:00 UTC).
+const NOW: i64 = 1_795_608_000;
 
 /// Pay-ins of the mock's fake merchant, one per operation number, completed and signed
 /// by the core (`cobro::prepare_payin`) with that merchant's key.
@@ -31,7 +31,7 @@ where
     S: Into<String>,
 {
     let key = Secret::new(DEFAULT_PAYIN_KEY).map_err(|e| e.to_string())?;
-    let today = CivilDate::parse(TODAY).ok_or("the date is not valid")?;
+    let now = UnixSeconds::new(NOW).map_err(|e| e.to_string())?;
     let mut template: serde_json::Value = serde_json::from_str(PAYIN_TEMPLATE).map_err(|e| e.to_string())?;
     let Some(fields) = template.as_object_mut() else {
         return Err("the pay-in example is not an object".to_string());
@@ -43,7 +43,7 @@ where
         .map(|number| {
             fields.insert("payinMerchantOperationNumber".into(), number.into().into());
             let text = serde_json::to_vec(&*fields).map_err(|e| e.to_string())?;
-            cobro::prepare_payin(&text, &key, today, &options).map_err(|e| e.to_string())
+            cobro::prepare_payin(&text, &key, now, &options).map_err(|e| e.to_string())
         })
         .collect()
 }

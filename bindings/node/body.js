@@ -65,6 +65,33 @@ function holdsNonFinite(body) {
   return found
 }
 
+// The keys of every kind's amount fields (the core's list).
+const AMOUNT_FIELDS = new Set(native.amountFields())
+
+/**
+ * Whether `body` holds, under an amount's key, a number whose text is no exact
+ * two-decimal amount (more than two decimals, more than 15 significant digits, an
+ * exponent). Only a hint of where to send the body: the addon's walk judges such a
+ * number by the core's rule and throws what it throws as an amount argument.
+ */
+function holdsInexactAmount(body) {
+  let found = false
+  JSON.stringify(body, (key, v) => {
+    if (typeof v === 'number' && AMOUNT_FIELDS.has(key)) {
+      const text = String(v)
+      if (!/^-?\d+(\.\d{1,2})?$/.test(text) || text.replace(/[-.]/g, '').replace(/^0+/, '').length > 15) found = true
+    }
+    return v
+  })
+  return found
+}
+
+/** `body` as a `prepare*` function (or validation before prepare) should send it to the addon. */
+function bodyToSend(body) {
+  const sent = bodyText(body)
+  return typeof sent === 'string' && sent !== body && holdsInexactAmount(body) ? body : sent
+}
+
 /** `body` as the addon should get it: objects as their JSON text when JSON.stringify can write them. */
 function bodyText(body) {
   if (typeof body === 'string') return body.isWellFormed() ? body : generalizedUtf8(body)
@@ -233,4 +260,4 @@ function report(out) {
   }
   return { valid, errors, warnings }
 }
-module.exports = { BODY_ARGUMENT, bodyText, holdsNonFinite, report }
+module.exports = { BODY_ARGUMENT, bodyText, bodyToSend, holdsNonFinite, report }

@@ -17,12 +17,19 @@
 import type { MockOptions, ParseOptions, Report, ValidateOptions } from './index'
 import type { CatalogueCode } from './errors'
 import type { DocumentName, ParsedByName } from './parsed'
+import type {
+  PayinRequest,
+  SubscriptionCancelRequest,
+  SubscriptionRequest,
+  VirtualAccountRequest,
+} from './requests'
 
 export * from './index'
 /** Not an export of the package: hides the generated loader's note of what it loaded. */
 export type __napiBindingTarget = never
 export * from './errors'
 export * from './parsed'
+export * from './requests'
 
 /**
  * The catalogue of codes: every code a function of cobro reports or throws, with where
@@ -47,6 +54,12 @@ export declare function parse<D extends DocumentName>(
 ): ParsedByName[D]
 
 /**
+ * A request body of any kind as its type (requests.d.ts, generated from the core's
+ * description); a plain object still works.
+ */
+export type TypedRequest = VirtualAccountRequest | SubscriptionRequest | SubscriptionCancelRequest | PayinRequest
+
+/**
  * Validates one request body of `kind` (`"virtual-account"`, `"subscription"`,
  * `"subscription-cancel"`, `"payin"`) and reports every problem at once, as a plain
  * object in the shape of DESIGN.md section 3 (`JSON.stringify` of it is the core's report
@@ -57,7 +70,7 @@ export declare function parse<D extends DocumentName>(
  */
 export declare function validate(
   kind: 'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin',
-  body: string | Uint8Array | ArrayBuffer | object,
+  body: TypedRequest | string | Uint8Array | ArrayBuffer | object,
   options?: ValidateOptions | undefined | null,
 ): Report
 
@@ -68,7 +81,7 @@ export declare function validate(
  */
 export declare function ensureValid(
   kind: 'virtual-account' | 'subscription' | 'subscription-cancel' | 'payin',
-  body: string | Uint8Array | ArrayBuffer | object,
+  body: TypedRequest | string | Uint8Array | ArrayBuffer | object,
   options?: ValidateOptions | undefined | null,
 ): Report
 

@@ -7,7 +7,7 @@
 const util = require('node:util')
 const native = require('./index.js')
 const errors = require('./errors.js')
-const { BODY_ARGUMENT, bodyText, report } = require('./body.js')
+const { BODY_ARGUMENT, bodyText, bodyToSend, report } = require('./body.js')
 
 // Personal values (names, documents, e-mails, phones, account numbers, user ids, free
 // text) are hidden when a parsed value is printed, as the core's Debug and Python's repr
@@ -55,7 +55,7 @@ function wrap(exports) {
           }
         }
         : function (...args) {
-          if (args.length > at) args[at] = bodyText(args[at])
+          if (args.length > at) args[at] = name.startsWith('prepare') ? bodyToSend(args[at]) : bodyText(args[at])
           try {
             return hidePersonal(value.apply(this, args))
           } catch (e) {
@@ -78,7 +78,8 @@ function wrap(exports) {
 // mock's start and stop (mock.js) and command defaults (cobro-mock.js), and the `cobro`
 // command (cobro-cli.js). Not part of the package.
 const INTERNAL = [
-  'validateFast', 'kindNames', 'localeNames', 'codeNames', 'severityNames', 'paramNames', 'catalogueJson', 'keyNames',
+  'validateFast', 'kindNames', 'localeNames', 'codeNames', 'severityNames', 'paramNames', 'catalogueJson', 'amountFields',
+  'keyNames',
   'mockStart', 'mockStop', 'mockCommandDefaults', 'runCommand',
 ]
 const { validateFast, kindNames, localeNames } = native
@@ -113,6 +114,11 @@ for (const name of INTERNAL) delete wrapped[name]
 // The generated loader's note of what it loaded (native or WASI): not the package's either.
 delete wrapped.__napiBindingTarget
 
+/** Whether validation options ask to judge the body as prepare completes it. */
+function beforePrepare(options) {
+  return typeof options === 'object' && options !== null && options.beforePrepare === true
+}
+
 // Written out rather than through `wrap`: validate is the hot path (no rest arguments).
 // JSON text (a string body, or an object JSON.stringify wrote) or bytes, with at most
 // `strict` and `locale` as options, go to the addon's plain Node-API entry point
@@ -122,7 +128,7 @@ delete wrapped.__napiBindingTarget
 wrapped.validate = function validate(kind, body, options) {
   let out
   try {
-    const sent = bodyText(body)
+    const sent = beforePrepare(options) ? bodyToSend(body) : bodyText(body)
     if (typeof sent === 'string' || sent instanceof Uint8Array) {
       const at = typeof kind === 'string' ? KIND_AT[kind] : undefined
       const flags = fastOptions(options)
@@ -140,7 +146,7 @@ wrapped.validate = function validate(kind, body, options) {
 wrapped.ensureValid = function ensureValid(kind, body, options) {
   let out
   try {
-    out = native.ensureValid(kind, bodyText(body), options)
+    out = native.ensureValid(kind, beforePrepare(options) ? bodyToSend(body) : bodyText(body), options)
   } catch (e) {
     throw errors.translate(e)
   }

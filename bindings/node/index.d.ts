@@ -28,7 +28,7 @@ export interface Issue {
   /** Dotted field path, `[i]` for array indexes; `""` is the whole body. */
   path: string
   /** The stable code, e.g. `ERR_MISSING_FIELD` or `WARN_UNKNOWN_FIELD`. */
-  code: string
+  code: import('./requests').IssueCode
   /** The message in the report's locale; it never contains the field's value. */
   message: string
   /** `"error"` or `"warning"`. */
@@ -237,21 +237,31 @@ export interface PreparedRequest {
   headers: Record<string, string>
   /** The exact body text. */
   body: string
+  /**
+   * The fields prepare wrote a value of its own into (a pay-in's payinDateTime,
+   * typePost, the Lima default, optional fields left out as `""`), in body order:
+   * the values the caller did not give. Empty for the other requests.
+   */
+  filled: Array<string>
 }
 
 /**
  * Spec 4.4 and 5.3: completes, signs and validates a pay-in body with `key`
- * (DESIGN.md section 5); `today` defaults to today's UTC date; `wrapData` sends it as
- * `{"data": {...}}`.
+ * (DESIGN.md section 5); `now` (Unix seconds) defaults to the system clock, and a
+ * payinDateTime left out or blank becomes the date then in the pay-in country, which
+ * `filled` lists; `wrapData` sends it as `{"data": {...}}`.
  */
-export declare function preparePayin(body: string | Uint8Array | ArrayBuffer | object, args: PreparePayinArgs): PreparedRequest
+export declare function preparePayin(body: import('./requests').UnsignedPayinRequest | import('./requests').PayinRequest | string | Uint8Array | ArrayBuffer | object, args: PreparePayinArgs): PreparedRequest
 
 /** Options of `preparePayin`. */
 export interface PreparePayinArgs {
   /** The pay-in key. */
   key: string
-  /** `"YYYY-MM-DD"`; defaults to today's UTC date. */
-  today?: string
+  /**
+   * The clock, Unix seconds; defaults to the system clock. payinDateTime, left out
+   * or blank, becomes the date then in the pay-in country (payinCurrency's).
+   */
+  now?: number
   /** Send the body as `{"data": {...}}`. */
   wrapData?: boolean
   /** Turn warnings into errors. */
@@ -265,7 +275,8 @@ export interface PreparePayinArgs {
 /**
  * DESIGN.md 9 row 36, an extension beyond the spec: the pay-in status query of
  * `merchantId`, by `operationNumber`, by `startDate` and `endDate` given together (the
- * start before `today`), or both.
+ * start before the current day: the earliest of the pay-in countries' dates at `now`,
+ * since the provider does not say in whose time), or both.
  */
 export declare function preparePayinStatus(args: PreparePayinStatusArgs): PreparedRequest
 
@@ -277,19 +288,25 @@ export interface PreparePayinStatusArgs {
   key: string
   /** payinMerchantOperationNumber; `""` asks for every transaction. */
   operationNumber?: string
-  /** payinStartDate, `"YYYY-MM-DD"`, before today; given with `endDate`. */
+  /**
+   * payinStartDate, `"YYYY-MM-DD"`, before the current day (see `now`); given with
+   * `endDate`.
+   */
   startDate?: string
   /** payinEndDate, `"YYYY-MM-DD"`, not before `startDate`. */
   endDate?: string
-  /** Today's date, `"YYYY-MM-DD"`; defaults to today's UTC date. */
-  today?: string
+  /**
+   * The clock, Unix seconds; defaults to the system clock. The start date must be
+   * before the earliest of the pay-in countries' dates then (Mexico's).
+   */
+  now?: number
 }
 
 /**
  * Spec 4.2 and 5.2: validates a subscription body and signs it (Authorization) with
  * `key`.
  */
-export declare function prepareSubscription(body: string | Uint8Array | ArrayBuffer | object, args: PrepareSubscriptionArgs): PreparedRequest
+export declare function prepareSubscription(body: import('./requests').SubscriptionRequest | string | Uint8Array | ArrayBuffer | object, args: PrepareSubscriptionArgs): PreparedRequest
 
 /** Options of `prepareSubscription` and `prepareSubscriptionCancel`. */
 export interface PrepareSubscriptionArgs {
@@ -304,14 +321,14 @@ export interface PrepareSubscriptionArgs {
 }
 
 /** Spec 4.3 and 5.2: validates a subscription cancellation and signs it with `key`. */
-export declare function prepareSubscriptionCancel(body: string | Uint8Array | ArrayBuffer | object, args: PrepareSubscriptionArgs): PreparedRequest
+export declare function prepareSubscriptionCancel(body: import('./requests').SubscriptionCancelRequest | string | Uint8Array | ArrayBuffer | object, args: PrepareSubscriptionArgs): PreparedRequest
 
 /**
  * Spec 4.1 and 5.1: validates a virtual-account body and signs it (`apiKey`, `secret`,
  * `depositMode`, `now`, and `variant`: DESIGN.md 9 row 30). Throws `ValidationError`
  * (with `.report`, `.errors`) or `SigningError`.
  */
-export declare function prepareVirtualAccount(body: string | Uint8Array | ArrayBuffer | object, args: PrepareVirtualAccountArgs): PreparedRequest
+export declare function prepareVirtualAccount(body: import('./requests').VirtualAccountRequest | string | Uint8Array | ArrayBuffer | object, args: PrepareVirtualAccountArgs): PreparedRequest
 
 /** Options of `prepareVirtualAccount`. */
 export interface PrepareVirtualAccountArgs {
@@ -465,6 +482,11 @@ export interface ValidateOptions {
   key?: string
   /** Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body. */
   maxBytes?: number
+  /**
+   * Judge the body as `prepare*` will complete it (DESIGN.md section 5): what prepare
+   * fills draws no issue, and every error is one prepare refuses with.
+   */
+  beforePrepare?: boolean
 }
 
 /**
@@ -537,8 +559,8 @@ export interface VirtualAccountHeadersArgs {
   secret: string
   /** `OWNER` or `ANY`. */
   depositMode: 'OWNER' | 'ANY'
-  /** Unix seconds; defaults to the system clock. */
-  timestamp?: number
+  /** The clock, Unix seconds, sent as X-Timestamp; defaults to the system clock. */
+  now?: number
   /**
    * The signed text: `'spec'` (the default) or `'reference_id'` (see
    * `virtualAccountMessage`).

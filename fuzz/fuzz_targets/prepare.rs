@@ -2,11 +2,12 @@
 //! subscription, cancellation, pay-in; 2 strict; 3 Spanish; 4 pay-in wrapped in `data`;
 //! 5 the referenceId signature variant; 6 deposit mode ANY); the rest is the body.
 //! Never panics; a prepared request validates, as sent, with the same options, and
-//! writes as JSON.
+//! writes as JSON; validation before prepare agrees with prepare (valid when prepare
+//! accepts, the same errors when it refuses a body it read flat).
 #![no_main]
 
 use cobro::{
-    CivilDate, DepositMode, Kind, Locale, PrepareError, PrepareOptions, Secret, UnixSeconds, VaSignatureVariant,
+    DepositMode, Kind, Locale, PrepareError, PrepareOptions, Secret, UnixSeconds, VaSignatureVariant,
     ValidateOptions, prepare_payin, prepare_subscription, prepare_subscription_cancel, prepare_virtual_account,
     validate,
 };
@@ -41,10 +42,31 @@ fuzz_target!(|data: &[u8]| {
         Kind::Subscription => prepare_subscription(body, &key, &options),
         Kind::SubscriptionCancel => prepare_subscription_cancel(body, &key, &options),
         Kind::Payin => {
-            let today = CivilDate::new(2030, 1, 2).expect("a date");
-            prepare_payin(body, &key, today, &options)
+            let now = UnixSeconds::new(1_893_585_600).expect("a time");
+            prepare_payin(body, &key, now, &options)
         }
     };
+    let before = validate(
+        kind,
+        body,
+        &ValidateOptions {
+            strict: options.strict,
+            locale: options.locale,
+            max_bytes: options.max_bytes,
+            payin_key: None,
+            before_prepare: true,
+        },
+    );
+    match &result {
+        Ok(_) => assert!(before.valid, "prepared, yet invalid before prepare: {}", before.to_json()),
+        Err(PrepareError::Invalid(report)) if !options.wrap_data => {
+            let pairs = |r: &cobro::Report| -> Vec<(String, String)> {
+                r.errors.iter().map(|i| (i.code.as_str().to_string(), i.path.to_string())).collect()
+            };
+            assert_eq!(pairs(&before), pairs(report), "before prepare and prepare disagree");
+        }
+        _ => {}
+    }
     match result {
         Ok(request) => {
             let validate_options = ValidateOptions {
@@ -52,6 +74,7 @@ fuzz_target!(|data: &[u8]| {
                 locale: options.locale,
                 max_bytes: options.max_bytes,
                 payin_key: Some(&key),
+                before_prepare: false,
             };
             let report = validate(kind, request.body.as_bytes(), &validate_options);
             assert!(

@@ -20,6 +20,7 @@ fuzz_target!(|data: &[u8]| {
         locale: if s.bit(4) { Locale::Es } else { Locale::En },
         max_bytes: s.bit(5).then(|| body.len().saturating_sub(usize::from(selector >> 6))),
         payin_key: s.bit(2).then_some(&key),
+        before_prepare: false,
     };
     let kind = Kind::ALL[s.pick(0, Kind::ALL.len())];
     let report = validate(kind, body, &options);

@@ -456,3 +456,31 @@ test("every code a function or an error class names is in codes() with that clas
   for (const a of manifest.argument_errors) if (a.code && a.class && !a.status) expect(a.case, a.class, a.code)
   assert.deepEqual(wrong, [])
 })
+
+test('the request types of the manifest are the types of cobro.d.ts, and Issue.code is IssueCode', () => {
+  const section = manifest.requests
+  const codes = cobro.codes().filter((c) => c.classes.includes('report')).map((c) => c.code)
+  const issueCode = declared(section.issue_code.name, ts.SymbolFlags.TypeAlias)
+  assert.ok(issueCode, `type ${section.issue_code.name} is not declared in cobro.d.ts`)
+  assert.deepEqual(literals(checker.getDeclaredTypeOfSymbol(issueCode)), [...codes].sort())
+  const issue = checker.getDeclaredTypeOfSymbol(declared('Issue', ts.SymbolFlags.Interface))
+  assert.equal(typeName(typeOf(checker.getPropertyOfType(issue, 'code'))), section.issue_code.name)
+  for (const t of section.types) {
+    if (t.keys) {
+      const s = declared(t.name, ts.SymbolFlags.Interface)
+      assert.ok(s, `interface ${t.name} is not declared in cobro.d.ts`)
+      const props = checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(s))
+      assert.deepEqual(props.map((p) => p.name), t.keys.map((k) => k.name), `${t.name}: keys`)
+      for (const k of t.keys) {
+        const p = props.find((x) => x.name === k.name)
+        assert.equal(optionalProperty(p), !k.required, `${t.name}.${k.name} is optional exactly when not required`)
+      }
+    } else {
+      const s = declared(t.name, ts.SymbolFlags.TypeAlias)
+      assert.ok(s, `type ${t.name} is not declared in cobro.d.ts`)
+      const type = checker.getDeclaredTypeOfSymbol(s)
+      if (t.alias === 'values') assert.deepEqual(literals(type), [...t.values].sort(), t.name)
+      else assert.ok(checker.getIndexTypeOfType(type, ts.IndexKind.String), `${t.name} is a map`)
+    }
+  }
+})

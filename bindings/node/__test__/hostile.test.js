@@ -65,7 +65,7 @@ test('keys and signed text with a lone surrogate are a SigningError, never the s
     assert.throws(() => cobro.virtualAccountSignature({ ...va, apiKey: `api${lone}` }), refused)
     assert.throws(() => cobro.virtualAccountSignature({ ...va, referenceId: `r${lone}` }), refused)
     assert.throws(() => cobro.virtualAccountMessage({ timestamp: 1700000000, apiKey: `api${lone}` }), refused)
-    assert.throws(() => cobro.virtualAccountHeaders({ ...va, depositMode: 'OWNER', secret: KEY + lone }), refused)
+    assert.throws(() => cobro.virtualAccountHeaders({ apiKey: 'api', now: 1700000000, depositMode: 'OWNER', secret: KEY + lone }), refused)
     assert.throws(() => cobro.verifyVirtualAccountHeaders({ 'X-Api-Key': `a${lone}` }, { secret: KEY }), refused)
     assert.throws(() => cobro.verifyPayinNotification('{}', { key: KEY + lone }), refused)
     assert.throws(() => cobro.validate('payin', '{}', { key: KEY + lone }), refused)

@@ -67,7 +67,7 @@ test('the packed tarballs install offline, require and import', async (t) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cobro-install-'))
   try {
     const { files, pkg } = tarball(main)
-    for (const f of ['cobro.js', 'cobro.mjs', 'cobro.d.ts', 'errors.js', 'errors.d.ts', 'parsed.d.ts', 'index.js', 'index.d.ts', 'package.json', 'README.md', 'LICENSE-MIT', 'LICENSE-APACHE']) {
+    for (const f of ['cobro.js', 'cobro.mjs', 'cobro.d.ts', 'errors.js', 'errors.d.ts', 'parsed.d.ts', 'requests.d.ts', 'index.js', 'index.d.ts', 'package.json', 'README.md', 'LICENSE-MIT', 'LICENSE-APACHE']) {
       assert.ok(files.includes(f), `${f} is not in the tarball: ${files}`)
     }
     assert.ok(!files.some((f) => f.endsWith('.node')), 'the main package carries no addon: its platform package does')
@@ -116,10 +116,12 @@ test('the packed tarballs install offline, require and import', async (t) => {
     assert.deepEqual(JSON.parse(esm), ['function', false, true])
 
     fs.writeFileSync(path.join(app, 'use.ts'), [
-      "import { parsePayinResponse, validate, type Report } from 'cobro'",
+      "import { parsePayinResponse, validate, type IssueCode, type PayinStatusRequest, type Report } from 'cobro'",
       "const report: Report = validate('payin', '{}')",
       "const kind: 'redirect' | 'voucher' | 'qr' | 'deeplink_method' | 'wallet_one_shot' | 'wallet_on_file' | 'failed' = parsePayinResponse('{}').experience.kind",
-      'void [report, kind]',
+      "const query: PayinStatusRequest = { payinMerchantOperationNumber: 'ORDER-0001' }",
+      'const codes: IssueCode[] = report.errors.map((i) => i.code)',
+      'void [report, kind, query, codes]',
     ].join('\n'))
     const program = ts.createProgram([path.join(app, 'use.ts')], {
       strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,

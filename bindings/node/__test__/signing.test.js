@@ -72,7 +72,7 @@ test('virtualAccountSignature vectors, both variants', () => {
     const v = variantOf(c)
     assert.equal(cobro.virtualAccountMessage({ timestamp: c.timestamp, apiKey: c.api_key, ...v }), c.message, id)
     assert.equal(cobro.virtualAccountSignature({ timestamp: c.timestamp, apiKey: c.api_key, secret: c.secret, ...v }), c.expected, id)
-    const h = cobro.virtualAccountHeaders({ apiKey: c.api_key, secret: c.secret, depositMode: 'OWNER', timestamp: c.timestamp, ...v })
+    const h = cobro.virtualAccountHeaders({ apiKey: c.api_key, secret: c.secret, depositMode: 'OWNER', now: c.timestamp, ...v })
     assert.equal(h['X-Signature'], c.expected, id)
     cobro.verifyVirtualAccountHeaders(h, { secret: c.secret, now: c.timestamp, ...v })
   }
@@ -116,7 +116,7 @@ test('a signature or signed text needs its timestamp; headers default it to the 
 })
 
 test('headers round-trip through verification', () => {
-  const h = cobro.virtualAccountHeaders({ apiKey: 'fake-api-key', secret: 'fake-secret', depositMode: 'OWNER', timestamp: 1700000000 })
+  const h = cobro.virtualAccountHeaders({ apiKey: 'fake-api-key', secret: 'fake-secret', depositMode: 'OWNER', now: 1700000000 })
   assert.deepEqual(Object.keys(h), ['X-Api-Key', 'X-Timestamp', 'X-Signature', 'X-Account-deposit-mode'])
   cobro.verifyVirtualAccountHeaders(h, { secret: 'fake-secret', now: 1700000010 })
   assert.throws(() => cobro.verifyVirtualAccountHeaders(h, { secret: 'fake-secret', now: 1700001000 }),
@@ -145,7 +145,7 @@ test('junk raises only the documented errors, and secrets never show', () => {
     (j) => cobro.payinVerification({ merchantId: j, operationNumber: j, amount: j, currency: 'PEN', key: secret }),
     (j) => cobro.subscriptionAuthorization({ merchantId: j, type: j, customerId: 'c', processorCode: 'p', key: secret }),
     (j) => cobro.virtualAccountSignature({ timestamp: j, apiKey: j, secret }),
-    (j) => cobro.virtualAccountHeaders({ apiKey: 'a', secret, depositMode: j, timestamp: j }),
+    (j) => cobro.virtualAccountHeaders({ apiKey: 'a', secret, depositMode: j, now: j }),
     (j) => cobro.verifyVirtualAccountHeaders(j, { secret, now: j }),
     (j) => cobro.virtualAccountMessage({ timestamp: j, apiKey: 'a' }),
     (j) => cobro.preparePayin(j, { key: secret }),

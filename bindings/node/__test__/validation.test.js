@@ -15,6 +15,7 @@ function options(c) {
   if (o.locale) out.locale = o.locale
   if (o.payin_key) out.key = o.payin_key
   if (o.max_bytes) out.maxBytes = o.max_bytes
+  if (o.before_prepare) out.beforePrepare = true
   return out
 }
 /** A report in the core's key order: valid, errors, warnings; path, code, message, severity, params. */

@@ -59,6 +59,13 @@ pub fn options<T: FromNapiValue + Keys>(value: Unknown<'_>, name: &str) -> Res<T
         let key: Unknown<'_> = keys.get_element(i)?;
         let key = String::from_utf16_lossy(&Utf16String::from_unknown(key)?);
         if !T::KEYS.contains(&key.as_str()) {
+            // The clock's former names, refused with a message naming `now`.
+            if matches!(key.as_str(), "today" | "timestamp") && T::KEYS.contains(&"now") {
+                return Err(Fail::Type(format!(
+                    "{name}: {}",
+                    cobro::host::HostText::ArgumentRenamed.render(&[("old", &key), ("new", "now")])
+                )));
+            }
             return Err(Fail::Type(format!(
                 "{name} has an unknown key {key:?} (it takes: {})",
                 T::KEYS.join(", ")

@@ -46,6 +46,19 @@ pub enum Read<'b> {
 /// `body` for the core within `limits`: bytes past the size limit are measured, never
 /// copied; an object is written as JSON text.
 pub fn bytes<'b>(body: &'b Body<'_>, limits: &Limits) -> Res<Read<'b>> {
+    read(body, limits, false)
+}
+
+/// [`bytes`] of a body prepare completes, signs and sends (or judges so, before
+/// prepare): a number under an amount's key ([`cobro::amount::AMOUNT_FIELDS`]) whose
+/// text cannot be an exact two-decimal amount throws the `SigningError` that number
+/// throws as an amount argument (DESIGN.md 4), since prepare would sign a text no one
+/// meant. `body.js` sends such an object here rather than its `JSON.stringify` text.
+pub fn bytes_to_send<'b>(body: &'b Body<'_>, limits: &Limits) -> Res<Read<'b>> {
+    read(body, limits, true)
+}
+
+fn read<'b>(body: &'b Body<'_>, limits: &Limits, exact_amounts: bool) -> Res<Read<'b>> {
     match body {
         Either3::A(text) => Ok(Read::Bytes(Cow::Borrowed(text.as_bytes()))),
         Either3::B(array) if limits.too_large(array.len()) => {
@@ -63,7 +76,7 @@ pub fn bytes<'b>(body: &'b Body<'_>, limits: &Limits) -> Res<Read<'b>> {
                 return Err(type_error("body", BODY_TYPES));
             }
             let mut out = Vec::with_capacity(1024);
-            match write(value, &mut out, 0, limits) {
+            match write(value, &mut out, (0, exact_amounts), limits) {
                 Ok(()) => Ok(Read::Bytes(Cow::Owned(out))),
                 Err(Stop::Fail(e)) => Err(e),
                 Err(Stop::NonFinite(mut at, value)) => {
@@ -117,7 +130,9 @@ fn skipped(t: ValueType) -> bool {
     matches!(t, ValueType::Undefined | ValueType::Function | ValueType::Symbol)
 }
 
-fn write(value: &Unknown<'_>, out: &mut Vec<u8>, depth: usize, limits: &Limits) -> Result<(), Stop> {
+/// Writes `value` as JSON; `place` is its depth and whether amounts must be exact.
+fn write(value: &Unknown<'_>, out: &mut Vec<u8>, place: (usize, bool), limits: &Limits) -> Result<(), Stop> {
+    let (depth, exact) = place;
     if limits.too_large(out.len()) {
         return Ok(());
     }
@@ -148,7 +163,7 @@ fn write(value: &Unknown<'_>, out: &mut Vec<u8>, depth: usize, limits: &Limits) 
                     if skipped(item.get_type()?) {
                         out.extend_from_slice(b"null");
                     } else {
-                        at(write(&item, out, depth + 1, limits), || {
+                        at(write(&item, out, (depth + 1, exact), limits), || {
                             PathStep::Index(usize::try_from(i).unwrap_or(usize::MAX))
                         })?;
                     }
@@ -173,9 +188,12 @@ fn write(value: &Unknown<'_>, out: &mut Vec<u8>, depth: usize, limits: &Limits) 
                     }
                     first = false;
                     let key = Utf16String::from_unknown(key)?;
+                    if exact && member.get_type()? == ValueType::Number {
+                        exact_amount(&key, f64::from_unknown(member)?)?;
+                    }
                     write_string(&key, out);
                     out.push(b':');
-                    at(write(&member, out, depth + 1, limits), || {
+                    at(write(&member, out, (depth + 1, exact), limits), || {
                         PathStep::Key(String::from_utf16_lossy(&key))
                     })?;
                     if limits.too_large(out.len()) {
@@ -188,6 +206,33 @@ fn write(value: &Unknown<'_>, out: &mut Vec<u8>, depth: usize, limits: &Limits) 
         _ => out.extend_from_slice(b"null"),
     }
     Ok(())
+}
+
+/// The keys of every kind's amount fields ([`cobro::amount::AMOUNT_FIELDS`]), for
+/// `body.js` to tell which objects to send here for [`bytes_to_send`].
+#[napi_derive::napi(skip_typescript)]
+pub fn amount_fields() -> Vec<String> {
+    cobro::amount::AMOUNT_FIELDS.iter().map(|f| f.to_string()).collect()
+}
+
+/// Throws, for a finite number `n` under an amount's key, the error the same number
+/// throws as an amount argument when its text cannot be an exact two-decimal amount.
+fn exact_amount(key: &Utf16String, n: f64) -> Result<(), Stop> {
+    if !n.is_finite()
+        || !cobro::amount::AMOUNT_FIELDS
+            .iter()
+            .any(|f| f.encode_utf16().eq(key.iter().copied()))
+    {
+        return Ok(());
+    }
+    match cobro::Amount::from_js_number_text(&js_number_text(n)) {
+        Err(
+            e @ (cobro::AmountError::NotExact | cobro::AmountError::TooManyDecimals | cobro::AmountError::Exponent),
+        ) => Err(Stop::Fail(crate::errors::signing(&cobro::SigningError::InvalidAmount(
+            e,
+        )))),
+        _ => Ok(()),
+    }
 }
 
 /// A finite number as JavaScript writes it (ECMAScript Number::toString, radix 10): the

@@ -1,5 +1,6 @@
 //! Prepared requests (spec section 4, DESIGN.md section 5): `{method, path, headers,
-//! body}` ready for `fetch`, headers as a plain object in order.
+//! body, filled}` ready for `fetch`, headers as a plain object in order, `filled` the
+//! fields prepare wrote a value of its own into.
 
 use std::borrow::Cow;
 
@@ -12,7 +13,7 @@ use crate::args::{
     Keys, civil_date, field, locale, max_bytes, optional_bool, optional_utf16, options, secret, text, unix_seconds,
     utf16,
 };
-use crate::body::{Body, Read, bytes};
+use crate::body::{Body, Read, bytes_to_send};
 use crate::errors::{Res, Thrown, guard, prepare};
 use crate::signing::{deposit_mode, header_object, signature_variant};
 
@@ -31,6 +32,10 @@ pub struct PreparedRequest {
     pub headers: crate::validate::Record,
     /// The exact body text.
     pub body: String,
+    /// The fields prepare wrote a value of its own into (a pay-in's payinDateTime,
+    /// typePost, the Lima default, optional fields left out as `""`), in body order:
+    /// the values the caller did not give. Empty for the other requests.
+    pub filled: Vec<String>,
 }
 
 /// Options of `prepareVirtualAccount`.
@@ -104,9 +109,10 @@ pub struct PreparePayinArgs<'a> {
     /// The pay-in key.
     #[napi(ts_type = "string")]
     pub key: Unknown<'a>,
-    /// `"YYYY-MM-DD"`; defaults to today's UTC date.
-    #[napi(ts_type = "string")]
-    pub today: Option<Unknown<'a>>,
+    /// The clock, Unix seconds; defaults to the system clock. payinDateTime, left out
+    /// or blank, becomes the date then in the pay-in country (payinCurrency's).
+    #[napi(ts_type = "number")]
+    pub now: Option<Unknown<'a>>,
     /// Send the body as `{"data": {...}}`.
     #[napi(ts_type = "boolean")]
     pub wrap_data: Option<Unknown<'a>>,
@@ -122,7 +128,7 @@ pub struct PreparePayinArgs<'a> {
 }
 
 impl Keys for PreparePayinArgs<'_> {
-    const KEYS: &'static [&'static str] = &["key", "today", "wrapData", "strict", "locale", "maxBytes"];
+    const KEYS: &'static [&'static str] = &["key", "now", "wrapData", "strict", "locale", "maxBytes"];
 }
 
 /// The core's options from the JS options every `prepare*` function shares.
@@ -142,7 +148,7 @@ fn common(
 /// `body` for the core, or the report of a body it cannot read (past the size limit, a
 /// number JSON cannot hold) as the `ValidationError` the core would give.
 fn read<'b>(body: &'b Body<'_>, opts: &PrepareOptions) -> Res<Cow<'b, [u8]>> {
-    match bytes(body, &opts.limits())? {
+    match bytes_to_send(body, &opts.limits())? {
         Read::Bytes(bytes) => Ok(bytes),
         Read::Host(e) => Err(prepare(e.prepare_error(opts))),
     }
@@ -155,6 +161,7 @@ fn done<'e>(env: &'e Env, result: Result<cobro::PreparedRequest, cobro::PrepareE
     o.set("path", p.path.as_str())?;
     o.set("headers", header_object(env, &p.headers)?)?;
     o.set("body", p.body.as_str())?;
+    o.set("filled", p.filled)?;
     Ok(o)
 }
 
@@ -164,7 +171,8 @@ fn done<'e>(env: &'e Env, result: Result<cobro::PreparedRequest, cobro::PrepareE
 #[napi(ts_return_type = "PreparedRequest")]
 pub fn prepare_virtual_account<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
+    #[napi(ts_arg_type = "import('./requests').VirtualAccountRequest | string | Uint8Array | ArrayBuffer | object")]
+    body: Body<'e>,
     #[napi(ts_arg_type = "PrepareVirtualAccountArgs")] args: Unknown<'e>,
 ) -> napi::Result<Object<'e>, Thrown> {
     guard(|| {
@@ -190,7 +198,7 @@ pub fn prepare_virtual_account<'e>(
 #[napi(ts_return_type = "PreparedRequest")]
 pub fn prepare_subscription<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
+    #[napi(ts_arg_type = "import('./requests').SubscriptionRequest | string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
     #[napi(ts_arg_type = "PrepareSubscriptionArgs")] args: Unknown<'e>,
 ) -> napi::Result<Object<'e>, Thrown> {
     signed_subscription(env, &body, args, cobro::prepare_subscription)
@@ -200,7 +208,10 @@ pub fn prepare_subscription<'e>(
 #[napi(ts_return_type = "PreparedRequest")]
 pub fn prepare_subscription_cancel<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
+    #[napi(
+        ts_arg_type = "import('./requests').SubscriptionCancelRequest | string | Uint8Array | ArrayBuffer | object"
+    )]
+    body: Body<'e>,
     #[napi(ts_arg_type = "PrepareSubscriptionArgs")] args: Unknown<'e>,
 ) -> napi::Result<Object<'e>, Thrown> {
     signed_subscription(env, &body, args, cobro::prepare_subscription_cancel)
@@ -228,12 +239,16 @@ fn signed_subscription<'e>(
 }
 
 /// Spec 4.4 and 5.3: completes, signs and validates a pay-in body with `key`
-/// (DESIGN.md section 5); `today` defaults to today's UTC date; `wrapData` sends it as
-/// `{"data": {...}}`.
+/// (DESIGN.md section 5); `now` (Unix seconds) defaults to the system clock, and a
+/// payinDateTime left out or blank becomes the date then in the pay-in country, which
+/// `filled` lists; `wrapData` sends it as `{"data": {...}}`.
 #[napi(ts_return_type = "PreparedRequest")]
 pub fn prepare_payin<'e>(
     env: &'e Env,
-    #[napi(ts_arg_type = "string | Uint8Array | ArrayBuffer | object")] body: Body<'e>,
+    #[napi(
+        ts_arg_type = "import('./requests').UnsignedPayinRequest | import('./requests').PayinRequest | string | Uint8Array | ArrayBuffer | object"
+    )]
+    body: Body<'e>,
     #[napi(ts_arg_type = "PreparePayinArgs")] args: Unknown<'e>,
 ) -> napi::Result<Object<'e>, Thrown> {
     guard(|| {
@@ -243,9 +258,9 @@ pub fn prepare_payin<'e>(
             ..common(args.strict, args.locale, args.max_bytes)?
         };
         let key = secret(&utf16(args.key, "key")?, "key")?;
-        let today = civil_date(args.today, "today")?;
+        let now = unix_seconds(args.now, "now")?;
         let bytes = read(&body, &opts)?;
-        done(env, cobro::prepare_payin(&bytes, &key, today, &opts))
+        done(env, cobro::prepare_payin(&bytes, &key, now, &opts))
     })
 }
 
@@ -261,24 +276,27 @@ pub struct PreparePayinStatusArgs<'a> {
     /// payinMerchantOperationNumber; `""` asks for every transaction.
     #[napi(ts_type = "string")]
     pub operation_number: Option<Unknown<'a>>,
-    /// payinStartDate, `"YYYY-MM-DD"`, before today; given with `endDate`.
+    /// payinStartDate, `"YYYY-MM-DD"`, before the current day (see `now`); given with
+    /// `endDate`.
     #[napi(ts_type = "string")]
     pub start_date: Option<Unknown<'a>>,
     /// payinEndDate, `"YYYY-MM-DD"`, not before `startDate`.
     #[napi(ts_type = "string")]
     pub end_date: Option<Unknown<'a>>,
-    /// Today's date, `"YYYY-MM-DD"`; defaults to today's UTC date.
-    #[napi(ts_type = "string")]
-    pub today: Option<Unknown<'a>>,
+    /// The clock, Unix seconds; defaults to the system clock. The start date must be
+    /// before the earliest of the pay-in countries' dates then (Mexico's).
+    #[napi(ts_type = "number")]
+    pub now: Option<Unknown<'a>>,
 }
 
 impl Keys for PreparePayinStatusArgs<'_> {
-    const KEYS: &'static [&'static str] = &["merchantId", "key", "operationNumber", "startDate", "endDate", "today"];
+    const KEYS: &'static [&'static str] = &["merchantId", "key", "operationNumber", "startDate", "endDate", "now"];
 }
 
 /// DESIGN.md 9 row 36, an extension beyond the spec: the pay-in status query of
 /// `merchantId`, by `operationNumber`, by `startDate` and `endDate` given together (the
-/// start before `today`), or both.
+/// start before the current day: the earliest of the pay-in countries' dates at `now`,
+/// since the provider does not say in whose time), or both.
 #[napi(ts_return_type = "PreparedRequest")]
 pub fn prepare_payin_status<'e>(
     env: &'e Env,
@@ -294,7 +312,7 @@ pub fn prepare_payin_status<'e>(
         let date = |value, name| field(value, |v| civil_date(Some(v), name));
         let start = date(args.start_date, "startDate")?;
         let end = date(args.end_date, "endDate")?;
-        let today = civil_date(args.today, "today")?;
+        let today = cobro::country::earliest_payin_date(unix_seconds(args.now, "now")?);
         let query = cobro::PayinStatusQuery::new(number.as_deref(), start, end, today)
             .map_err(|e| crate::errors::signing(&e))?;
         done(

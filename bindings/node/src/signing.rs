@@ -228,9 +228,9 @@ pub struct VirtualAccountHeadersArgs<'a> {
     /// `OWNER` or `ANY`.
     #[napi(ts_type = "'OWNER' | 'ANY'")]
     pub deposit_mode: Unknown<'a>,
-    /// Unix seconds; defaults to the system clock.
+    /// The clock, Unix seconds, sent as X-Timestamp; defaults to the system clock.
     #[napi(ts_type = "number")]
-    pub timestamp: Option<Unknown<'a>>,
+    pub now: Option<Unknown<'a>>,
     /// The signed text: `'spec'` (the default) or `'reference_id'` (see
     /// `virtualAccountMessage`).
     #[napi(ts_type = "'spec' | 'reference_id'")]
@@ -241,7 +241,7 @@ pub struct VirtualAccountHeadersArgs<'a> {
 }
 
 impl Keys for VirtualAccountHeadersArgs<'_> {
-    const KEYS: &'static [&'static str] = &["apiKey", "secret", "depositMode", "timestamp", "variant", "referenceId"];
+    const KEYS: &'static [&'static str] = &["apiKey", "secret", "depositMode", "now", "variant", "referenceId"];
 }
 
 /// Spec 5.1: the four headers of a virtual-account request, in the spec's order, as a
@@ -257,7 +257,7 @@ pub fn virtual_account_headers<'e>(
         let reference_id = reference_id(args.reference_id)?;
         let secret = secret(&utf16(args.secret, "secret")?, "secret")?;
         let mode = deposit_mode(args.deposit_mode)?;
-        let ts = unix_seconds(args.timestamp, "timestamp")?;
+        let ts = unix_seconds(args.now, "now")?;
         let signed = signed_text(args.variant, reference_id.as_deref())?;
         let headers =
             cobro::virtual_account_headers_with(&api_key, &secret, ts, mode, signed).map_err(|e| signing(&e))?;

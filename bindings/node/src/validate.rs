@@ -9,7 +9,7 @@ use napi::bindgen_prelude::Utf16String;
 use napi_derive::napi;
 
 use crate::args::{Keys, locale, max_bytes, optional, optional_bool, optional_utf16, secret, string};
-use crate::body::{Body, Read, bytes};
+use crate::body::{Body, Read, bytes, bytes_to_send};
 use crate::errors::{Res, Thrown, guard, prepare, signing};
 use crate::packed::pack_utf16;
 
@@ -28,10 +28,14 @@ pub struct ValidateOptions<'a> {
     /// Largest body accepted, in bytes: absent for the default of 1 MiB; 0 accepts no body.
     #[napi(ts_type = "number")]
     pub max_bytes: Option<Unknown<'a>>,
+    /// Judge the body as `prepare*` will complete it (DESIGN.md section 5): what prepare
+    /// fills draws no issue, and every error is one prepare refuses with.
+    #[napi(ts_type = "boolean")]
+    pub before_prepare: Option<Unknown<'a>>,
 }
 
 impl Keys for ValidateOptions<'_> {
-    const KEYS: &'static [&'static str] = &["strict", "locale", "key", "maxBytes"];
+    const KEYS: &'static [&'static str] = &["strict", "locale", "key", "maxBytes", "beforePrepare"];
 }
 
 /// One problem found in a request (the shape of the report JSON).
@@ -42,6 +46,7 @@ pub struct Issue {
     /// Dotted field path, `[i]` for array indexes; `""` is the whole body.
     pub path: String,
     /// The stable code, e.g. `ERR_MISSING_FIELD` or `WARN_UNKNOWN_FIELD`.
+    #[napi(ts_type = "import('./requests').IssueCode")]
     pub code: String,
     /// The message in the report's locale; it never contains the field's value.
     pub message: String,
@@ -121,6 +126,7 @@ fn run(kind: Unknown<'_>, body: &Body<'_>, options: Option<Unknown<'_>>) -> Res<
         locale: None,
         key: None,
         max_bytes: None,
+        before_prepare: None,
     });
     let strict = optional_bool(o.strict, "strict")?.unwrap_or(false);
     let locale = locale(o.locale)?;
@@ -130,8 +136,11 @@ fn run(kind: Unknown<'_>, body: &Body<'_>, options: Option<Unknown<'_>>) -> Res<
         locale,
         max_bytes: max_bytes(o.max_bytes)?,
         payin_key: key.as_ref(),
+        before_prepare: optional_bool(o.before_prepare, "beforePrepare")?.unwrap_or(false),
     };
-    Ok(match bytes(body, &options.limits())? {
+    // Before prepare, a body is read as prepare reads it.
+    let read = if options.before_prepare { bytes_to_send } else { bytes };
+    Ok(match read(body, &options.limits())? {
         Read::Bytes(bytes) => cobro::validate(kind, &bytes, &options),
         Read::Host(e) => e.report(&options),
     })

@@ -37,6 +37,8 @@ struct Scratch {
     path: Vec<usize>,
     /// A string that needs escaping, written by the core's `write_string`.
     escaped: String,
+    /// Refuse a `float` under an amount's key (a body to be prepared, [`with_body_to_send`]).
+    exact_amounts: bool,
 }
 
 thread_local! {
@@ -63,6 +65,23 @@ pub type Read<R> = Result<R, HostBodyError>;
 /// copied. A NaN or an infinity inside a `dict`/`list` is [`HostBodyError::NonFinite`]
 /// at its path.
 pub fn with_body<R>(obj: &Bound<'_, PyAny>, limits: &Limits, f: impl FnOnce(&[u8]) -> R) -> PyResult<Read<R>> {
+    read_body(obj, limits, false, f)
+}
+
+/// [`with_body`] of a body prepare completes, signs and sends (or judges so, before
+/// prepare): a `float` under an amount's key ([`cobro::amount::AMOUNT_FIELDS`]) is a
+/// `TypeError`, as a `float` amount argument is, since prepare would write a number no
+/// one gave (DESIGN.md 4).
+pub fn with_body_to_send<R>(obj: &Bound<'_, PyAny>, limits: &Limits, f: impl FnOnce(&[u8]) -> R) -> PyResult<Read<R>> {
+    read_body(obj, limits, true, f)
+}
+
+fn read_body<R>(
+    obj: &Bound<'_, PyAny>,
+    limits: &Limits,
+    exact_amounts: bool,
+    f: impl FnOnce(&[u8]) -> R,
+) -> PyResult<Read<R>> {
     if let Some(b) = exact::<PyBytes>(obj) {
         return Ok(Ok(f(b.as_bytes())));
     }
@@ -103,6 +122,7 @@ pub fn with_body<R>(obj: &Bound<'_, PyAny>, limits: &Limits, f: impl FnOnce(&[u8
         let mut scratch = SCRATCH.take();
         scratch.out.clear();
         scratch.path.clear();
+        scratch.exact_amounts = exact_amounts;
         let result = match write_json(obj, &mut scratch, limits) {
             Ok(()) => Ok(Ok(f(&scratch.out))),
             Err(stop) => stop.outcome().map(Err),
@@ -191,7 +211,8 @@ pub fn for_each_member<'py, E>(
 /// Writes `obj` as compact JSON: `None`, `bool`, `int`, `float` (its `repr`: the caller's
 /// data, judged by the core as text, so `1e+16` is reported as an exponent),
 /// `decimal.Decimal` (its exact `str`), `str`, `list`/`tuple`, and `dict` with `str` keys
-/// in insertion order. A `float` or `Decimal` NaN or infinity stops the walk with its path
+/// in insertion order; for a body to send, a `float` under an amount's key is a
+/// `TypeError`, as a `float` amount argument is. A `float` or `Decimal` NaN or infinity stops the walk with its path
 /// (JSON cannot write it; the core reports it). Anything else is a `TypeError` naming its
 /// path, and so is a number whose text is not a JSON number (a subclass's `__str__` that
 /// writes something else: it never reaches the text); a container inside itself is a
@@ -272,7 +293,17 @@ fn write_dict(dict: &Bound<'_, PyDict>, s: &mut Scratch, limits: &Limits) -> Res
             write_str(key, s, limits)?;
         }
         s.out.push(b':');
-        write_json(&value, s, limits).map_err(|stop| stop.within(|| PathStep::Key(key.to_string_lossy().into_owned())))
+        let within = |stop: Stop| stop.within(|| PathStep::Key(key.to_string_lossy().into_owned()));
+        // An amount is refused as a float here as it is as an argument (DESIGN.md 4).
+        if s.exact_amounts
+            && value.is_instance_of::<PyFloat>()
+            && key
+                .to_cow()
+                .is_ok_and(|k| cobro::amount::AMOUNT_FIELDS.contains(&k.as_ref()))
+        {
+            return Err(within(Stop::At(Vec::new(), Problem::FloatAmount)));
+        }
+        write_json(&value, s, limits).map_err(within)
     })?;
     s.out.push(b'}');
     s.path.pop();

@@ -28,3 +28,10 @@ pub fn codes(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
         typed_list(py, "catalogue-code", codes)
     })
 }
+
+/// The core's text of a `TypeError` for an argument given by a former name (`old`,
+/// renamed `new`): what the package's wrappers raise (`cobro._renamed`).
+#[pyfunction]
+pub fn _renamed_argument(old: &str, new: &str) -> String {
+    cobro::host::HostText::ArgumentRenamed.render(&[("old", old), ("new", new)])
+}

@@ -39,6 +39,7 @@ fn _cobro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<records::Issue>()?;
     m.add_class::<prepare::PreparedRequest>()?;
     m.add_function(wrap_pyfunction!(validate::validate, m)?)?;
+    m.add_function(wrap_pyfunction!(codes::_renamed_argument, m)?)?;
     m.add_function(wrap_pyfunction!(validate::ensure_valid, m)?)?;
     m.add_function(wrap_pyfunction!(signing::payin_verification, m)?)?;
     m.add_function(wrap_pyfunction!(signing::subscription_authorization, m)?)?;

@@ -3,10 +3,10 @@
 
 use cobro::PrepareOptions;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::types::{PyBytes, PyDict, PyTuple};
 
 use crate::args::{civil_date, locale, secret, string, unix_seconds};
-use crate::body::{Read, with_body};
+use crate::body::{Read, with_body_to_send};
 use crate::errors::guard;
 use crate::records::prepare_error;
 use crate::signing::{deposit_mode, header_dict, signature_variant};
@@ -22,8 +22,15 @@ pub struct PreparedRequest {
 impl PreparedRequest {
     /// The fields in order, for `match` and for tools that list a record's fields.
     #[classattr]
-    fn __match_args__() -> (&'static str, &'static str, &'static str, &'static str, &'static str) {
-        ("method", "path", "headers", "body", "content")
+    fn __match_args__() -> (
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+    ) {
+        ("method", "path", "headers", "body", "content", "filled")
     }
 
     /// The HTTP method (`POST`).
@@ -56,8 +63,16 @@ impl PreparedRequest {
         PyBytes::new(py, self.inner.body.as_bytes())
     }
 
-    /// `{"method", "path", "headers": [[name, value], ...], "body"}` as compact JSON,
-    /// the core's text.
+    /// The fields prepare wrote a value of its own into (a pay-in's payinDateTime,
+    /// typePost, the Lima default, optional fields left out as `""`), in body order: the
+    /// values the caller did not give. Empty for the other requests.
+    #[getter]
+    fn filled<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.inner.filled)
+    }
+
+    /// `{"method", "path", "headers": [[name, value], ...], "body", "filled": [...]}` as
+    /// compact JSON, the core's text.
     fn to_json(&self) -> String {
         self.inner.to_json()
     }
@@ -134,7 +149,7 @@ pub fn prepare_virtual_account(
         let secret = self::secret(secret, "secret")?;
         let mode = self::deposit_mode(deposit_mode)?;
         let now = unix_seconds(py, now, "now")?;
-        let prepared = with_body(body, &opts.limits(), |bytes| {
+        let prepared = with_body_to_send(body, &opts.limits(), |bytes| {
             cobro::prepare_virtual_account(bytes, &api_key, &secret, mode, now, &opts)
         })?;
         done(py, prepared, &opts)
@@ -190,22 +205,23 @@ fn signed_subscription(
     guard(py, || {
         let opts = options(strict, locale.as_deref(), max_bytes, false)?;
         let key = secret(key, "key")?;
-        let prepared = with_body(body, &opts.limits(), |bytes| prepare(bytes, &key, &opts))?;
+        let prepared = with_body_to_send(body, &opts.limits(), |bytes| prepare(bytes, &key, &opts))?;
         done(py, prepared, &opts)
     })
 }
 
 /// Spec 4.4 and 5.3: completes, signs and validates a pay-in body (DESIGN.md section
-/// 5); `today` (`datetime.date` or `"YYYY-MM-DD"`) defaults to today's UTC date;
-/// `wrap_data` sends it as `{"data": {...}}`.
+/// 5); `now` (Unix seconds) defaults to the system clock, and a payinDateTime left out
+/// or blank becomes the date at `now` in the pay-in country (payinCurrency's), which
+/// `filled` lists; `wrap_data` sends it as `{"data": {...}}`.
 #[pyfunction]
-#[pyo3(signature = (body, *, key, today = None, wrap_data = false, strict = false, locale = None, max_bytes = None))]
+#[pyo3(signature = (body, *, key, now = None, wrap_data = false, strict = false, locale = None, max_bytes = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn prepare_payin(
     py: Python<'_>,
     body: &Bound<'_, PyAny>,
     key: &Bound<'_, PyAny>,
-    today: Option<&Bound<'_, PyAny>>,
+    now: Option<&Bound<'_, PyAny>>,
     wrap_data: bool,
     strict: bool,
     locale: Option<String>,
@@ -214,9 +230,9 @@ pub fn prepare_payin(
     guard(py, || {
         let opts = options(strict, locale.as_deref(), max_bytes, wrap_data)?;
         let key = secret(key, "key")?;
-        let today = civil_date(today, "today")?;
-        let prepared = with_body(body, &opts.limits(), |bytes| {
-            cobro::prepare_payin(bytes, &key, today, &opts)
+        let now = unix_seconds(py, now, "now")?;
+        let prepared = with_body_to_send(body, &opts.limits(), |bytes| {
+            cobro::prepare_payin(bytes, &key, now, &opts)
         })?;
         done(py, prepared, &opts)
     })
@@ -224,10 +240,12 @@ pub fn prepare_payin(
 
 /// DESIGN.md 9 row 36, an extension beyond the spec: the pay-in status query of
 /// `merchant_id`, by `operation_number` (`""` asks for every transaction), by
-/// `start_date` and `end_date` given together (the start before `today`), or both;
-/// dates are `datetime.date` or `"YYYY-MM-DD"`, `today` defaulting to today's UTC date.
+/// `start_date` and `end_date` given together, or both; dates are `datetime.date` or
+/// `"YYYY-MM-DD"`. The start must be before the current day, judged as the earliest of
+/// the pay-in countries' dates at `now` (Unix seconds, default the system clock; the
+/// provider does not say in whose time), so no country can take it for today.
 #[pyfunction]
-#[pyo3(signature = (*, merchant_id, key, operation_number = None, start_date = None, end_date = None, today = None))]
+#[pyo3(signature = (*, merchant_id, key, operation_number = None, start_date = None, end_date = None, now = None))]
 pub fn prepare_payin_status(
     py: Python<'_>,
     merchant_id: &Bound<'_, PyAny>,
@@ -235,7 +253,7 @@ pub fn prepare_payin_status(
     operation_number: Option<&Bound<'_, PyAny>>,
     start_date: Option<&Bound<'_, PyAny>>,
     end_date: Option<&Bound<'_, PyAny>>,
-    today: Option<&Bound<'_, PyAny>>,
+    now: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PreparedRequest> {
     guard(py, || {
         let merchant = crate::args::merchant_id(merchant_id)?;
@@ -250,7 +268,7 @@ pub fn prepare_payin_status(
             None => Ok(None),
         };
         let (start, end) = (date(start_date, "start_date")?, date(end_date, "end_date")?);
-        let today = civil_date(today, "today")?;
+        let today = cobro::country::earliest_payin_date(unix_seconds(py, now, "now")?);
         let query = cobro::PayinStatusQuery::new(number, start, end, today)
             .map_err(|e| crate::errors::signing_error(py, &e))?;
         cobro::prepare_payin_status(merchant, &key, &query)

@@ -146,17 +146,17 @@ pub fn header_dict<'py>(py: Python<'py>, headers: &[(String, String)]) -> PyResu
 }
 
 /// Spec 5.1: the four headers of a virtual-account request, in the spec's order, as a
-/// `dict`; `timestamp` defaults to the system clock; `variant` and `reference_id` as in
-/// `virtual_account_signature`.
+/// `dict`; `now` (Unix seconds, sent as X-Timestamp) defaults to the system clock;
+/// `variant` and `reference_id` as in `virtual_account_signature`.
 #[pyfunction]
-#[pyo3(signature = (*, api_key, secret, deposit_mode, timestamp = None, variant = None, reference_id = None))]
+#[pyo3(signature = (*, api_key, secret, deposit_mode, now = None, variant = None, reference_id = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn virtual_account_headers<'py>(
     py: Python<'py>,
     api_key: &Bound<'py, PyAny>,
     secret: &Bound<'py, PyAny>,
     deposit_mode: &Bound<'py, PyAny>,
-    timestamp: Option<&Bound<'py, PyAny>>,
+    now: Option<&Bound<'py, PyAny>>,
     variant: Option<&Bound<'py, PyAny>>,
     reference_id: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
@@ -164,7 +164,7 @@ pub fn virtual_account_headers<'py>(
         let api_key = string(api_key, "api_key")?;
         let secret = self::secret(secret, "secret")?;
         let mode = self::deposit_mode(deposit_mode)?;
-        let ts = unix_seconds(py, timestamp, "timestamp")?;
+        let ts = unix_seconds(py, now, "now")?;
         let parts = VaParts::new(variant, reference_id)?;
         let headers = cobro::virtual_account_headers_with(&api_key, &secret, ts, mode, parts.text(py)?)
             .map_err(|e| signing_error(py, &e))?;

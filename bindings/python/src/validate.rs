@@ -6,7 +6,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
 
 use crate::args::opt_secret;
-use crate::body::with_body;
+use crate::body::{with_body, with_body_to_send};
 use crate::errors::{guard, signing_error};
 use crate::records::{Report, invalid_request};
 use crate::utf8::Text;
@@ -45,11 +45,12 @@ pub(crate) fn kind_arg(obj: &Bound<'_, PyAny>) -> PyResult<Kind> {
     kind(py, Text::new(obj, "kind")?.as_str()?)
 }
 
-/// The core's report for the arguments of `validate` and `ensure_valid`.
+/// The core's report for the arguments of `validate` and `ensure_valid` (`strict` and
+/// `before_prepare` as a pair).
 fn report(
     kind: &Bound<'_, PyAny>,
     body: &Bound<'_, PyAny>,
-    strict: bool,
+    (strict, before_prepare): (bool, bool),
     locale: Option<&Bound<'_, PyAny>>,
     key: Option<&Bound<'_, PyAny>>,
     max_bytes: Option<&Bound<'_, PyAny>>,
@@ -65,8 +66,14 @@ fn report(
         locale,
         max_bytes: crate::args::max_bytes(max_bytes)?,
         payin_key: key.as_ref(),
+        before_prepare,
     };
     let limits = options.limits();
+    // Before prepare, a body is read as prepare reads it (a float amount refused).
+    if before_prepare {
+        let report = with_body_to_send(body, &limits, |bytes| cobro::validate(kind, bytes, &options))?;
+        return Ok(report.unwrap_or_else(|e| e.report(&options)));
+    }
     // A dict goes to the core as a tree where the wheel can borrow its strings.
     #[cfg(not(feature = "abi3-py39"))]
     if let Some(report) = crate::tree::with_value(body, &limits, |v| cobro::validate_value(kind, v, &options))? {
@@ -77,9 +84,13 @@ fn report(
 }
 
 /// Validates one request body of `kind` and reports every problem at once. Raises only
-/// for bad arguments (`TypeError`, `SigningError`); bad content is in the report.
+/// for bad arguments (`TypeError`, `SigningError`); bad content is in the report. With
+/// `before_prepare=True` the body is judged as `prepare_*` will complete it (DESIGN.md
+/// section 5): what prepare fills draws no issue, and every error is one prepare
+/// refuses with.
 #[pyfunction]
-#[pyo3(signature = (kind, body, *, strict = false, locale = None, key = None, max_bytes = None))]
+#[pyo3(signature = (kind, body, *, strict = false, locale = None, key = None, max_bytes = None, before_prepare = false))]
+#[allow(clippy::too_many_arguments)]
 pub fn validate(
     py: Python<'_>,
     kind: &Bound<'_, PyAny>,
@@ -88,9 +99,10 @@ pub fn validate(
     locale: Option<&Bound<'_, PyAny>>,
     key: Option<&Bound<'_, PyAny>>,
     max_bytes: Option<&Bound<'_, PyAny>>,
+    before_prepare: bool,
 ) -> PyResult<Report> {
     guard(py, || {
-        report(kind, body, strict, locale, key, max_bytes).map(Report::from)
+        report(kind, body, (strict, before_prepare), locale, key, max_bytes).map(Report::from)
     })
 }
 
@@ -98,7 +110,8 @@ pub fn validate(
 /// one raises `ValidationError` (code ERR_INVALID_REQUEST, `.report`, `.errors`: the
 /// report's errors, not its warnings), as `prepare_*` does.
 #[pyfunction]
-#[pyo3(signature = (kind, body, *, strict = false, locale = None, key = None, max_bytes = None))]
+#[pyo3(signature = (kind, body, *, strict = false, locale = None, key = None, max_bytes = None, before_prepare = false))]
+#[allow(clippy::too_many_arguments)]
 pub fn ensure_valid(
     py: Python<'_>,
     kind: &Bound<'_, PyAny>,
@@ -107,9 +120,10 @@ pub fn ensure_valid(
     locale: Option<&Bound<'_, PyAny>>,
     key: Option<&Bound<'_, PyAny>>,
     max_bytes: Option<&Bound<'_, PyAny>>,
+    before_prepare: bool,
 ) -> PyResult<Report> {
     guard(py, || {
-        let report = report(kind, body, strict, locale, key, max_bytes)?;
+        let report = report(kind, body, (strict, before_prepare), locale, key, max_bytes)?;
         if report.valid {
             Ok(Report::from(report))
         } else {

@@ -28,6 +28,9 @@ pub enum Problem {
     Key(String),
     /// The `dict` changed size or keys while it was read (by a `__str__` of a value).
     Changed,
+    /// A `float` under an amount's key ([`cobro::amount::AMOUNT_FIELDS`]): refused as a
+    /// `float` amount argument is, since a float cannot hold most decimal amounts.
+    FloatAmount,
 }
 
 impl From<PyErr> for Stop {
@@ -81,6 +84,10 @@ impl Stop {
                 ("object", &dict),
                 ("text", "a str"),
                 ("found", &found),
+            ])),
+            Problem::FloatAmount => PyTypeError::new_err(HostText::AmountFloat.render(&[
+                ("name", &value),
+                ("instead", "a decimal.Decimal, a str such as \"150.50\" or an int"),
             ])),
             Problem::Changed => PyRuntimeError::new_err(
                 HostText::BodyChanged.render(&[("object", &dict), ("how", "by a __str__ or __repr__ of its values")]),

@@ -26,7 +26,7 @@ import pytest
 
 import cobro
 import cobro.mock
-from cobro import answers, documents
+from cobro import answers, documents, request_types
 
 MANIFEST: Dict[str, Any] = json.loads(
     (Path(__file__).resolve().parents[3] / "tests" / "api" / "manifest.json").read_text(encoding="utf-8")
@@ -95,6 +95,7 @@ ENUMS = [e for e in MANIFEST["enums"] if present(e)]
 ERRORS = [e for e in MANIFEST["errors"] if present(e)]
 UNIONS = MANIFEST["unions"]
 EXTRAS = MANIFEST["extras"][LANG]
+REQUESTS = MANIFEST["requests"]
 RECORD_BY_NAME = {r["name"]: r for r in MANIFEST["records"]}
 
 
@@ -178,7 +179,7 @@ PROBES: Dict[str, Callable[[], None]] = {
         lambda: cobro.prepare_subscription_cancel("{}", key=KEY, locale="xx")  # type: ignore[arg-type]
     ),
     "prepare_payin": lambda: _signing(
-        lambda: cobro.prepare_payin("{}", key=KEY, today="2026-11-22", locale="xx")  # type: ignore[arg-type]
+        lambda: cobro.prepare_payin("{}", key=KEY, now=1795348800, locale="xx")  # type: ignore[arg-type]
     ),
     "parse": lambda: _signing(lambda: cobro.parse("nope", "{}")),  # type: ignore[call-overload]
     "validate_document": _valid_document,
@@ -430,6 +431,8 @@ def test_cobro_exports_exactly_the_manifest() -> None:
         | set(EXTRAS["module_attributes"])
         | {py_name(r) for r in RECORDS if _top_level(r)}
         | {u["name"] for u in UNIONS}
+        | {t["name"] for t in REQUESTS["types"] if t.get("top_level")}
+        | {REQUESTS["issue_code"]["name"]}
     )
     exported = public(cobro)
     assert exported <= allowed, sorted(exported - allowed)
@@ -449,6 +452,29 @@ def test_documents_exports_exactly_the_manifest() -> None:
     exported = public(documents)
     assert exported <= inside, sorted(exported - inside)
     assert set(documents.__all__) == exported
+
+
+def test_requests_exports_exactly_the_manifest() -> None:
+    """``cobro.request_types``: every request type and ``IssueCode``, the top-level ones also in
+    ``cobro``; each object a TypedDict with the manifest's keys, required or not, and each
+    alias of values a Literal of them."""
+    listed = [t["name"] for t in REQUESTS["types"]] + [REQUESTS["issue_code"]["name"]]
+    assert sorted(request_types.__all__) == sorted(listed)
+    assert public(request_types) == set(listed)
+    for entry in REQUESTS["types"]:
+        value = getattr(request_types, entry["name"])
+        if entry.get("top_level"):
+            assert getattr(cobro, entry["name"]) is value
+        if "keys" in entry:
+            assert hasattr(value, "__required_keys__"), entry["name"]
+            keys = [k["name"] for k in entry["keys"]]
+            assert sorted(typing.get_type_hints(value)) == sorted(keys), entry["name"]
+            required = {k["name"] for k in entry["keys"] if k["required"]}
+            assert set(value.__required_keys__) == required, entry["name"]
+        elif entry["alias"] == "values":
+            assert list(typing.get_args(value)) == entry["values"], entry["name"]
+        else:
+            assert typing.get_origin(value) is dict, entry["name"]
 
 
 def test_mock_exports_exactly_the_manifest() -> None:

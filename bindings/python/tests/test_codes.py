@@ -112,7 +112,7 @@ def assert_listed(error: BaseException) -> Dict[str, Any]:
 
 def test_validation_error_is_err_invalid_request() -> None:
     with pytest.raises(cobro.ValidationError) as info:
-        cobro.prepare_payin({"payinAmount": "150.50"}, key="fake-payin-key-0001", today="2026-11-22")
+        cobro.prepare_payin({"payinAmount": "150.50"}, key="fake-payin-key-0001", now=1795348800)
     e = info.value
     assert e.code == "ERR_INVALID_REQUEST"
     entry = assert_listed(e)
@@ -127,7 +127,12 @@ def test_validation_error_is_err_invalid_request() -> None:
 BAD_CALLS: List[Tuple[str, Any]] = [
     ("ERR_NOT_UNICODE", lambda: cobro.Secret("key\ud800")),
     ("ERR_EMPTY_SECRET", lambda: cobro.Secret("")),
-    ("ERR_INVALID_DATE", lambda: cobro.prepare_payin("{}", key="fake-key", today="2026-02-30")),
+    (
+        "ERR_INVALID_DATE",
+        lambda: cobro.prepare_payin_status(
+            merchant_id=1, key="fake-key", start_date="2026-02-30", end_date="2026-03-01"
+        ),
+    ),
     ("ERR_MISSING_HEADER", lambda: cobro.verify_virtual_account_headers({}, secret="fake-secret")),
     ("ERR_MALFORMED_JSON", lambda: cobro.parse("payin-response", "{")),
     ("ERR_INVALID_COUNTRY", lambda: cobro.documents.validate("US", "SSN", "1")),

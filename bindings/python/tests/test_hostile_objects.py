@@ -62,7 +62,7 @@ def peak_memory() -> int:
 CALLS: dict[str, Callable[[Any], Any]] = {
     "validate": lambda body: cobro.validate("payin", body),
     "parse": lambda body: cobro.parse("payin-response", body),
-    "prepare_payin": lambda body: cobro.prepare_payin(body, key=KEY, today="2026-01-01"),
+    "prepare_payin": lambda body: cobro.prepare_payin(body, key=KEY, now=1767268800),
     "verify_payin_notification": lambda body: cobro.verify_payin_notification(body, key=KEY),
 }
 
@@ -223,7 +223,7 @@ def test_number_text_from_str_is_checked(number: Any) -> None:
     message = str(info.value)
     assert "payinAmount" in message and "JSON number" in message and "payinInjected" not in message
     with pytest.raises(TypeError):
-        cobro.prepare_payin(body, key=KEY, today="2026-01-01")
+        cobro.prepare_payin(body, key=KEY, now=1767268800)
 
 
 def test_number_subclasses_with_honest_text_are_written() -> None:
@@ -290,12 +290,15 @@ def test_nan_and_infinity_as_node_reports_them() -> None:
     assert issue(body)[:3] == ["metadata[0].value", "ERR_INVALID_TYPE", "-Infinity"]
     assert issue({"big": 10**30, "x": {"y": [0, nan]}})[:3] == ["x.y[1]", "ERR_INVALID_TYPE", "NaN"]
     assert issue([{"a": (1, nan)}])[:3] == ["[0].a[1]", "ERR_INVALID_TYPE", "NaN"]
-    message = cobro.validate("payin", {"payinAmount": nan}, locale="es").errors[0].message
-    assert message == "payinAmount debe ser de tipo finite number, no NaN"
+    message = cobro.validate("payin", {"payinExpirationTime": nan}, locale="es").errors[0].message
+    assert message == "payinExpirationTime debe ser de tipo finite number, no NaN"
     with pytest.raises(cobro.ValidationError) as prepared:
-        cobro.prepare_payin({"payinAmount": nan}, key=KEY, today="2026-01-01")
-    assert [(e.path, e.code) for e in prepared.value.errors] == [("payinAmount", "ERR_INVALID_TYPE")]
-    assert prepared.value.report.to_json() == cobro.validate("payin", {"payinAmount": nan}).to_json()
+        cobro.prepare_payin({"payinExpirationTime": nan}, key=KEY, now=1767268800)
+    assert [(e.path, e.code) for e in prepared.value.errors] == [("payinExpirationTime", "ERR_INVALID_TYPE")]
+    assert prepared.value.report.to_json() == cobro.validate("payin", {"payinExpirationTime": nan}).to_json()
+    # Under an amount's key any float is refused, as a float amount argument is.
+    with pytest.raises(TypeError, match="payinAmount must not be a float"):
+        cobro.prepare_payin({"payinAmount": nan}, key=KEY, now=1767268800)
     for prepare in (
         lambda b: cobro.prepare_subscription(b, key=KEY, locale="es"),
         lambda b: cobro.prepare_virtual_account(b, api_key="a", secret=KEY, deposit_mode="ANY"),
@@ -350,6 +353,6 @@ def test_a_dict_changed_while_read_is_a_clear_error(action: str, capfd: pytest.C
     with pytest.raises(RuntimeError, match="changed while"):
         cobro.validate("payin", mutating(action))
     with pytest.raises(RuntimeError, match="changed while"):
-        cobro.prepare_payin(mutating(action), key=KEY, today="2026-01-01")
+        cobro.prepare_payin(mutating(action), key=KEY, now=1767268800)
     out, err = capfd.readouterr()
     assert (out, err) == ("", "")

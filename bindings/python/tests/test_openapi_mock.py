@@ -257,7 +257,7 @@ def _status_refusal(sent: Any) -> Optional[List[str]]:
 def _sign_virtual_account(case: Case) -> None:
     headers = case.headers
     now = int(time.time())
-    signed = cobro.virtual_account_headers(api_key=API_KEY, secret=VA_SECRET, deposit_mode="OWNER", timestamp=now)
+    signed = cobro.virtual_account_headers(api_key=API_KEY, secret=VA_SECRET, deposit_mode="OWNER", now=now)
     # The deposit mode and a timestamp that breaks its pattern are the generated ones; a
     # schema-valid timestamp becomes the present time, which the signature covers.
     headers["X-Api-Key"] = signed["X-Api-Key"]

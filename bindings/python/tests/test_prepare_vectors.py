@@ -1,7 +1,6 @@
 """The prepared-request vectors: method, path, headers and body byte for byte, or the
 expected refusal."""
 
-import datetime
 import json
 
 import pytest
@@ -21,7 +20,7 @@ def prepare(file, case):
             operation_number=case.get("operation_number"),
             start_date=case.get("start_date"),
             end_date=case.get("end_date"),
-            today=case["today"],
+            now=case["now"],
         )
     body = case["body_text"]
     if kind == "virtual-account":
@@ -41,7 +40,7 @@ def prepare(file, case):
         return cobro.prepare_subscription_cancel(body, key=case["key"])
     assert kind == "payin", kind
     return cobro.prepare_payin(
-        body, key=case["key"], today=case["today"], wrap_data=case.get("options", {}).get("wrap_data", False)
+        body, key=case["key"], now=case["now"], wrap_data=case.get("options", {}).get("wrap_data", False)
     )
 
 
@@ -53,6 +52,7 @@ def test_prepare_vector(name, file, case):
         assert (p.method, p.path, p.body) == (want["method"], want["path"], want["body"])
         assert [list(h) for h in p.headers.items()] == want["headers"]
         assert p.content == want["body"].encode("utf-8")
+        assert list(p.filled) == want["filled"]
         assert json.loads(p.to_json()) == want
     elif "errors" in case:
         with pytest.raises(cobro.ValidationError) as e:
@@ -74,13 +74,82 @@ def test_prepare_vector(name, file, case):
             assert case["error_argument"] in str(e.value)
 
 
-def test_today_as_a_date_and_as_text_agree():
+def _kind(file, case):
+    return case.get("kind", file.get("kind"))
+
+
+@pytest.mark.parametrize(
+    "name,file,case",
+    [c for c in CASES if _kind(c[1], c[2]) in ("payin", "subscription", "subscription-cancel")],
+    ids=[c[0] for c in CASES if _kind(c[1], c[2]) in ("payin", "subscription", "subscription-cancel")],
+)
+def test_validation_before_prepare_agrees_with_prepare(name, file, case):
+    """A body prepare accepts has no error before prepare and its prepared body none
+    after; a refused one reports before prepare the errors prepare refused it with."""
+    kind = _kind(file, case)
+    before = cobro.validate(kind, case["body_text"], before_prepare=True)
+    if "expected" in case:
+        assert before.valid, [[i.code, i.path] for i in before.errors]
+        key = case["key"] if kind == "payin" else None
+        assert cobro.validate(kind, case["expected"]["body"], key=key).valid
+    elif "errors" in case:
+        assert [[i.code, i.path] for i in before.errors] == case["errors"]
+
+
+def test_the_clock_is_now_and_the_former_names_are_refused_naming_it():
     payin = [c for _, f, c in CASES if f.get("kind") == "payin" and "expected" in c][0]
-    a = cobro.prepare_payin(payin["body_text"], key=payin["key"], today=payin["today"])
-    b = cobro.prepare_payin(payin["body_text"], key=payin["key"], today=datetime.date.fromisoformat(payin["today"]))
-    assert a.body == b.body
-    with pytest.raises(cobro.SigningError):
-        cobro.prepare_payin(payin["body_text"], key=payin["key"], today="2026-02-30")
+    with pytest.raises(TypeError, match="today= was renamed now="):
+        cobro.prepare_payin(payin["body_text"], key=payin["key"], today="2026-11-22")
+    with pytest.raises(TypeError, match="today= was renamed now="):
+        cobro.prepare_payin_status(merchant_id=1, key="k", operation_number="A", today="2026-11-22")
+    with pytest.raises(TypeError, match="timestamp= was renamed now="):
+        cobro.virtual_account_headers(api_key="a", secret="s", deposit_mode="OWNER", timestamp=1767225600)
+    headers = cobro.virtual_account_headers(api_key="a", secret="s", deposit_mode="OWNER", now=1767225600)
+    assert headers["X-Timestamp"] == "1767225600"
+    with pytest.raises(cobro.SigningError) as e:
+        cobro.prepare_payin(payin["body_text"], key=payin["key"], now=payin["now"] * 1000)
+    assert e.value.code == "ERR_TIMESTAMP_IN_MILLISECONDS"
+
+
+def test_payin_date_is_the_pay_in_countrys_and_filled_says_so():
+    """At 19:30 in Lima (00:30 UTC the next day) payinDateTime is Lima's date."""
+    payin = [c for _, f, c in CASES if f.get("kind") == "payin" and "expected" in c][0]
+    p = cobro.prepare_payin(payin["body_text"], key=payin["key"], now=1795393800)
+    assert json.loads(p.body)["payinDateTime"] == "2026-11-22"
+    assert "payinDateTime" in p.filled and "typePost" in p.filled
+    assert "payinVerification" not in p.filled
+
+
+def test_every_amount_field_takes_what_payin_amount_takes():
+    """A Decimal or int in payinProductAmount is written as payinAmount's canonical text;
+    a float is refused in a body as it is as an argument."""
+    from decimal import Decimal
+
+    payin = [c for _, f, c in CASES if f.get("kind") == "payin" and '"payinAmount":150.5,' in c["body_text"]][0]
+    body = json.loads(payin["body_text"], parse_float=Decimal)
+    for given, sent in [(Decimal("89.90"), "89.90"), (Decimal("89.9"), "89.90"), (89, "89.00"), ("89.9", "89.90")]:
+        body["payinProductAmount"] = given
+        p = cobro.prepare_payin(body, key=payin["key"], now=payin["now"])
+        assert json.loads(p.body)["payinProductAmount"] == sent
+    with pytest.raises(TypeError) as argument:
+        cobro.payin_verification(merchant_id=1, operation_number="A", amount=89.9, currency="PEN", key="k")
+    for field in ("payinAmount", "payinProductAmount"):
+        float_body = dict(body, **{field: 89.9})
+        with pytest.raises(TypeError) as inside:
+            cobro.prepare_payin(float_body, key=payin["key"], now=payin["now"])
+        assert f"the body's value at {field} must not be a float" in str(inside.value)
+        why = "must not be a float: a float cannot hold most decimal amounts exactly"
+        assert why in str(argument.value) and why in str(inside.value)
+        with pytest.raises(TypeError):
+            cobro.validate("payin", float_body, before_prepare=True)
+    sub = {
+        "merchantId": "1234",
+        "subscriptionDetails": {"type": "RECURRENT", "device": "MOBILE", "customerId": "987654321",
+                                "processorCode": "Wallet_on_file", "periodicity": "1", "amount": Decimal("49.9")},
+    }
+    assert '"amount":49.90' in cobro.prepare_subscription(sub, key="fake-payin-key").body
+    sub["subscriptionDetails"]["amount"] = "49.9"
+    assert '"amount":49.90' in cobro.prepare_subscription(sub, key="fake-payin-key").body
 
 
 def test_a_dict_with_number_amounts_is_prepared_as_the_strings_real_bodies_send():
@@ -92,7 +161,7 @@ def test_a_dict_with_number_amounts_is_prepared_as_the_strings_real_bodies_send(
     payin = [c for _, f, c in CASES if f.get("kind") == "payin" and '"payinAmount":150.5,' in c["body_text"]][0]
     body = json.loads(payin["body_text"], parse_float=Decimal)
     assert body["payinAmount"] == Decimal("150.5") and body["payinMerchantID"] == 1234
-    p = cobro.prepare_payin(body, key=payin["key"], today=payin["today"])
+    p = cobro.prepare_payin(body, key=payin["key"], now=payin["now"])
     assert p.body == payin["expected"]["body"]
     assert '"payinMerchantID":"1234","payinAmount":"150.50"' in p.body
     assert '"payinExpirationTime":"60"' in p.body

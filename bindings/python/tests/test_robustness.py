@@ -48,7 +48,7 @@ JUNK = {
 
 # A valid call of every public function; the test fails if a function is missing, so a
 # new one cannot skip the junk.
-VA_HEADERS = cobro.virtual_account_headers(api_key="k", secret=KEY, deposit_mode="ANY", timestamp=1700000000)
+VA_HEADERS = cobro.virtual_account_headers(api_key="k", secret=KEY, deposit_mode="ANY", now=1700000000)
 CALLS = {
     "validate": ("payin", "{}"),
     "ensure_valid": ("subscription-cancel", "{}"),
@@ -58,7 +58,7 @@ CALLS = {
     ),
     "virtual_account_message": dict(timestamp=1700000000, api_key="k", variant="reference_id", reference_id="u"),
     "virtual_account_signature": dict(timestamp=1700000000, api_key="k", secret=KEY),
-    "virtual_account_headers": dict(api_key="k", secret=KEY, deposit_mode="ANY", timestamp=1700000000),
+    "virtual_account_headers": dict(api_key="k", secret=KEY, deposit_mode="ANY", now=1700000000),
     "verify_virtual_account_headers": ((VA_HEADERS,), dict(secret=KEY, now=1700000000, window_seconds=120)),
     "verify_payin_notification": (("{}",), dict(key=KEY)),
     "receive_notification": (
@@ -69,9 +69,9 @@ CALLS = {
     "prepare_virtual_account": (("{}",), dict(api_key="k", secret=KEY, deposit_mode="ANY", now=1700000000)),
     "prepare_subscription": (("{}",), dict(key=KEY)),
     "prepare_subscription_cancel": (("{}",), dict(key=KEY)),
-    "prepare_payin": (("{}",), dict(key=KEY, today="2026-01-01", wrap_data=True)),
+    "prepare_payin": (("{}",), dict(key=KEY, now=1767268800, wrap_data=True)),
     "prepare_payin_status": dict(
-        merchant_id=1, key=KEY, operation_number="OP", start_date="2026-01-01", end_date="2026-01-02", today="2026-02-01"
+        merchant_id=1, key=KEY, operation_number="OP", start_date="2026-01-01", end_date="2026-01-02", now=1769947200
     ),
     "parse": (("payin-response", "{}"), dict(http_status=200)),
     "parse_virtual_account_response": (("{}",), dict(http_status=400)),

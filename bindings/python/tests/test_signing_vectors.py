@@ -85,7 +85,7 @@ def test_virtual_account_signature(case):
     )
     assert got == case["expected"]
     headers = cobro.virtual_account_headers(
-        api_key=case["api_key"], secret=case["secret"], deposit_mode="OWNER", timestamp=case["timestamp"], **variant
+        api_key=case["api_key"], secret=case["secret"], deposit_mode="OWNER", now=case["timestamp"], **variant
     )
     assert list(headers) == ["X-Api-Key", "X-Timestamp", "X-Signature", "X-Account-deposit-mode"]
     assert headers["X-Signature"] == case["expected"]

@@ -19,6 +19,7 @@ def options(case):
         locale=o.get("locale"),
         key=o.get("payin_key"),
         max_bytes=o.get("max_bytes"),
+        before_prepare=o.get("before_prepare", False),
     )
 
 

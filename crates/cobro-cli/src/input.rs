@@ -196,20 +196,16 @@ pub fn optional_payin_key(file: Option<&PathBuf>) -> Result<Option<Secret>, CliE
     SecretSource::payin_key(file).load().map(Some)
 }
 
-/// `--timestamp SECONDS`, or the system clock. Values that look like milliseconds are
+/// The seconds of the option `name` (`--now`, or `--timestamp` where the value is the
+/// signed X-Timestamp), or the system clock. Values that look like milliseconds are
 /// refused with the hint to divide by 1000 (DESIGN.md section 4).
-pub fn timestamp(given: Option<i64>) -> Result<UnixSeconds, CliError> {
+pub fn timestamp(given: Option<i64>, name: &str) -> Result<UnixSeconds, CliError> {
     let seconds = match given {
         Some(s) => s,
         None => i64::try_from(now_seconds()?)
-            .map_err(|_| CliError::new("the system clock is out of range; pass --timestamp SECONDS"))?,
+            .map_err(|_| CliError::new(format!("the system clock is out of range; pass {name} SECONDS")))?,
     };
-    UnixSeconds::new(seconds).map_err(|e| CliError::new(format!("--timestamp: {e}")))
-}
-
-/// `--date YYYY-MM-DD`, or today's UTC date from the system clock.
-pub fn date(given: Option<&str>) -> Result<CivilDate, CliError> {
-    date_option("--date", given)
+    UnixSeconds::new(seconds).map_err(|e| CliError::new(format!("{name}: {e}")))
 }
 
 /// The date the option `name` gives, or today's UTC date when it is absent.

@@ -1,5 +1,5 @@
 //! `cobro prepare <KIND> FILE`: validate, complete and sign a request, and print
-//! `{"method","path","headers","body"}` (DESIGN.md section 5), or the report when the
+//! `{"method","path","headers","body","filled"}` (DESIGN.md section 5), or the report when the
 //! request is invalid.
 
 use std::path::PathBuf;
@@ -9,7 +9,7 @@ use clap::{Args, Subcommand};
 use cobro::{DepositMode, PrepareError, PrepareOptions, VaSignatureVariant};
 
 use crate::args::ReportArgs;
-use crate::input::{SecretSource, date, date_option, read_body, timestamp};
+use crate::input::{SecretSource, date_option, read_body, timestamp};
 use crate::outcome::{CliError, Verdict};
 use crate::sign::signing;
 use crate::validate::print_report;
@@ -37,9 +37,12 @@ pub enum PrepareCommand {
         /// X-Account-deposit-mode.
         #[arg(long, value_name = "OWNER|ANY", value_parser = deposit_mode_parser())]
         deposit_mode: DepositMode,
-        /// X-Timestamp in Unix seconds; defaults to now.
+        /// The clock in Unix seconds, sent as X-Timestamp; defaults to the system clock.
         #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
-        timestamp: Option<i64>,
+        now: Option<i64>,
+        /// The option's former name, refused with a message naming --now.
+        #[arg(long, hide = true, allow_negative_numbers = true)]
+        timestamp: Option<String>,
         /// The text X-Signature covers: `spec` (timestamp + API key) or `reference-id`
         /// (then the body's owner.referenceId, as the provider's reference code signs;
         /// DESIGN.md 9 row 30).
@@ -75,8 +78,12 @@ pub enum PrepareCommand {
         /// Wrap the body as {"data": {...}}, as the provider's samples do.
         #[arg(long)]
         wrap_data: bool,
-        /// payinDateTime when the body leaves it empty; defaults to today's UTC date.
-        #[arg(long, value_name = "YYYY-MM-DD")]
+        /// The clock in Unix seconds; payinDateTime, when the body leaves it empty, is the
+        /// date then in the pay-in country (payinCurrency's). Defaults to the system clock.
+        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
+        now: Option<i64>,
+        /// The option's former name, refused with a message naming --now.
+        #[arg(long, hide = true)]
         date: Option<String>,
     },
     /// The pay-in status query, an extension beyond the spec (DESIGN.md 9 row 36): by
@@ -94,8 +101,12 @@ pub enum PrepareCommand {
         /// payinEndDate, not before --start-date.
         #[arg(long, value_name = "YYYY-MM-DD")]
         end_date: Option<String>,
-        /// Today's date, which the start date must precede; defaults to today's UTC date.
-        #[arg(long, value_name = "YYYY-MM-DD")]
+        /// The clock in Unix seconds; the start date must precede the earliest of the
+        /// pay-in countries' dates then (Mexico's). Defaults to the system clock.
+        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
+        now: Option<i64>,
+        /// The option's former name, refused with a message naming --now.
+        #[arg(long, hide = true)]
         today: Option<String>,
         /// Read the pay-in key from this file instead of COBRO_PAYIN_KEY.
         #[arg(long, value_name = "PATH")]
@@ -131,10 +142,10 @@ fn status_query(
     merchant_id: u64,
     operation_number: Option<&str>,
     dates: (Option<&str>, Option<&str>),
-    today: Option<&str>,
+    now: Option<i64>,
     key_file: Option<&PathBuf>,
 ) -> Result<Verdict, CliError> {
-    let today = date_option("--today", today)?;
+    let today = cobro::country::earliest_payin_date(timestamp(now, "--now")?);
     let given = |name: &str, text: Option<&str>| text.map(|t| date_option(name, Some(t))).transpose();
     let start = given("--start-date", dates.0)?;
     let end = given("--end-date", dates.1)?;
@@ -146,6 +157,16 @@ fn status_query(
     Ok(Verdict::Ok)
 }
 
+/// Refuses a clock option by its former name: every clock is `--now SECONDS`.
+fn renamed(old: &str, given: bool) -> Result<(), CliError> {
+    if given {
+        return Err(CliError::new(format!(
+            "{old} is now --now SECONDS: the clock in Unix seconds, as every clock option takes it"
+        )));
+    }
+    Ok(())
+}
+
 /// Runs `cobro prepare`: arguments and credentials first (exit 2), then the request.
 pub fn run(command: &PrepareCommand) -> Result<Verdict, CliError> {
     let (args, body, result) = match command {
@@ -154,14 +175,16 @@ pub fn run(command: &PrepareCommand) -> Result<Verdict, CliError> {
             operation_number,
             start_date,
             end_date,
+            now,
             today,
             key_file,
         } => {
+            renamed("--today", today.is_some())?;
             return status_query(
                 *merchant_id,
                 operation_number.as_deref(),
                 (start_date.as_deref(), end_date.as_deref()),
-                today.as_deref(),
+                *now,
                 key_file.as_ref(),
             );
         }
@@ -169,11 +192,13 @@ pub fn run(command: &PrepareCommand) -> Result<Verdict, CliError> {
             args,
             api_key,
             deposit_mode,
-            timestamp: given,
+            now: given,
+            timestamp: old,
             signature,
             secret_file,
         } => {
-            let now = timestamp(*given)?;
+            renamed("--timestamp", old.is_some())?;
+            let now = timestamp(*given, "--now")?;
             let secret = SecretSource::va_secret(secret_file.as_ref()).load()?;
             let body = read_body(Some(&args.file))?;
             let options = PrepareOptions {
@@ -199,12 +224,14 @@ pub fn run(command: &PrepareCommand) -> Result<Verdict, CliError> {
             args,
             key_file,
             wrap_data,
-            date: given,
+            now: given,
+            date: old,
         } => {
-            let today = date(given.as_deref())?;
+            renamed("--date", old.is_some())?;
+            let now = timestamp(*given, "--now")?;
             let key = SecretSource::payin_key(key_file.as_ref()).load()?;
             let body = read_body(Some(&args.file))?;
-            let result = cobro::prepare_payin(&body.bytes, &key, today, &options(args, *wrap_data));
+            let result = cobro::prepare_payin(&body.bytes, &key, now, &options(args, *wrap_data));
             (args, body, result)
         }
     };

@@ -102,7 +102,7 @@ pub fn run(command: &SignCommand) -> Result<Verdict, CliError> {
             message,
             secret_file,
         } => {
-            let now = timestamp(*given)?;
+            let now = timestamp(*given, "--timestamp")?;
             let text = VaSignedText::from_parts(None, reference_id.as_deref())
                 .map_err(|e| CliError::new(format!("--reference-id: {e}")))?;
             if *message {

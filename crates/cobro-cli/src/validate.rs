@@ -29,6 +29,10 @@ pub struct ValidateArgs {
     /// of COBRO_PAYIN_KEY (with neither, only its form is checked).
     #[arg(long, value_name = "PATH")]
     key_file: Option<PathBuf>,
+    /// Judge the body as `cobro prepare` will complete it (DESIGN.md section 5): what
+    /// prepare fills or rewrites draws no issue, so every error is one prepare refuses with.
+    #[arg(long)]
+    before_prepare: bool,
     #[command(flatten)]
     report: ReportArgs,
 }
@@ -52,6 +56,7 @@ pub fn run(args: &ValidateArgs) -> Result<Verdict, CliError> {
         // The default, which `read_body` and the JSONL reader read under (`BODY_LIMITS`).
         max_bytes: None,
         payin_key: key.as_ref(),
+        before_prepare: args.before_prepare,
     };
     match &args.jsonl {
         Some(path) => jsonl::run(args.kind, path, &options, args.report.json),

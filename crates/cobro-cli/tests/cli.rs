@@ -723,12 +723,23 @@ fn prepare_checks_arguments_and_credentials_first() {
 
     let payin = example("payin-pe-banktransfer.json");
     let o = run_with(
-        &["prepare", "payin", &payin, "--date", "2026-02-30"],
+        &["prepare", "payin", &payin, "--date", "2026-11-22"],
         &[("COBRO_PAYIN_KEY", TEST_KEY)],
         None,
     );
     assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("YYYY-MM-DD"));
+    assert!(stderr(&o).contains("--date is now --now SECONDS"), "{}", stderr(&o));
+    let o = run_with(
+        &["prepare", "payin", &payin, "--now", "1795348800000"],
+        &[("COBRO_PAYIN_KEY", TEST_KEY)],
+        None,
+    );
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("--now") && stderr(&o).contains("divide by 1000"),
+        "{}",
+        stderr(&o)
+    );
 
     let va = example("virtual-account-pe.json");
     let o = run_with(
@@ -781,7 +792,7 @@ fn prepare_virtual_account_prints_the_four_headers() {
             "fake-api-key",
             "--deposit-mode",
             "OWNER",
-            "--timestamp",
+            "--now",
             "1767225600",
         ],
         &[("COBRO_VA_SECRET", VA_SECRET)],
@@ -846,8 +857,8 @@ fn secrets_never_appear_in_any_output() {
             "prepare",
             "payin",
             &example("payin-pe-banktransfer.json"),
-            "--date",
-            "2026-11-22",
+            "--now",
+            "1795348800",
         ]
         .map(String::from)
         .to_vec(),

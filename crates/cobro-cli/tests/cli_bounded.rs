@@ -164,7 +164,7 @@ fn an_oversized_file_is_reported_with_its_size_by_every_command() {
 
     let o = finish(
         cobro()
-            .args(["prepare", "payin", path, "--date", "2026-11-22", "--json"])
+            .args(["prepare", "payin", path, "--now", "1795348800", "--json"])
             .env("COBRO_PAYIN_KEY", "fake-key")
             .spawn()
             .unwrap(),

@@ -196,9 +196,8 @@ fn listen_prints_verifies_saves_and_forwards_the_mocks_notifications() {
     .unwrap();
     let mut second: serde_json::Value = serde_json::from_slice(&unsigned).unwrap();
     second["payinMerchantOperationNumber"] = "ORDER-0002".into();
-    let today = cobro::CivilDate::parse("2026-11-25").unwrap();
-    let prepared =
-        cobro::prepare_payin(&serde_json::to_vec(&second).unwrap(), &key, today, &Default::default()).unwrap();
+    let now = cobro::UnixSeconds::new(1_795_608_000).unwrap();
+    let prepared = cobro::prepare_payin(&serde_json::to_vec(&second).unwrap(), &key, now, &Default::default()).unwrap();
     assert_eq!(post(&format!("{mock_url}{}", prepared.path), &prepared.body), 200);
     assert_eq!(
         post(

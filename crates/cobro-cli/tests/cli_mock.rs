@@ -260,11 +260,11 @@ fn pay(addr: &str, op: &str, delay_ms: u64) {
     let mut body: serde_json::Value = serde_json::from_slice(&body).unwrap();
     body["payinMerchantOperationNumber"] = op.into();
     let key = cobro::Secret::new(PAYIN_KEY).unwrap();
-    let today = cobro::CivilDate::parse("2026-11-25").unwrap();
+    let now = cobro::UnixSeconds::new(1_795_608_000).unwrap();
     let prepared = cobro::prepare_payin(
         &serde_json::to_vec(&body).unwrap(),
         &key,
-        today,
+        now,
         &cobro::PrepareOptions::default(),
     )
     .unwrap();

@@ -35,8 +35,8 @@ fn prepare_payin_status_gives_each_vectors_request() {
             "payin-status".into(),
             "--merchant-id".into(),
             case["merchant_id"].to_string(),
-            "--today".into(),
-            case["today"].as_str().unwrap().into(),
+            "--now".into(),
+            case["now"].to_string(),
         ];
         for (field, option) in [
             ("operation_number", "--operation-number"),

@@ -98,7 +98,7 @@ fn prepare(signature: Option<&str>) -> Output {
         "fake-api-key",
         "--deposit-mode",
         "OWNER",
-        "--timestamp",
+        "--now",
         "1767225600",
     ];
     if let Some(s) = signature {

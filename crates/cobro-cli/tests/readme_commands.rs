@@ -131,6 +131,12 @@ const EXPECTED: &[Expected] = &[
         exit: 1,
         stdout_has: "payinVerification é obrigatório",
     },
+    // Before prepare, what prepare fills (payinVerification, the date) is no error.
+    Expected {
+        command: "cobro validate payin examples/payin-pe-banktransfer-unsigned.json --before-prepare",
+        exit: 0,
+        stdout_has: "valid",
+    },
     Expected {
         command: "cat examples/subscription-recurrent.json | cobro validate subscription - --json --strict",
         exit: 0,
@@ -176,7 +182,7 @@ const EXPECTED: &[Expected] = &[
     ok("export COBRO_VA_SECRET='fake-va-secret-for-examples'"),
     // prepare computes the example's payinVerification and writes the date.
     Expected {
-        command: "cobro prepare payin examples/payin-pe-banktransfer-unsigned.json --date 2026-11-22 --wrap-data",
+        command: "cobro prepare payin examples/payin-pe-banktransfer-unsigned.json --now 1795348800 --wrap-data",
         exit: 0,
         stdout_has: EXAMPLE_PAYIN_HASH,
     },
@@ -849,7 +855,7 @@ fn the_mock_walkthrough_shows_a_config_the_mock_reads_and_the_prepared_payin() {
     let merchants = cobro_mock::merchants_from_json(block.as_bytes()).unwrap();
     assert_eq!(merchants.iter().map(|m| m.id).collect::<Vec<_>>(), [1234, 5678]);
 
-    let claim = "`cobro prepare payin examples/payin-pe-banktransfer-unsigned.json --date\n2026-11-22` prints a pay-in request whose body has the fields of\n`examples/payin-pe-banktransfer.json`";
+    let claim = "`cobro prepare payin examples/payin-pe-banktransfer-unsigned.json --now\n1795348800` prints a pay-in request whose body has the fields of\n`examples/payin-pe-banktransfer.json`";
     assert!(section.contains(claim), "the README no longer says: {claim}");
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
     let out = Command::new(env!("CARGO_BIN_EXE_cobro"))
@@ -857,8 +863,8 @@ fn the_mock_walkthrough_shows_a_config_the_mock_reads_and_the_prepared_payin() {
             "prepare",
             "payin",
             "payin-pe-banktransfer-unsigned.json",
-            "--date",
-            "2026-11-22",
+            "--now",
+            "1795348800",
         ])
         .current_dir(&examples)
         .env("COBRO_PAYIN_KEY", "fake-payin-key-for-examples")

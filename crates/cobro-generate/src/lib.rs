@@ -6,6 +6,7 @@
 
 mod docs;
 mod python;
+mod requests;
 mod typescript;
 mod uniffi;
 
@@ -24,6 +25,11 @@ pub fn files() -> Vec<(String, String)> {
         ),
         ("bindings/node/parsed.d.ts".to_string(), typescript::declarations()),
         ("bindings/uniffi/src/shapes.rs".to_string(), uniffi::records()),
+        (
+            "bindings/python/python/cobro/_requests.py".to_string(),
+            requests::python(),
+        ),
+        ("bindings/node/requests.d.ts".to_string(), requests::typescript()),
     ];
     for kind in Kind::ALL {
         out.push((

@@ -8,7 +8,7 @@ mod common;
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use cobro::{CivilDate, DepositMode, PrepareOptions, UnixSeconds, VaSignatureVariant};
+use cobro::{DepositMode, PrepareOptions, UnixSeconds, VaSignatureVariant};
 use common::*;
 
 #[tokio::test(flavor = "multi_thread")]
@@ -106,8 +106,8 @@ async fn the_checkout_page_pays() {
     let mut body: serde_json::Value = serde_json::from_str(&request.body).unwrap();
     body["payinMethod"] = "TCTD".into();
     let unsigned = serde_json::to_vec(&body).unwrap();
-    let today = CivilDate::parse("2026-11-25").unwrap();
-    request = cobro::prepare_payin(&unsigned, &payin_key(), today, &PrepareOptions::default()).unwrap();
+    let now = UnixSeconds::new(1_795_608_000).unwrap();
+    request = cobro::prepare_payin(&unsigned, &payin_key(), now, &PrepareOptions::default()).unwrap();
     let (_, answer) = send(&mock, &request, &[]).await;
     let url = cobro::parse_payin_response(&answer).unwrap().url.unwrap();
     let page = reqwest::get(&url).await.unwrap().text().await.unwrap();
@@ -167,11 +167,11 @@ async fn an_operation_number_two_merchants_used_needs_the_merchant() {
     let mock = mock(config);
     let mut body: serde_json::Value = serde_json::from_slice(&example("payin-pe-banktransfer-unsigned.json")).unwrap();
     body["payinMerchantOperationNumber"] = "SAME".into();
-    let today = CivilDate::parse("2026-11-25").unwrap();
+    let now = UnixSeconds::new(1_795_608_000).unwrap();
     for id in [1234, 5678] {
         body["payinMerchantID"] = id.into();
         let text = serde_json::to_vec(&body).unwrap();
-        let request = cobro::prepare_payin(&text, &payin_key(), today, &PrepareOptions::default()).unwrap();
+        let request = cobro::prepare_payin(&text, &payin_key(), now, &PrepareOptions::default()).unwrap();
         assert_eq!(send(&mock, &request, &[]).await.0, 200);
     }
     assert_eq!(control(&mock, "/_mock/payins/SAME/pay", "").await.0, 409);

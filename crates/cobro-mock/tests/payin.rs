@@ -8,11 +8,11 @@
 mod common;
 
 use cobro::payin::response::Experience;
-use cobro::{CivilDate, PrepareOptions, PreparedRequest};
+use cobro::{CivilDate, PrepareOptions, PreparedRequest, UnixSeconds};
 use common::*;
 
-fn today() -> CivilDate {
-    CivilDate::parse("2026-11-25").unwrap()
+fn now() -> UnixSeconds {
+    UnixSeconds::new(1_795_608_000).unwrap()
 }
 
 /// The example pay-in with fields changed, prepared (signed) with `key`.
@@ -22,7 +22,7 @@ fn payin(changes: &[(&str, serde_json::Value)], key: &cobro::Secret) -> Prepared
         body[*name] = value.clone();
     }
     let text = serde_json::to_vec(&body).unwrap();
-    cobro::prepare_payin(&text, key, today(), &PrepareOptions::default()).unwrap()
+    cobro::prepare_payin(&text, key, now(), &PrepareOptions::default()).unwrap()
 }
 
 fn op(n: &str) -> (&'static str, serde_json::Value) {

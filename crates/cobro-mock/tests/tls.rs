@@ -14,7 +14,7 @@ use std::time::Duration;
 use axum::body::Bytes;
 use axum::http::StatusCode;
 use axum::routing::post;
-use cobro::{CivilDate, PrepareOptions};
+use cobro::PrepareOptions;
 use cobro_mock::WebhookCa;
 use common::*;
 use tokio::net::{TcpListener, TcpStream};
@@ -121,11 +121,11 @@ async fn https_webhook(config: ServerConfig) -> Webhook {
 fn payin_request(op: &str) -> cobro::PreparedRequest {
     let mut body: serde_json::Value = serde_json::from_slice(&example("payin-pe-banktransfer-unsigned.json")).unwrap();
     body["payinMerchantOperationNumber"] = op.into();
-    let today = CivilDate::parse("2026-11-25").unwrap();
+    let now = cobro::UnixSeconds::new(1_795_608_000).unwrap();
     cobro::prepare_payin(
         &serde_json::to_vec(&body).unwrap(),
         &payin_key(),
-        today,
+        now,
         &PrepareOptions::default(),
     )
     .unwrap()

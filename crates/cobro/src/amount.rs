@@ -10,6 +10,13 @@ use std::fmt;
 /// bound keeps minor units within `u64`.
 pub const MAX_INTEGER_DIGITS: usize = 15;
 
+/// The keys of every kind's amount fields: payinAmount and payinProductAmount (spec
+/// 2.4) and subscriptionDetails.amount (spec 2.3). Each takes what payinAmount takes
+/// and prepare writes each in its canonical text; a binding refuses a value of its
+/// language that cannot hold an amount exactly (a Python `float`, a JS number past
+/// [`Amount::from_js_number_text`]) under these keys as it refuses it as an argument.
+pub const AMOUNT_FIELDS: [&str; 3] = ["payinAmount", "payinProductAmount", "amount"];
+
 /// A positive amount of money with at most two decimals.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Amount {

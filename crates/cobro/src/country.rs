@@ -5,6 +5,9 @@
 use std::borrow::Cow;
 use std::sync::LazyLock;
 
+use crate::date::CivilDate;
+use crate::signing::UnixSeconds;
+
 /// Everything the spec says about one country.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Country {
@@ -94,6 +97,10 @@ pub struct PayinRules {
     /// payinCustomerRegion written by prepare when left blank (spec 2.4: Lima for PE;
     /// DESIGN.md 9 row 20).
     pub default_region: Option<&'static str>,
+    /// The country's offset from UTC in minutes, for today's date there (the date
+    /// prepare writes in payinDateTime, spec 2.4). None of the pay-in countries keeps
+    /// daylight saving time (Mexico ended it in 2022), so one offset holds all year.
+    pub utc_offset_minutes: i32,
 }
 
 const fn doc(name: &'static str, digits: Option<usize>) -> PayinDocument {
@@ -148,6 +155,7 @@ pub static COUNTRIES: &[Country] = &[
             default_expiration: None,
             cents_step: Some(50),
             default_region: None,
+            utc_offset_minutes: -360,
         }),
     },
     Country {
@@ -189,6 +197,7 @@ pub static COUNTRIES: &[Country] = &[
             default_expiration: None,
             cents_step: None,
             default_region: Some("Lima"),
+            utc_offset_minutes: -300,
         }),
     },
     Country {
@@ -230,6 +239,7 @@ pub static COUNTRIES: &[Country] = &[
             default_expiration: None,
             cents_step: None,
             default_region: None,
+            utc_offset_minutes: -300,
         }),
     },
     Country {
@@ -253,6 +263,7 @@ pub static COUNTRIES: &[Country] = &[
             default_expiration: Some(120),
             cents_step: None,
             default_region: None,
+            utc_offset_minutes: -240,
         }),
     },
     Country {
@@ -277,6 +288,7 @@ pub static COUNTRIES: &[Country] = &[
             default_expiration: None,
             cents_step: None,
             default_region: None,
+            utc_offset_minutes: -180,
         }),
     },
 ];
@@ -310,6 +322,31 @@ pub fn payin_country(currency: &str) -> Option<(&'static Country, &'static Payin
         .iter()
         .find(|c| c.currency == currency)
         .and_then(|c| c.payin.as_ref().map(|r| (c, r)))
+}
+
+/// Today's date in the pay-in country whose currency is `currency`, at `now`: the date
+/// prepare writes in payinDateTime (spec 2.4 "the current date may be sent"). For a
+/// currency of no pay-in country it is [`earliest_payin_date`], the date that is not
+/// yet tomorrow anywhere the service takes pay-ins.
+pub fn payin_today(currency: Option<&str>, now: UnixSeconds) -> CivilDate {
+    match currency.and_then(payin_country) {
+        Some((_, rules)) => CivilDate::from_unix_seconds_at(now.get(), rules.utc_offset_minutes),
+        None => earliest_payin_date(now),
+    }
+}
+
+/// The earliest of today's dates in the pay-in countries at `now` (the date at the
+/// table's westernmost offset). The pay-in status query judges its start date against
+/// this date (PROVIDER_FACTS.md "Beyond the spec": the start must be before the current
+/// day, in a time zone the provider does not name): a start date before it is before
+/// the current day in every pay-in country, so the service cannot refuse it as today.
+pub fn earliest_payin_date(now: UnixSeconds) -> CivilDate {
+    let west = COUNTRIES
+        .iter()
+        .filter_map(|c| c.payin.map(|r| r.utc_offset_minutes))
+        .min()
+        .unwrap_or(0);
+    CivilDate::from_unix_seconds_at(now.get(), west)
 }
 
 /// The virtual-account country codes, comma separated, for messages.
@@ -415,6 +452,22 @@ mod tests {
         assert_eq!(virtual_account_codes(), "ARG, MEX, PER, CHL");
         assert_eq!(payin_currencies(), "MXN, PEN, COP, DOP, BRL");
         assert!(COUNTRIES[2].is_named_by("perú"));
+    }
+
+    #[test]
+    fn today_is_the_pay_in_countrys_date() {
+        // 2026-11-22 19:30 in Lima is 2026-11-23 00:30 UTC.
+        let evening = UnixSeconds::new(1_795_393_800).unwrap();
+        assert_eq!(CivilDate::from_unix_seconds(evening.get()).to_string(), "2026-11-23");
+        assert_eq!(payin_today(Some("PEN"), evening).to_string(), "2026-11-22");
+        assert_eq!(payin_today(Some("MXN"), evening).to_string(), "2026-11-22");
+        assert_eq!(payin_today(Some("DOP"), evening).to_string(), "2026-11-22");
+        // 03:30 UTC is 00:30 in Brasília, 23:30 the day before in Santo Domingo.
+        let night = UnixSeconds::new(1_795_393_800 + 3 * 3600).unwrap();
+        assert_eq!(payin_today(Some("BRL"), night).to_string(), "2026-11-23");
+        assert_eq!(payin_today(Some("DOP"), night).to_string(), "2026-11-22");
+        assert_eq!(payin_today(Some("XXX"), night).to_string(), "2026-11-22");
+        assert_eq!(earliest_payin_date(night).to_string(), "2026-11-22");
     }
 
     #[test]

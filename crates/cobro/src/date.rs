@@ -46,6 +46,13 @@ impl CivilDate {
         )
     }
 
+    /// The date of a Unix time in seconds at `offset_minutes` from UTC (negative west
+    /// of Greenwich); a time before the epoch once offset is taken as the epoch.
+    pub fn from_unix_seconds_at(seconds: u64, offset_minutes: i32) -> CivilDate {
+        let shifted = i128::from(seconds) + i128::from(offset_minutes) * 60;
+        CivilDate::from_unix_seconds(u64::try_from(shifted).unwrap_or(0))
+    }
+
     /// The UTC date of a Unix time in seconds.
     pub fn from_unix_seconds(seconds: u64) -> CivilDate {
         // Howard Hinnant's days-from-civil inverse.
@@ -96,5 +103,10 @@ mod tests {
         assert_eq!(CivilDate::from_unix_seconds(0).to_string(), "1970-01-01");
         assert_eq!(CivilDate::from_unix_seconds(1_700_000_000).to_string(), "2023-11-14");
         assert_eq!(CivilDate::from_unix_seconds(951_782_400).to_string(), "2000-02-29");
+        assert_eq!(
+            CivilDate::from_unix_seconds_at(951_782_400, -300).to_string(),
+            "2000-02-28"
+        );
+        assert_eq!(CivilDate::from_unix_seconds_at(100, -300).to_string(), "1970-01-01");
     }
 }

@@ -23,6 +23,8 @@ pub enum HostText {
     ArgumentUnreadable,
     /// An amount given as a binary floating-point number.
     AmountFloat,
+    /// An argument given by a former name: the clock, `now` in every function.
+    ArgumentRenamed,
     /// A secret asked to be copied out (pickled, serialized).
     SecretNotCopied,
     /// The whole body, as the subject of a body text.
@@ -43,13 +45,14 @@ pub enum HostText {
 
 impl HostText {
     /// Every text, in the catalogue's order.
-    pub const ALL: [HostText; 14] = [
+    pub const ALL: [HostText; 15] = [
         HostText::ArgumentType,
         HostText::ArgumentTypeFound,
         HostText::ArgumentRequired,
         HostText::ArgumentWrongType,
         HostText::ArgumentUnreadable,
         HostText::AmountFloat,
+        HostText::ArgumentRenamed,
         HostText::SecretNotCopied,
         HostText::TheBody,
         HostText::BodyValueAt,
@@ -69,6 +72,7 @@ impl HostText {
             HostText::ArgumentWrongType => "argument_wrong_type",
             HostText::ArgumentUnreadable => "argument_unreadable",
             HostText::AmountFloat => "amount_float",
+            HostText::ArgumentRenamed => "argument_renamed",
             HostText::SecretNotCopied => "secret_not_copied",
             HostText::TheBody => "the_body",
             HostText::BodyValueAt => "body_value_at",
@@ -91,6 +95,9 @@ impl HostText {
             HostText::AmountFloat => {
                 "{name} must not be a float: a float cannot hold most decimal amounts exactly \
                  (0.1 + 0.2 != 0.3); pass {instead}"
+            }
+            HostText::ArgumentRenamed => {
+                "{old} was renamed {new}: the clock, in Unix seconds, has that name in every function"
             }
             HostText::SecretNotCopied => "a {secret} cannot be {copied}",
             HostText::TheBody => "the body",

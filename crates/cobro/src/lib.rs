@@ -16,6 +16,7 @@ pub struct ReadmeDoctests;
 pub mod amount;
 pub mod catalog;
 pub mod code;
+mod complete;
 pub mod country;
 pub mod date;
 pub mod document;

@@ -3,22 +3,21 @@
 //! Each `prepare_*` validates first and refuses an invalid request with its report
 //! (nothing to send); otherwise it returns the method, the path to join to the caller's
 //! base URL, the headers in order, and the exact body text, which for a pay-in is the
-//! text its payinVerification was computed over. The clock and today's date are
-//! arguments: the core never reads them.
+//! text its payinVerification was computed over. The clock (`now`, Unix seconds) is an
+//! argument: the core never reads it, and derives a pay-in's date from it.
 
-use crate::amount::Amount;
 use crate::code::Code;
-use crate::date::CivilDate;
-use crate::json::{self, Value, write_string, write_value};
+use crate::complete::{canonical_integer, complete};
+use crate::json::{self, Value, write_string};
 use crate::limits::Limits;
 use crate::messages::Locale;
+use crate::payin;
 use crate::payin::status::PayinStatusQuery;
-use crate::payin::{self, Blank};
 use crate::report::Report;
 use crate::request::{Kind, ValidateOptions};
 use crate::signing::{self, DepositMode, Secret, SigningError, UnixSeconds, VaSignatureVariant, VaSignedText};
 use crate::subscription;
-use crate::validation::{unreadable_body, validate_value};
+use crate::validation::{judge_completion, unreadable_body, validate_value};
 
 /// A request ready to send: join `path` to the API's base URL and send `body` as is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,10 +30,16 @@ pub struct PreparedRequest {
     pub headers: Vec<(String, String)>,
     /// The exact body text to send.
     pub body: String,
+    /// The fields prepare wrote a value of its own choosing into (a pay-in's
+    /// payinDateTime, typePost, the default region, optional fields left out as `""`),
+    /// in body order: the values the caller did not give (DESIGN.md section 5). Empty
+    /// for the other requests, whose values are all the caller's.
+    pub filled: Vec<String>,
 }
 
 impl PreparedRequest {
-    /// `{"method","path","headers":[[name,value],...],"body"}` as compact JSON.
+    /// `{"method","path","headers":[[name,value],...],"body","filled":[name,...]}` as
+    /// compact JSON.
     pub fn to_json(&self) -> String {
         let mut out = String::with_capacity(self.body.len() + 256);
         out.push_str("{\"method\":");
@@ -54,7 +59,14 @@ impl PreparedRequest {
         }
         out.push_str("],\"body\":");
         write_string(&mut out, &self.body);
-        out.push('}');
+        out.push_str(",\"filled\":[");
+        for (i, name) in self.filled.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write_string(&mut out, name);
+        }
+        out.push_str("]}");
         out
     }
 }
@@ -132,6 +144,7 @@ impl PrepareOptions {
             locale: self.locale,
             max_bytes: self.max_bytes,
             payin_key,
+            before_prepare: false,
         }
     }
 }
@@ -189,6 +202,7 @@ pub fn prepare_virtual_account(
         path: VIRTUAL_ACCOUNT_PATH.to_string(),
         headers,
         body: String::from_utf8_lossy(body).into_owned(),
+        filled: Vec::new(),
     })
 }
 
@@ -219,12 +233,10 @@ fn prepare_subscription_kind(
 ) -> Result<PreparedRequest, PrepareError> {
     let vopts = options.validate_options(None);
     let value = read(body, &vopts)?;
-    // DESIGN.md 9 row 9: a merchantId sent as a digit string is written as a JSON number.
-    let text = rewrite_members(&value, |key, v, out| match (key, v) {
-        ("merchantId", Value::String(s)) => canonical_integer(s).map(|n| out.push_str(&n.to_string())).is_some(),
-        _ => false,
-    });
-    let sent = read(text.as_bytes(), &vopts)?;
+    let Some(done) = complete(kind, &value, None, UnixSeconds::EPOCH, false) else {
+        return Err(PrepareError::Invalid(validate_value(kind, &value, &vopts)));
+    };
+    let sent = read(done.text.as_bytes(), &vopts)?;
     check(kind, &sent, &vopts)?;
     let parts = subscription::authorization_parts(&sent)
         .ok_or_else(|| PrepareError::Invalid(validate_value(kind, &sent, &vopts)))?;
@@ -239,40 +251,9 @@ fn prepare_subscription_kind(
         method: "POST".to_string(),
         path: path.to_string(),
         headers: vec![header("Authorization", &authorization), header(JSON.0, JSON.1)],
-        body: text,
+        body: done.text,
+        filled: done.filled,
     })
-}
-
-/// Digits only, within u64: the integer they write.
-fn canonical_integer(text: &str) -> Option<u64> {
-    if crate::rules::is_digits(text) {
-        text.parse().ok()
-    } else {
-        None
-    }
-}
-
-/// Writes the root object compactly, letting `replace` write a member's value instead
-/// (it returns whether it did). Non-objects are written as they are.
-fn rewrite_members(root: &Value<'_>, replace: impl Fn(&str, &Value<'_>, &mut String) -> bool) -> String {
-    let mut out = String::new();
-    let Value::Object(members) = root else {
-        write_value(&mut out, root);
-        return out;
-    };
-    out.push('{');
-    for (i, (k, v)) in members.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        write_string(&mut out, k);
-        out.push(':');
-        if !replace(k, v, &mut out) {
-            write_value(&mut out, v);
-        }
-    }
-    out.push('}');
-    out
 }
 
 /// The operations' paths, where a prepared request's `path` comes from (spec 4.1-4.4).
@@ -281,42 +262,34 @@ pub use crate::endpoints::{PAYIN_PATH, SUBSCRIPTION_CANCEL_PATH, SUBSCRIPTION_PA
 /// Spec 4.4 and 5.3: completes, signs and validates a pay-in body (DESIGN.md section 5).
 ///
 /// Completion: optional fields left out become `""` (row 6), `typePost` becomes `json`,
-/// a missing or blank `payinDateTime` becomes `today`, a blank
-/// `payinCustomerRegion` becomes the country's default region (Lima for Peru, row 20);
-/// payinMerchantID, payinAmount and payinExpirationTime are written as JSON strings, as
-/// every provider sample and public integration sends them (row 9; a null expiration
-/// stays null, row 8), the amount in its canonical two-decimal text (`29.9` or `"29.9"`
-/// in, `"29.90"` out, row 10); a whole number in a free-text field
+/// a missing or blank `payinDateTime` becomes today's date in the pay-in country of
+/// payinCurrency at `now` (its UTC offset is in [`crate::country`]; for a currency of
+/// no pay-in country, the earliest of their dates), a blank `payinCustomerRegion`
+/// becomes the country's default region (Lima for Peru, row 20); the result's
+/// [`PreparedRequest::filled`] names each of those fields. payinMerchantID, payinAmount,
+/// payinProductAmount and payinExpirationTime are written as JSON strings, as every
+/// provider sample and public integration sends them (row 9; a null expiration stays
+/// null, row 8), the amounts in their canonical two-decimal text (`29.9` or `"29.9"` in,
+/// `"29.90"` out, row 10); a whole number in a free-text field
 /// (payinMerchantOperationNumber, payinProductID, ...) is written as the string of its
 /// JSON text (row 28); payinVerification is computed over that same merchant, amount and
-/// operation-number text (any value the caller gave is replaced). Values the spec requires from the merchant (names,
-/// e-mail, phone, products, ...) are never invented: they stay errors. The completed
-/// body is then validated with the key and refused with its report if invalid.
+/// operation-number text (any value the caller gave is replaced). Values the spec
+/// requires from the merchant (names, e-mail, phone, products, ...) are never invented:
+/// they stay errors. The completed body is then validated with the key and refused with
+/// its report if invalid. [`crate::validate`] with `before_prepare` judges this same
+/// completion.
 pub fn prepare_payin(
     body: &[u8],
     key: &Secret,
-    today: CivilDate,
+    now: UnixSeconds,
     options: &PrepareOptions,
 ) -> Result<PreparedRequest, PrepareError> {
     let vopts = options.validate_options(Some(key));
     let root = read(body, &vopts)?;
-    let Some((members, _)) = payin::payin_members(&root) else {
+    let Some(done) = complete(Kind::Payin, &root, Some(key), now, options.wrap_data) else {
         return Err(PrepareError::Invalid(validate_value(Kind::Payin, &root, &vopts)));
     };
-    let (object, signed) = complete_payin(members, key, today);
-    let text = if options.wrap_data {
-        format!("{{\"data\":{object}}}")
-    } else {
-        object
-    };
-    let sent = read(text.as_bytes(), &vopts)?;
-    let mut report = validate_value(Kind::Payin, &sent, &vopts);
-    if !signed {
-        // The hash could not be computed because one of its inputs is invalid; those
-        // inputs are reported, and the missing hash is prepare's own, not the caller's.
-        report.errors.retain(|i| i.path != "payinVerification");
-        report.valid = report.errors.is_empty();
-    }
+    let report = judge_completion(Kind::Payin, &done, &vopts);
     if !report.valid {
         return Err(PrepareError::Invalid(report));
     }
@@ -324,14 +297,16 @@ pub fn prepare_payin(
         method: "POST".to_string(),
         path: PAYIN_PATH.to_string(),
         headers: vec![header(JSON.0, JSON.1)],
-        body: text,
+        body: done.text,
+        filled: done.filled,
     })
 }
 
 /// DESIGN.md 9 row 36, an extension beyond the spec: the pay-in status query of
 /// merchant `merchant_id` ([`crate::payin::status`]), `POST` to its path under the status
 /// base URL with the `authorization` SHA-256 and the query's body. The query was checked
-/// against today's date when it was made ([`PayinStatusQuery::new`]).
+/// against the current day when it was made ([`PayinStatusQuery::new`]; the bindings
+/// and the CLI pass [`crate::country::earliest_payin_date`] of their `now`).
 pub fn prepare_payin_status(
     merchant_id: u64,
     key: &Secret,
@@ -342,103 +317,6 @@ pub fn prepare_payin_status(
         path: payin::status::payin_status_path(merchant_id),
         headers: payin::status::payin_status_headers(merchant_id, key)?,
         body: query.body(),
+        filled: Vec::new(),
     })
-}
-
-/// The four texts payinVerification covers, in canonical form, when all are usable.
-fn hash_inputs<'m>(members: &'m crate::rules::Members<'_>) -> Option<(u64, &'m str, Amount, &'m str)> {
-    let get = |name: &str| members.iter().find(|(k, _)| k == name).map(|(_, v)| v);
-    let merchant = integer_text(get("payinMerchantID")?)?;
-    // DESIGN.md 9 row 28: a whole number's JSON text is the operation number, as
-    // validation reads it.
-    let operation = match get("payinMerchantOperationNumber")? {
-        Value::String(s) => s.as_ref(),
-        Value::Number(n) if crate::rules::is_whole_number(n) => n,
-        _ => return None,
-    };
-    let amount = match get("payinAmount")? {
-        Value::Number(n) => Amount::parse(n).ok()?,
-        Value::String(s) => Amount::parse(s).ok()?,
-        _ => return None,
-    };
-    let currency = get("payinCurrency")?.as_str().filter(|s| !s.is_empty())?;
-    Some((merchant, operation, amount, currency))
-}
-
-/// The whole number a JSON number or a string of digits writes (payinExpirationTime).
-fn integer_text(value: &Value<'_>) -> Option<u64> {
-    match value {
-        Value::Number(n) => canonical_integer(n),
-        Value::String(s) => canonical_integer(s),
-        _ => None,
-    }
-}
-
-/// Writes the completed pay-in object; returns it and whether payinVerification was set.
-fn complete_payin(members: &crate::rules::Members<'_>, key: &Secret, today: CivilDate) -> (String, bool) {
-    let inputs = hash_inputs(members);
-    let verification = inputs.and_then(|(m, o, a, c)| signing::payin_verification(m, o, a, c, key).ok());
-    let region = members
-        .iter()
-        .find(|(k, _)| k == "payinCurrency")
-        .and_then(|(_, v)| v.as_str())
-        .and_then(crate::country::payin_country)
-        .and_then(|(_, rules)| rules.default_region);
-    let mut out = String::with_capacity(2048);
-    out.push('{');
-    let mut first = true;
-    let mut field = |out: &mut String, name: &str| {
-        if !first {
-            out.push(',');
-        }
-        first = false;
-        write_string(out, name);
-        out.push(':');
-    };
-    let blank = |v: &Value<'_>| matches!(v, Value::String(s) if crate::rules::is_blank(s));
-    for (k, v) in members {
-        let name: &str = k;
-        field(&mut out, name);
-        match (name, v, inputs) {
-            ("payinMerchantID", _, Some((merchant, ..))) => write_string(&mut out, &merchant.to_string()),
-            ("payinAmount", _, Some((_, _, amount, _))) => write_string(&mut out, &amount.to_string()),
-            ("payinExpirationTime", v, _) if integer_text(v).is_some() => {
-                write_string(&mut out, &integer_text(v).unwrap_or_default().to_string());
-            }
-            ("payinVerification", _, _) if verification.is_some() => {
-                write_string(&mut out, verification.as_deref().unwrap_or_default());
-            }
-            ("payinDateTime", v, _) if blank(v) => write_string(&mut out, &today.to_string()),
-            ("payinCustomerRegion", v, _) if blank(v) && region.is_some() => {
-                write_string(&mut out, region.unwrap_or_default());
-            }
-            // DESIGN.md 9 row 28: a whole number in a free-text field is sent as the
-            // string of its JSON text, the text that was validated and hashed.
-            (_, Value::Number(n), _)
-                if crate::rules::is_whole_number(n) && payin::field_spec(name).is_some_and(|f| f.number_as_text) =>
-            {
-                write_string(&mut out, n);
-            }
-            _ => write_value(&mut out, v),
-        }
-    }
-    for spec in payin::FIELDS {
-        if members.iter().any(|(k, _)| k == spec.name) {
-            continue;
-        }
-        let value: Option<String> = match (spec.name, &spec.blank) {
-            ("payinVerification", _) => verification.clone(),
-            ("typePost", _) => Some(payin::TYPE_POST.to_string()),
-            ("payinDateTime", _) => Some(today.to_string()),
-            ("payinCustomerRegion", _) if region.is_some() => region.map(str::to_string),
-            (_, Blank::Allowed | Blank::CouponByCountry) => Some(String::new()),
-            _ => None,
-        };
-        if let Some(v) = value {
-            field(&mut out, spec.name);
-            write_string(&mut out, &v);
-        }
-    }
-    out.push('}');
-    (out, verification.is_some())
 }

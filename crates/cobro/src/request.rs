@@ -65,6 +65,12 @@ pub struct ValidateOptions<'k> {
     pub max_bytes: Option<usize>,
     /// For pay-ins: check payinVerification against this key (DESIGN.md 9 row 18).
     pub payin_key: Option<&'k Secret>,
+    /// Judge the body as `prepare_*` will complete it (DESIGN.md section 5), through
+    /// the same completion: what prepare fills or rewrites (a pay-in's
+    /// payinVerification, typePost, payinDateTime, the fields left out as `""`, the
+    /// amounts' canonical text, a subscription merchantId as digits) draws no issue, so a
+    /// body prepare accepts has no error and every error is one prepare refuses with.
+    pub before_prepare: bool,
 }
 
 impl ValidateOptions<'_> {

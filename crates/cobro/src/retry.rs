@@ -205,31 +205,36 @@ pub fn retry_advice(kind: Kind, attempt: u32, outcome: Outcome<'_>) -> RetryAdvi
         };
         return advice(RetryAction::Fix, code, entry, reason);
     };
+    // The reason starts from the code's own entry, so it says what this code asks
+    // (sign again, check the key, ask for another card), then the step.
+    let reason = |then: &str| explained(entry.as_ref(), then);
     match disposition {
-        Disposition::Success => advice(RetryAction::Stop, code, entry, "Done: it succeeded".to_string()),
+        Disposition::Success => advice(RetryAction::Stop, code, entry, reason("Done: it succeeded")),
         Disposition::MerchantFix => advice(
             RetryAction::Fix,
             code,
             entry,
-            "Fix the request or the merchant's settings before sending it".to_string(),
+            reason(
+                "Change the request or the merchant's settings before sending it: the same bytes get the same answer",
+            ),
         ),
         Disposition::Declined => advice(
             RetryAction::Stop,
             code,
             entry,
-            "The payment was declined: ask the shopper for another one".to_string(),
+            reason("The payment was declined: ask the shopper for another one"),
         ),
         Disposition::Pending => advice(
             RetryAction::Stop,
             code,
             entry,
-            "Not an outcome yet: wait for the notification".to_string(),
+            reason("Not an outcome yet: wait for the notification"),
         ),
         Disposition::Retry if kind == Kind::Payin && code.as_deref() == Some("0044") => advice(
             RetryAction::Stop,
             code,
             entry,
-            "Send the same charge again once the subscription webhook reports AUTHORIZED".to_string(),
+            reason("Send the same charge again once the subscription webhook reports AUTHORIZED"),
         ),
         Disposition::Retry => within_bounds(
             attempt,
@@ -237,11 +242,22 @@ pub fn retry_advice(kind: Kind, attempt: u32, outcome: Outcome<'_>) -> RetryAdvi
                 RetryAction::Retry,
                 code,
                 entry,
-                "A passing fault of the service: send the same bytes again".to_string(),
+                reason("A passing fault of the service: send the same bytes again"),
             ),
             RetryAction::Stop,
-            format!("The service refused {MAX_ATTEMPTS} attempts with a passing fault: try again later"),
+            reason(&format!(
+                "The service refused {MAX_ATTEMPTS} attempts with a passing fault: try again later"
+            )),
         ),
+    }
+}
+
+/// `then`, after what the code's catalogue entry says (its meaning, which for some codes
+/// carries the fix, such as "sign again with the current time") and the code.
+fn explained(entry: Option<&CodeInfo>, then: &str) -> String {
+    match entry {
+        Some(e) => format!("{} ({}). {then}", e.meaning, e.code),
+        None => then.to_string(),
     }
 }
 

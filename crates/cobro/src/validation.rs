@@ -5,10 +5,12 @@
 use std::borrow::Cow;
 
 use crate::code::Code;
+use crate::complete::{Completion, complete};
 use crate::json::{self, JsonError};
 use crate::payin::{self, SignatureCheck};
 use crate::report::{Ctx, Path, Report};
 use crate::request::{Kind, ValidateOptions};
+use crate::signing::UnixSeconds;
 use crate::{subscription, text, virtual_account};
 
 /// Validates one request body of `kind` and reports every problem at once
@@ -22,8 +24,44 @@ pub fn validate(kind: Kind, body: &[u8], options: &ValidateOptions<'_>) -> Repor
     }
 }
 
-/// Validates an already parsed body (see [`validate`]).
+/// Validates an already parsed body (see [`validate`]); with
+/// [`ValidateOptions::before_prepare`], the body as prepare completes it.
 pub fn validate_value(kind: Kind, value: &json::Value<'_>, options: &ValidateOptions<'_>) -> Report {
+    if options.before_prepare {
+        let wrapped = kind == Kind::Payin && payin::payin_members(value).is_some_and(|(_, w)| w);
+        if let Some(done) = complete(kind, value, options.payin_key, UnixSeconds::EPOCH, wrapped) {
+            return judge_completion(kind, &done, options);
+        }
+    }
+    validate_as_sent(kind, value, options)
+}
+
+/// The report of a completed body, the one prepare sends (DESIGN.md section 5). An
+/// unsigned pay-in's missing or stale payinVerification is prepare's to write, not the
+/// caller's, so it draws no issue: either its inputs are reported, or prepare's key
+/// signs them.
+pub(crate) fn judge_completion(kind: Kind, done: &Completion, options: &ValidateOptions<'_>) -> Report {
+    let sent = ValidateOptions {
+        before_prepare: false,
+        ..*options
+    };
+    let mut report = match json::parse(done.text.as_bytes(), options.limits()) {
+        Ok(value) => validate_as_sent(kind, &value, &sent),
+        Err(e) => unreadable(&e, &sent),
+    };
+    if kind == Kind::Payin && !done.signed {
+        report.errors.retain(|i| i.path != "payinVerification");
+        report.warnings.retain(|i| i.path != "payinVerification");
+        // Issues left out past the cap may be errors: only then is the report kept
+        // invalid with none listed.
+        report.valid = report.errors.is_empty()
+            && (report.valid || !report.warnings.iter().any(|w| w.code == Code::TooManyIssues));
+    }
+    report
+}
+
+/// The rules of `kind` over the body as it is.
+fn validate_as_sent(kind: Kind, value: &json::Value<'_>, options: &ValidateOptions<'_>) -> Report {
     let mut ctx = Ctx::new(options.locale);
     match kind {
         Kind::VirtualAccount => virtual_account::validate(&mut ctx, value),
@@ -42,6 +80,8 @@ pub fn validate_value(kind: Kind, value: &json::Value<'_>, options: &ValidateOpt
 /// from "not checked", which the report alone does not.
 pub fn validate_payin(body: &[u8], options: &ValidateOptions<'_>) -> (Report, Option<SignatureCheck>) {
     match json::parse(body, options.limits()) {
+        // Before prepare the signature is prepare's to compute: there is none to check.
+        Ok(value) if options.before_prepare => (validate_value(Kind::Payin, &value, options), None),
         Ok(value) => {
             let mut ctx = Ctx::new(options.locale);
             let check = payin::validate(&mut ctx, &value, options.payin_key);

@@ -195,3 +195,50 @@ fn the_manifest_records_are_the_described_shapes() {
         assert_eq!(values, described, "{}", e.name);
     }
 }
+
+/// The manifest's request types agree with the core's description of the requests
+/// (`cobro::shape::requests`), from which the bindings' types are generated: the same
+/// names in the same order, each object with the same keys, required or not, and each
+/// alias of values with the same values.
+#[test]
+fn the_manifest_requests_are_the_described_requests() {
+    use cobro::shape::{RequestBody, RequestTy};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/api/manifest.json");
+    let manifest: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let section = &manifest["requests"];
+    assert_eq!(section["issue_code"]["name"], cobro::shape::ISSUE_CODE);
+    let listed = section["types"].as_array().unwrap();
+    let described = cobro::shape::requests();
+    let names = |v: &Value| v["name"].as_str().unwrap().to_string();
+    assert_eq!(
+        listed.iter().map(names).collect::<Vec<_>>(),
+        described.iter().map(|t| t.name.clone()).collect::<Vec<_>>()
+    );
+    for (entry, t) in listed.iter().zip(&described) {
+        let top = cobro::shape::REQUEST_NAMES.contains(&t.name.as_str());
+        assert_eq!(entry["top_level"].as_bool().unwrap_or(false), top, "{}", t.name);
+        match &t.body {
+            RequestBody::Object(fields) => {
+                let keys: Vec<(String, bool)> = entry["keys"]
+                    .as_array()
+                    .unwrap_or_else(|| panic!("{}: keys", t.name))
+                    .iter()
+                    .map(|k| (names(k), k["required"].as_bool().unwrap()))
+                    .collect();
+                let own: Vec<(String, bool)> = fields.iter().map(|f| (f.key.clone(), f.required)).collect();
+                assert_eq!(keys, own, "{}", t.name);
+            }
+            RequestBody::Alias(RequestTy::Literal(values)) => {
+                assert_eq!(entry["alias"], "values", "{}", t.name);
+                let listed: Vec<&str> = entry["values"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_str().unwrap())
+                    .collect();
+                assert_eq!(listed, *values, "{}", t.name);
+            }
+            RequestBody::Alias(_) => assert_eq!(entry["alias"], "map", "{}", t.name),
+        }
+    }
+}

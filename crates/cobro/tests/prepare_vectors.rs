@@ -6,9 +6,9 @@
 mod common;
 
 use cobro::{
-    CivilDate, DepositMode, PayinStatusQuery, PrepareError, PrepareOptions, PreparedRequest, Secret, UnixSeconds,
-    VaSignatureVariant, prepare_payin, prepare_payin_status, prepare_subscription, prepare_subscription_cancel,
-    prepare_virtual_account,
+    CivilDate, DepositMode, Kind, PayinStatusQuery, PrepareError, PrepareOptions, PreparedRequest, Secret, UnixSeconds,
+    VaSignatureVariant, ValidateOptions, prepare_payin, prepare_payin_status, prepare_subscription,
+    prepare_subscription_cancel, prepare_virtual_account, validate,
 };
 use serde_json::Value;
 
@@ -32,8 +32,11 @@ fn check(case: &Value, result: Result<PreparedRequest, PrepareError>) {
                 .collect();
             assert_eq!(p.headers, headers, "{name}: headers");
             assert_eq!(p.body, want["body"].as_str().unwrap(), "{name}: body");
+            let filled: Vec<String> = serde_json::from_value(want["filled"].clone()).unwrap();
+            assert_eq!(p.filled, filled, "{name}: filled");
             let json: Value = serde_json::from_str(&p.to_json()).unwrap();
             assert_eq!(json["body"].as_str(), Some(p.body.as_str()), "{name}: to_json");
+            assert_eq!(json["filled"], want["filled"], "{name}: to_json filled");
         }
         (Err(PrepareError::Invalid(report)), _, Value::Array(errors), _) => {
             let got: Vec<(String, String)> = report
@@ -58,15 +61,16 @@ fn payin_vectors() {
     assert!(cases.len() >= 10);
     for case in &cases {
         let key = Secret::new(case["key"].as_str().unwrap()).unwrap();
-        let today = CivilDate::parse(case["today"].as_str().unwrap()).unwrap();
+        let now = UnixSeconds::new(case["now"].as_i64().unwrap()).unwrap();
         let options = PrepareOptions {
             wrap_data: case["options"]["wrap_data"].as_bool().unwrap(),
             ..Default::default()
         };
         check(
             case,
-            prepare_payin(case["body_text"].as_str().unwrap().as_bytes(), &key, today, &options),
+            prepare_payin(case["body_text"].as_str().unwrap().as_bytes(), &key, now, &options),
         );
+        agrees_with_validation(Kind::Payin, case, Some(&key));
     }
 }
 
@@ -75,11 +79,18 @@ fn subscription_vectors() {
     for case in &load("subscription.json") {
         let key = Secret::new(case["key"].as_str().unwrap()).unwrap();
         let body = case["body_text"].as_str().unwrap().as_bytes();
-        let result = match case["kind"].as_str().unwrap() {
-            "subscription" => prepare_subscription(body, &key, &PrepareOptions::default()),
-            _ => prepare_subscription_cancel(body, &key, &PrepareOptions::default()),
+        let (kind, result) = match case["kind"].as_str().unwrap() {
+            "subscription" => (
+                Kind::Subscription,
+                prepare_subscription(body, &key, &PrepareOptions::default()),
+            ),
+            _ => (
+                Kind::SubscriptionCancel,
+                prepare_subscription_cancel(body, &key, &PrepareOptions::default()),
+            ),
         };
         check(case, result);
+        agrees_with_validation(kind, case, None);
     }
 }
 
@@ -109,6 +120,43 @@ fn virtual_account_vectors() {
     }
 }
 
+/// Validation before prepare agrees with prepare: the body of a case prepare accepts
+/// has no error before prepare and its prepared body none after; a refused body reports
+/// before prepare the errors prepare refused it with.
+fn agrees_with_validation(kind: Kind, case: &Value, key: Option<&Secret>) {
+    let name = case["name"].as_str().unwrap();
+    let body = case["body_text"].as_str().unwrap().as_bytes();
+    let before = ValidateOptions {
+        before_prepare: true,
+        ..Default::default()
+    };
+    let report = validate(kind, body, &before);
+    let got: Vec<(String, String)> = report
+        .errors
+        .iter()
+        .map(|i| (i.code.as_str().to_string(), i.path.to_string()))
+        .collect();
+    match (&case["expected"], &case["errors"]) {
+        (Value::Object(want), _) => {
+            assert!(report.valid, "{name}: before prepare {got:?}");
+            let after = ValidateOptions {
+                payin_key: key,
+                ..Default::default()
+            };
+            let sent = validate(kind, want["body"].as_str().unwrap().as_bytes(), &after);
+            assert!(sent.valid, "{name}: after prepare {:?}", sent.errors);
+        }
+        (_, Value::Array(errors)) => {
+            let want: Vec<(String, String)> = errors
+                .iter()
+                .map(|e| (e[0].as_str().unwrap().to_string(), e[1].as_str().unwrap().to_string()))
+                .collect();
+            assert_eq!(got, want, "{name}: before prepare");
+        }
+        _ => {}
+    }
+}
+
 /// The status query: a refusal names the argument as well as the code.
 #[test]
 fn payin_status_vectors() {
@@ -118,7 +166,8 @@ fn payin_status_vectors() {
     for case in &cases {
         let name = case["name"].as_str().unwrap();
         let key = Secret::new(case["key"].as_str().unwrap()).unwrap();
-        let today = date(&case["today"]).unwrap();
+        let now = UnixSeconds::new(case["now"].as_i64().unwrap()).unwrap();
+        let today = cobro::country::earliest_payin_date(now);
         let result = PayinStatusQuery::new(
             case["operation_number"].as_str(),
             date(&case["start_date"]),

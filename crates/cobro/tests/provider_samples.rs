@@ -182,7 +182,7 @@ fn no_provider_sample_draws_an_amount_format_warning() {
     sample["payinDiscountCoupon"] = "NONE".into();
     sample.as_object_mut().unwrap().remove("payinVerification");
     let key = cobro::Secret::new("fake-payin-key-0001").unwrap();
-    let today = cobro::CivilDate::parse("2026-11-27").unwrap();
-    let prepared = cobro::prepare_payin(sample.to_string().as_bytes(), &key, today, &Default::default()).unwrap();
+    let now = cobro::UnixSeconds::new(1_795_780_800).unwrap();
+    let prepared = cobro::prepare_payin(sample.to_string().as_bytes(), &key, now, &Default::default()).unwrap();
     assert!(prepared.body.contains(r#""payinAmount":"150.00""#), "{}", prepared.body);
 }

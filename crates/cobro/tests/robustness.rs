@@ -51,23 +51,48 @@ fn every_entry_point(body: &[u8]) -> Result<(), TestCaseError> {
     }
     let key = Secret::new("fake-robustness-key").map_err(|e| TestCaseError::fail(e.to_string()))?;
     let now = UnixSeconds::new(1_763_769_600).map_err(|e| TestCaseError::fail(e.to_string()))?;
-    let today = CivilDate::from_unix_seconds(now.get());
     let options = PrepareOptions::default();
     let results = [
         prepare_virtual_account(body, "fake-api-key", &key, DepositMode::Owner, now, &options),
         prepare_subscription(body, &key, &options),
         prepare_subscription_cancel(body, &key, &options),
-        prepare_payin(body, &key, today, &options),
+        prepare_payin(body, &key, now, &options),
         prepare_payin(
             body,
             &key,
-            today,
+            now,
             &PrepareOptions {
                 wrap_data: true,
                 ..options
             },
         ),
     ];
+    // Validation before prepare agrees with prepare: valid when prepare accepts, the same
+    // errors when it refuses (the wrapped pay-in, last, is written otherwise).
+    let kinds = [
+        Kind::VirtualAccount,
+        Kind::Subscription,
+        Kind::SubscriptionCancel,
+        Kind::Payin,
+    ];
+    let pairs = |r: &Report| -> Vec<(String, String)> {
+        r.errors
+            .iter()
+            .map(|i| (i.code.as_str().to_string(), i.path.to_string()))
+            .collect()
+    };
+    for (kind, result) in kinds.into_iter().zip(&results) {
+        let before = ValidateOptions {
+            before_prepare: true,
+            ..Default::default()
+        };
+        let before = validate(kind, body, &before);
+        match result {
+            Ok(_) => prop_assert!(before.valid, "{:?}: prepared, yet {}", kind, before.to_json()),
+            Err(PrepareError::Invalid(report)) => prop_assert_eq!(pairs(&before), pairs(report), "{:?}", kind),
+            Err(PrepareError::Signing(_)) => {}
+        }
+    }
     for result in results {
         match result {
             Ok(prepared) => {

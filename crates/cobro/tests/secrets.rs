@@ -3,8 +3,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // tests fail loudly
 
 use cobro::{
-    CivilDate, DepositMode, Kind, PrepareOptions, Secret, UnixSeconds, ValidateOptions, prepare_payin,
-    prepare_subscription, prepare_subscription_cancel, prepare_virtual_account, validate,
+    DepositMode, Kind, PrepareOptions, Secret, UnixSeconds, ValidateOptions, prepare_payin, prepare_subscription,
+    prepare_subscription_cancel, prepare_virtual_account, validate,
 };
 
 const KEY: &str = "fake-secret-value-SHOULD-NOT-LEAK";
@@ -39,7 +39,6 @@ fn secret_is_redacted_everywhere() {
 fn reports_errors_and_prepared_requests_never_show_the_secret() {
     let key = Secret::new(KEY).unwrap();
     let now = UnixSeconds::new(1_763_769_600).unwrap();
-    let today = CivilDate::from_unix_seconds(now.get());
     let bodies: [&[u8]; 4] = [b"{}", b"not json", br#"{"payinVerification":"x"}"#, br#"{"data":{}}"#];
     for body in bodies {
         for kind in Kind::ALL {
@@ -56,7 +55,7 @@ fn reports_errors_and_prepared_requests_never_show_the_secret() {
             prepare_virtual_account(body, "fake-api-key", &key, DepositMode::Any, now, &o),
             prepare_subscription(body, &key, &o),
             prepare_subscription_cancel(body, &key, &o),
-            prepare_payin(body, &key, today, &o),
+            prepare_payin(body, &key, now, &o),
         ];
         for r in results {
             match r {

@@ -56,6 +56,8 @@ struct Options {
     payin_key: Option<String>,
     #[serde(default)]
     max_bytes: Option<usize>,
+    #[serde(default)]
+    before_prepare: bool,
 }
 
 struct Loaded {
@@ -145,6 +147,7 @@ fn every_validation_vector_passes() {
             locale,
             max_bytes: v.case.options.max_bytes,
             payin_key: key.as_ref(),
+            before_prepare: v.case.options.before_prepare,
         };
         let report = validate(v.kind, &v.body, &options);
         let (errors, warnings) = (pairs(&report.errors), pairs(&report.warnings));

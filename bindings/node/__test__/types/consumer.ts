@@ -139,7 +139,7 @@ const bearer: string = cobro.subscriptionAuthorization({
 })
 const signature: string = cobro.virtualAccountSignature({ apiKey: 'fake-api-key', secret: 'fake-secret', timestamp: 1700000000 })
 const headers: Record<string, string> = cobro.virtualAccountHeaders({
-  apiKey: 'fake-api-key', secret: 'fake-secret', depositMode: 'OWNER', timestamp: 1700000000,
+  apiKey: 'fake-api-key', secret: 'fake-secret', depositMode: 'OWNER', now: 1700000000,
 })
 // @ts-expect-error: OWNER or ANY
 cobro.virtualAccountHeaders({ apiKey: 'a', secret: 's', depositMode: 'SOMEONE' })
@@ -163,7 +163,7 @@ const prepared: PreparedRequest[] = [
   cobro.prepareVirtualAccount('{}', { apiKey: 'fake-api-key', secret: 'fake-secret', depositMode: 'ANY', variant: 'reference_id' }),
   cobro.prepareSubscription({}, { key: 'fake-key', strict: true }),
   cobro.prepareSubscriptionCancel(Buffer.from('{}'), { key: 'fake-key', locale: 'en' }),
-  cobro.preparePayin({}, { key: 'fake-key', today: '2030-01-31', wrapData: true, maxBytes: 65536 }),
+  cobro.preparePayin({}, { key: 'fake-key', now: 1895400000, wrapData: true, maxBytes: 65536 }),
 ]
 // @ts-expect-error: subscriptions are never wrapped in data
 cobro.prepareSubscription({}, { key: 'fake-key', wrapData: true })

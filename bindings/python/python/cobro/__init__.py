@@ -5,7 +5,7 @@ A thin binding of the Rust core: every rule, message and code is the core's, the
 in Rust, Python, Node and Kotlin/Swift. See the package README for a quickstart.
 """
 
-from . import answers, documents, mock
+from . import answers, documents, mock, request_types
 from ._cobro import (
     Amount,
     Issue,
@@ -58,6 +58,7 @@ from ._cobro import (
     virtual_account_signature,
     virtual_account_transition,
 )
+from ._renamed import refuse as _refuse
 from ._exceptions import (
     CobroError,
     DocumentError,
@@ -65,6 +66,15 @@ from ._exceptions import (
     SigningError,
     ValidationError,
     VerificationError,
+)
+from .request_types import (
+    IssueCode,
+    PayinRequest,
+    PayinStatusRequest,
+    SubscriptionCancelRequest,
+    SubscriptionRequest,
+    UnsignedPayinRequest,
+    VirtualAccountRequest,
 )
 from .answers import (
     CatalogueCode,
@@ -81,6 +91,11 @@ from .answers import (
     VirtualAccountAnswer,
 )
 
+# The clock is `now` in every function; the former names are refused naming it.
+prepare_payin = _refuse(prepare_payin, "today")
+prepare_payin_status = _refuse(prepare_payin_status, "today")
+virtual_account_headers = _refuse(virtual_account_headers, "timestamp")
+
 __all__ = [
     "Amount",
     "CatalogueCode",
@@ -89,22 +104,29 @@ __all__ = [
     "DepositNotification",
     "DocumentError",
     "Issue",
+    "IssueCode",
     "ParseError",
     "PayinNotification",
+    "PayinRequest",
     "PayinResponse",
     "PayinState",
+    "PayinStatusRequest",
     "PreparedRequest",
     "Record",
     "Report",
     "Secret",
     "SigningError",
     "SubscriptionAnswer",
+    "SubscriptionCancelRequest",
     "SubscriptionCode",
+    "SubscriptionRequest",
     "SubscriptionWebhook",
+    "UnsignedPayinRequest",
     "ValidationError",
     "Verdict",
     "VerificationError",
     "VirtualAccountAnswer",
+    "VirtualAccountRequest",
     "__version__",
     "answers",
     "can_cancel",
@@ -136,6 +158,7 @@ __all__ = [
     "prepare_payin",
     "prepare_payin_status",
     "receive_notification",
+    "request_types",
     "retry_advice",
     "prepare_subscription",
     "prepare_subscription_cancel",

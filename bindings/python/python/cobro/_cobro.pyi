@@ -11,10 +11,13 @@ from ._records import NotificationKind, PayinNotification, PayinResponse, PayinS
 from ._records import RetryAdvice, TransportFailure
 from ._records import SubscriptionAnswer, SubscriptionCode
 from ._records import SubscriptionWebhook, ValidDocument, VirtualAccountAnswer
+from ._requests import IssueCode, PayinRequest, SubscriptionCancelRequest, SubscriptionRequest
+from ._requests import UnsignedPayinRequest, VirtualAccountRequest
 
 __version__: str
 __all__ = [
     "__version__",
+    "_renamed_argument",
     "Secret",
     "Amount",
     "Report",
@@ -82,6 +85,9 @@ _Body = Union[str, bytes, bytearray, Dict[str, Any], List[Any]]
 (values: None, bool, int, float, decimal.Decimal, str, list, tuple, dict; a NaN or an
 infinity is reported as ERR_INVALID_TYPE at its path, other values raise TypeError)."""
 
+_Request = Union[_Body, VirtualAccountRequest, SubscriptionRequest, SubscriptionCancelRequest, PayinRequest]
+"""A request body: a ``_Body``, or the typed request of its kind (``cobro.requests``)."""
+
 _Key = Union[str, "Secret"]
 _AmountLike = Union["Amount", decimal.Decimal, str, int]
 """An amount: never a float (``TypeError``); an int counts whole units (150 is 150.00)."""
@@ -124,7 +130,7 @@ class Issue:
     @property
     def path(self) -> str: ...
     @property
-    def code(self) -> str: ...
+    def code(self) -> IssueCode: ...
     @property
     def message(self) -> str: ...
     @property
@@ -154,7 +160,7 @@ class PreparedRequest:
     """A request ready to send: join ``path`` to the base URL; send ``headers`` and
     ``content`` (the UTF-8 bytes of ``body``, the exact signed text)."""
 
-    __match_args__ = ("method", "path", "headers", "body", "content")
+    __match_args__ = ("method", "path", "headers", "body", "content", "filled")
 
     @property
     def method(self) -> str: ...
@@ -166,25 +172,32 @@ class PreparedRequest:
     def body(self) -> str: ...
     @property
     def content(self) -> bytes: ...
+    @property
+    def filled(self) -> Tuple[str, ...]:
+        """The fields prepare wrote a value of its own into (payinDateTime, typePost,
+        the Lima default, optional fields left out as ``""``), in body order."""
     def to_json(self) -> str: ...
 
+def _renamed_argument(old: str, new: str) -> str: ...
 def validate(
     kind: _Kind,
-    body: _Body,
+    body: _Request,
     *,
     strict: bool = False,
     locale: Optional[_Locale] = None,
     key: Optional[_Key] = None,
     max_bytes: Optional[int] = None,
+    before_prepare: bool = False,
 ) -> Report: ...
 def ensure_valid(
     kind: _Kind,
-    body: _Body,
+    body: _Request,
     *,
     strict: bool = False,
     locale: Optional[_Locale] = None,
     key: Optional[_Key] = None,
     max_bytes: Optional[int] = None,
+    before_prepare: bool = False,
 ) -> Report:
     """``validate``, then raises ``ValidationError`` (``ERR_INVALID_REQUEST``, ``.report``,
     ``.errors``) for an invalid request; returns the report of a valid one."""
@@ -211,7 +224,7 @@ def virtual_account_headers(
     api_key: str,
     secret: _Key,
     deposit_mode: _DepositMode,
-    timestamp: Optional[int] = None,
+    now: Optional[int] = None,
     variant: Optional[_SignatureVariant] = None,
     reference_id: Optional[str] = None,
 ) -> Dict[str, str]: ...
@@ -228,7 +241,7 @@ def verify_payin_notification(body: _Body, *, key: _Key) -> PayinNotification:
     """Parses a pay-in notification and checks its payinVerification; raises
     ``VerificationError`` or ``ParseError``."""
 def prepare_virtual_account(
-    body: _Body,
+    body: Union[_Body, VirtualAccountRequest],
     *,
     api_key: str,
     secret: _Key,
@@ -240,16 +253,16 @@ def prepare_virtual_account(
     max_bytes: Optional[int] = None,
 ) -> PreparedRequest: ...
 def prepare_subscription(
-    body: _Body, *, key: _Key, strict: bool = False, locale: Optional[_Locale] = None, max_bytes: Optional[int] = None
+    body: Union[_Body, SubscriptionRequest], *, key: _Key, strict: bool = False, locale: Optional[_Locale] = None, max_bytes: Optional[int] = None
 ) -> PreparedRequest: ...
 def prepare_subscription_cancel(
-    body: _Body, *, key: _Key, strict: bool = False, locale: Optional[_Locale] = None, max_bytes: Optional[int] = None
+    body: Union[_Body, SubscriptionCancelRequest], *, key: _Key, strict: bool = False, locale: Optional[_Locale] = None, max_bytes: Optional[int] = None
 ) -> PreparedRequest: ...
 def prepare_payin(
-    body: _Body,
+    body: Union[_Body, UnsignedPayinRequest, PayinRequest],
     *,
     key: _Key,
-    today: Union[datetime.date, str, None] = None,
+    now: Optional[int] = None,
     wrap_data: bool = False,
     strict: bool = False,
     locale: Optional[_Locale] = None,
@@ -263,7 +276,7 @@ def prepare_payin_status(
     operation_number: Optional[str] = None,
     start_date: Union[datetime.date, str, None] = None,
     end_date: Union[datetime.date, str, None] = None,
-    today: Union[datetime.date, str, None] = None,
+    now: Optional[int] = None,
 ) -> PreparedRequest: ...
 
 @overload

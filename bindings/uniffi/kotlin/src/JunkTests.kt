@@ -54,6 +54,7 @@ val DOCUMENTED: Map<String, Set<String>> =
 val BASELINE: Map<String, Any?> = mapOf(
     "country" to "PE", "type" to "RUC", "number" to "20100070970", "code" to "0000", "id" to 5L,
     "kind" to RequestKind.PAYIN, "strict" to false, "locale" to null, "maxBytes" to null, "httpStatus" to null,
+    "beforePrepare" to false,
     "status" to "AUTHORIZED", "existingStatus" to null, "fromState" to 2L, "toState" to 5L,
     "fromStatus" to "ACTIVE", "toStatus" to "INACTIVE",
     "body" to "{}",

@@ -31,7 +31,7 @@ fun expectedPairs(case: JObj, key: String, keyed: Boolean): List<List<String>> =
     (case.list(key) as List<List<String>>).filter { !(keyed && it == KEY_ONLY) }
 
 /** A vector's options, as the parameters of `validate` and `ensureValid`. */
-data class Options(val strict: Boolean, val locale: MessageLocale?, val maxBytes: UInt?)
+data class Options(val strict: Boolean, val locale: MessageLocale?, val maxBytes: UInt?, val beforePrepare: Boolean)
 
 fun options(case: JObj): Options {
     val o = case["options"] as JObj?
@@ -41,12 +41,13 @@ fun options(case: JObj): Options {
             MessageLocale.values().firstOrNull { it.name.lowercase() == tag } ?: error("unknown locale $tag")
         },
         maxBytes = (o?.get("max_bytes") as JNum?)?.text?.toUInt(),
+        beforePrepare = o?.get("before_prepare") == true,
     )
 }
 
-fun validateWith(kind: RequestKind, body: ByteArray, o: Options): Report = validate(kind, body, o.strict, o.locale, o.maxBytes)
+fun validateWith(kind: RequestKind, body: ByteArray, o: Options): Report = validate(kind, body, o.strict, o.locale, o.maxBytes, o.beforePrepare)
 
-fun ensureValidWith(kind: RequestKind, body: ByteArray, o: Options): Report = ensureValid(kind, body, o.strict, o.locale, o.maxBytes)
+fun ensureValidWith(kind: RequestKind, body: ByteArray, o: Options): Report = ensureValid(kind, body, o.strict, o.locale, o.maxBytes, o.beforePrepare)
 
 /** The typed report equals a vector's report (the core's JSON, DESIGN.md section 3), issue by issue. */
 fun assertSameReport(typed: Report, want: JObj) {

@@ -170,11 +170,11 @@ pub async fn control(mock: &Mock, path: &str, body: &str) -> (u16, serde_json::V
 pub fn payin_request(op: &str) -> cobro::PreparedRequest {
     let mut body: serde_json::Value = serde_json::from_slice(&example("payin-pe-banktransfer-unsigned.json")).unwrap();
     body["payinMerchantOperationNumber"] = op.into();
-    let today = cobro::CivilDate::parse("2026-11-25").unwrap();
+    let now = cobro::UnixSeconds::new(1_795_608_000).unwrap();
     cobro::prepare_payin(
         &serde_json::to_vec(&body).unwrap(),
         &payin_key(),
-        today,
+        now,
         &cobro::PrepareOptions::default(),
     )
     .unwrap()

@@ -28,7 +28,7 @@ impl OptionalParam {
 }
 
 /// Optional params that add a clause to any code's message, in this order.
-pub const OPTIONAL_PARAMS: [OptionalParam; 11] = [
+pub const OPTIONAL_PARAMS: [OptionalParam; 13] = [
     // ERR_INVALID_TYPE names the type found when it is known (a report always knows).
     OptionalParam {
         name: "found",
@@ -102,5 +102,22 @@ pub const OPTIONAL_PARAMS: [OptionalParam; 11] = [
         en: "; keys are case-sensitive",
         es: "; las claves distinguen mayúsculas de minúsculas",
         pt: "; as chaves diferenciam maiúsculas de minúsculas",
+    },
+    // Spec 2.4, DESIGN.md 9 row 7: payinDiscountCoupon cannot be empty in PE, MX and CO,
+    // so a shop without a coupon needs a value to send; "0" is the default the spec
+    // gives the product fields beside it.
+    OptionalParam {
+        name: "default_value",
+        en: "; when there is none, send a default such as \"{default_value}\"",
+        es: "; si no hay, envíe un valor por defecto como \"{default_value}\"",
+        pt: "; se não houver, envie um valor padrão como \"{default_value}\"",
+    },
+    // Spec 2.4 and 9, DESIGN.md 9 row 21: URLMonnet is the address of the
+    // online-payments operation; the path is the part cobro knows.
+    OptionalParam {
+        name: "operation_path",
+        en: "; send the https address of the online-payments operation: the target environment's pay-in base URL followed by {operation_path}",
+        es: "; envíe la dirección https de la operación de pagos en línea: la URL base de pay-in del entorno de destino seguida de {operation_path}",
+        pt: "; envie o endereço https da operação de pagamentos online: a URL base de pay-in do ambiente de destino seguida de {operation_path}",
     },
 ];

@@ -124,6 +124,7 @@ impl HostBodyError {
             locale: options.locale,
             max_bytes: options.max_bytes,
             payin_key: None,
+            before_prepare: false,
         };
         PrepareError::Invalid(self.report(&validate))
     }

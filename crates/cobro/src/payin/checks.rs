@@ -385,24 +385,44 @@ fn coupon<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>, req:
         blankable_text(ctx, path, value, Blank::CouponByCountry, number_as_text);
         return;
     }
+    // The message says what to send when the shop has no coupon, not only that one is
+    // needed.
+    let params = [("when", COUPON_WHEN.as_str()), ("default_value", COUPON_DEFAULT)];
     match value {
-        None => ctx.report(path, Code::MissingField, &[]),
-        Some(Value::Null) => ctx.report(path, Code::MissingField, &[("when", COUPON_WHEN.as_str())]),
-        Some(Value::String(s)) if rules::is_blank(s) => {
-            ctx.report(path, Code::EmptyField, &[("when", COUPON_WHEN.as_str())])
-        }
+        None | Some(Value::Null) => ctx.report(path, Code::MissingField, &params),
+        Some(Value::String(s)) if rules::is_blank(s) => ctx.report(path, Code::EmptyField, &params),
         Some(other) => {
             text(ctx, path, other, number_as_text);
         }
     }
 }
 
+/// What a payinDiscountCoupon that must not be empty carries when the shopper has no
+/// coupon: the default spec 2.4 gives the product fields beside it.
+const COUPON_DEFAULT: &str = "0";
+
 /// Spec 2.4, DESIGN.md 9 row 21: URLMonnet is an https URL (at most [`URL_MAX`]); its
 /// path is the API's online-payments operation, v1 (most samples) or v3 (the current
 /// version, spec 4.4 and 9), in every country. Any other path is
 /// WARN_UNEXPECTED_URL_PATH.
 fn url_monnet<'v>(ctx: &mut Ctx, path: &Path<'_>, value: Option<&'v Value<'v>>) {
-    let Some(p) = required(ctx, path, value).and_then(|s| url(ctx, path, s)) else {
+    // Missing or blank, the message says what the address is made of.
+    let send = [("operation_path", URLMONNET_ALTERNATIVES)];
+    let given = match value {
+        None | Some(Value::Null) => {
+            ctx.report(path, Code::MissingField, &send);
+            return;
+        }
+        Some(v) => text(ctx, path, v, false),
+    };
+    let Some(s) = given else {
+        return;
+    };
+    if rules::is_blank(s) {
+        ctx.report(path, Code::EmptyField, &send);
+        return;
+    }
+    let Some(p) = url(ctx, path, s) else {
         return;
     };
     if !URLMONNET_PATHS.contains(&p) {

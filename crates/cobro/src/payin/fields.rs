@@ -162,6 +162,17 @@ pub(crate) const PROCESSOR_CODE: usize = 41;
 /// Slot of `subscription` in [`FIELDS`] (spec 2.4).
 pub(crate) const SUBSCRIPTION: usize = 42;
 
+/// Whether `prepare_payin` writes the field in `slot` when the caller leaves its key out
+/// (DESIGN.md section 5): payinVerification (computed), typePost (`json`), payinDateTime
+/// (today), and every field whose blank form is `""`. The unsigned pay-in request type
+/// (`shape::UNSIGNED_PAYIN`) does not require them.
+pub(crate) fn filled_by_prepare(slot: usize) -> bool {
+    matches!(slot, VERIFICATION | TYPE_POST | DATE_TIME)
+        || FIELDS
+            .get(slot)
+            .is_some_and(|f| matches!(f.blank, Blank::Allowed | Blank::CouponByCountry))
+}
+
 /// The slot of `key` in [`FIELDS`]: a `match`, so dispatch costs no string search
 /// (a test proves it agrees with [`FIELDS`]).
 pub(crate) fn slot(key: &str) -> Option<usize> {

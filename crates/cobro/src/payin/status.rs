@@ -45,8 +45,12 @@ pub struct PayinStatusQuery {
 impl PayinStatusQuery {
     /// The query from its parts as a caller gives them: an operation number (empty, or
     /// one validation would accept in a pay-in), and a start and an end date given
-    /// together, the start before `today` and the end not before the start. Errors name the argument (`operation_number`, `start_date`,
-    /// `end_date`) and never its value.
+    /// together, the start before `today` and the end not before the start. A caller
+    /// holding the clock passes [`crate::country::earliest_payin_date`] of `now`: the
+    /// provider does not say in which country's time "the current day" is judged, and
+    /// a start before the earliest of their dates is before it in every one. Errors
+    /// name the argument (`operation_number`, `start_date`, `end_date`) and never its
+    /// value.
     pub fn new(
         operation_number: Option<&str>,
         start_date: Option<CivilDate>,

@@ -122,3 +122,31 @@ fn an_outcome_from_arguments_is_a_failure_or_a_status_not_both() {
         assert_eq!(e.argument(), named);
     }
 }
+
+#[test]
+fn the_reason_says_what_the_code_asks() {
+    let stale = r#"{"error":{"type":"authentication_error","summary":"Unauthorized","details":[{"code":"ERR_TIMESTAMP_OUT_OF_RANGE","message":"Timestamp out of range"}],"timestamp":"2030-01-02T03:04:05Z","traceId":"trace-fake-1"}}"#;
+    let advice = answered(Kind::VirtualAccount, 1, 401, stale);
+    assert_eq!(advice.action, RetryAction::Fix);
+    assert_eq!(advice.code.as_deref(), Some("ERR_TIMESTAMP_OUT_OF_RANGE"));
+    assert!(
+        advice.reason.contains("sign again with the current time"),
+        "{}",
+        advice.reason
+    );
+    // Two codes of the same disposition get different reasons, each naming its code.
+    let reasons: Vec<String> = ["0001", "0010"]
+        .iter()
+        .map(|code| {
+            let body = format!(r#"{{"payinErrorCode":"{code}","payinErrorMessage":"x"}}"#);
+            answered(Kind::Payin, 1, 200, &body).reason
+        })
+        .collect();
+    assert_ne!(reasons[0], reasons[1]);
+    assert!(
+        reasons[0].contains("(0001)") && reasons[0].contains("payinMerchantID is empty"),
+        "{}",
+        reasons[0]
+    );
+    assert!(reasons[1].contains("check the key"), "{}", reasons[1]);
+}

@@ -15,12 +15,14 @@ mod openapi;
 mod patterns;
 mod payin;
 mod subscription;
+mod types;
 mod virtual_account;
 
 use crate::field;
 use crate::request::Kind;
 use node::{Defs, Node, Obj, texts};
 pub use openapi::{MOCK_PORT, openapi};
+pub(crate) use types::request_types;
 
 /// The dialect of every schema.
 const DRAFT: &str = "https://json-schema.org/draft/2020-12/schema";

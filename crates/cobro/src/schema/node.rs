@@ -78,8 +78,13 @@ impl Obj {
     }
 
     /// The member `key`'s value.
-    fn get(&self, key: &str) -> Option<&Node> {
+    pub(crate) fn get(&self, key: &str) -> Option<&Node> {
         self.members.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    /// The members, in the order written.
+    pub(crate) fn members(&self) -> impl Iterator<Item = (&str, &Node)> {
+        self.members.iter().map(|(k, v)| (k.as_str(), v))
     }
 
     /// Whether the object has no member.

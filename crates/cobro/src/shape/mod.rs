@@ -16,10 +16,16 @@
 mod catalog;
 mod payin;
 mod receive;
+mod request;
 mod retry;
 mod subscription;
 mod virtual_account;
 mod voucher;
+
+pub use request::{
+    ISSUE_CODE, PAYIN, PAYIN_STATUS, REQUEST_NAMES, RequestBody, RequestField, RequestTy, RequestType, SUBSCRIPTION,
+    SUBSCRIPTION_CANCEL, UNSIGNED_PAYIN, VIRTUAL_ACCOUNT, issue_codes, request, requests,
+};
 
 /// A record: an object with a fixed set of fields (a class in Python, an interface in
 /// TypeScript, a data class in Kotlin).

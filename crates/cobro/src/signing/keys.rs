@@ -63,6 +63,10 @@ pub struct UnixSeconds(u64);
 pub const MILLISECONDS_THRESHOLD: u64 = 100_000_000_000;
 
 impl UnixSeconds {
+    /// 1970-01-01T00:00:00Z: the time validation before prepare completes a body at,
+    /// since no rule judges the date prepare writes, only its form.
+    pub(crate) const EPOCH: UnixSeconds = UnixSeconds(0);
+
     /// Wraps `seconds`; refuses negative values and values that look like milliseconds.
     pub fn new(seconds: i64) -> Result<UnixSeconds, SigningError> {
         let Ok(s) = u64::try_from(seconds) else {

@@ -226,14 +226,15 @@ impl DepositMode {
 }
 
 /// Spec 5.1: the four headers of a virtual-account request, in the spec's order (see
-/// [`virtual_account_headers_with`] for the `reference_id` variant).
+/// [`virtual_account_headers_with`] for the `reference_id` variant); `now`, the clock,
+/// is sent as X-Timestamp.
 pub fn virtual_account_headers(
     api_key: &str,
     secret: &Secret,
-    timestamp: UnixSeconds,
+    now: UnixSeconds,
     deposit_mode: DepositMode,
 ) -> Result<Vec<(String, String)>, SigningError> {
-    virtual_account_headers_with(api_key, secret, timestamp, deposit_mode, VaSignedText::Spec)
+    virtual_account_headers_with(api_key, secret, now, deposit_mode, VaSignedText::Spec)
 }
 
 /// Spec 5.1: the four headers in the spec's order, X-Signature over the text `text`
@@ -241,14 +242,14 @@ pub fn virtual_account_headers(
 pub fn virtual_account_headers_with(
     api_key: &str,
     secret: &Secret,
-    timestamp: UnixSeconds,
+    now: UnixSeconds,
     deposit_mode: DepositMode,
     text: VaSignedText<'_>,
 ) -> Result<Vec<(String, String)>, SigningError> {
-    let signature = virtual_account_signature_with(timestamp, api_key, secret, text)?;
+    let signature = virtual_account_signature_with(now, api_key, secret, text)?;
     Ok(vec![
         (API_KEY_HEADER.to_string(), api_key.to_string()),
-        (TIMESTAMP_HEADER.to_string(), timestamp.to_string()),
+        (TIMESTAMP_HEADER.to_string(), now.to_string()),
         (SIGNATURE_HEADER.to_string(), signature),
         (DEPOSIT_MODE_HEADER.to_string(), deposit_mode.as_str().to_string()),
     ])

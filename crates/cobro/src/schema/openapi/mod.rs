@@ -329,6 +329,11 @@ fn request_component(kind: Kind, defs: &mut Defs) -> Obj {
 
 /// Every schema of the document, each named: the requests, the answers and the
 /// notifications, and the objects they are made of, which generators make classes of.
+/// The status query's request body (DESIGN.md 9 row 36), named in `defs`.
+pub(super) fn status_request(defs: &mut Defs) -> Obj {
+    status::request(defs)
+}
+
 fn schemas() -> Obj {
     let mut defs = Defs::openapi();
     for kind in Kind::ALL {
