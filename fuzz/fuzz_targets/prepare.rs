@@ -7,9 +7,8 @@
 #![no_main]
 
 use cobro::{
-    DepositMode, Kind, Locale, PrepareError, PrepareOptions, Secret, UnixSeconds, VaSignatureVariant,
-    ValidateOptions, prepare_payin, prepare_subscription, prepare_subscription_cancel, prepare_virtual_account,
-    validate,
+    DepositMode, Kind, Locale, PrepareError, PrepareOptions, Secret, UnixSeconds, VaSignatureVariant, ValidateOptions,
+    prepare_payin, prepare_subscription, prepare_subscription_cancel, prepare_virtual_account, validate,
 };
 use cobro_fuzz::Selector;
 use libfuzzer_sys::fuzz_target;
@@ -58,10 +57,17 @@ fuzz_target!(|data: &[u8]| {
         },
     );
     match &result {
-        Ok(_) => assert!(before.valid, "prepared, yet invalid before prepare: {}", before.to_json()),
+        Ok(_) => assert!(
+            before.valid,
+            "prepared, yet invalid before prepare: {}",
+            before.to_json()
+        ),
         Err(PrepareError::Invalid(report)) if !options.wrap_data => {
             let pairs = |r: &cobro::Report| -> Vec<(String, String)> {
-                r.errors.iter().map(|i| (i.code.as_str().to_string(), i.path.to_string())).collect()
+                r.errors
+                    .iter()
+                    .map(|i| (i.code.as_str().to_string(), i.path.to_string()))
+                    .collect()
             };
             assert_eq!(pairs(&before), pairs(report), "before prepare and prepare disagree");
         }
