@@ -1,4 +1,4 @@
-//! The typed requests (`cobro::shape::requests`) and the codes of a report issue
+//! The typed requests (`cobro::schema::requests`) and the codes of a report issue
 //! (`cobro::shape::issue_codes`): `bindings/python/python/cobro/_requests.py` (one
 //! `TypedDict` per object, a `Literal` or `Dict` alias per alias) and
 //! `bindings/node/requests.d.ts` (one interface or type alias each).
@@ -35,7 +35,7 @@ pub fn python() -> String {
     // Aliases first: a TypedDict's base class is evaluated when the class is made, and
     // an alias used in it must exist by then only as text (the annotations are strings),
     // but the aliases read best before the objects that use them.
-    let all = shape::requests();
+    let all = cobro::schema::requests();
     for t in all.iter().filter(|t| matches!(t.body, RequestBody::Alias(_))) {
         if let RequestBody::Alias(ty) = &t.body {
             let _ = write!(out, "\n{} = {}\n", t.name, python_ty(ty, false));
@@ -126,7 +126,7 @@ pub fn typescript() -> String {
     for c in shape::issue_codes() {
         let _ = writeln!(out, "  | '{c}'");
     }
-    for t in shape::requests() {
+    for t in cobro::schema::requests() {
         out.push('\n');
         jsdoc(&mut out, "", &t.doc);
         match &t.body {

@@ -197,7 +197,7 @@ fn the_manifest_records_are_the_described_shapes() {
 }
 
 /// The manifest's request types agree with the core's description of the requests
-/// (`cobro::shape::requests`), from which the bindings' types are generated: the same
+/// (`cobro::schema::requests`), from which the bindings' types are generated: the same
 /// names in the same order, each object with the same keys, required or not, and each
 /// alias of values with the same values.
 #[test]
@@ -208,7 +208,7 @@ fn the_manifest_requests_are_the_described_requests() {
     let section = &manifest["requests"];
     assert_eq!(section["issue_code"]["name"], cobro::shape::ISSUE_CODE);
     let listed = section["types"].as_array().unwrap();
-    let described = cobro::shape::requests();
+    let described = cobro::schema::requests();
     let names = |v: &Value| v["name"].as_str().unwrap().to_string();
     assert_eq!(
         listed.iter().map(names).collect::<Vec<_>>(),

@@ -22,7 +22,7 @@ use crate::field;
 use crate::request::Kind;
 use node::{Defs, Node, Obj, texts};
 pub use openapi::{MOCK_PORT, openapi};
-pub(crate) use types::request_types;
+pub use types::{request_type, requests};
 
 /// The dialect of every schema.
 const DRAFT: &str = "https://json-schema.org/draft/2020-12/schema";

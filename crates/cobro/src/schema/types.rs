@@ -20,8 +20,11 @@ const ENTRY: &str = "[]";
 /// What marks a whole number accepted with a warning in a free-text field.
 const NUMBER_FOR_STRING: &str = "WARN_NUMBER_FOR_STRING";
 
-/// The request types, as [`crate::shape::requests`] documents.
-pub(crate) fn request_types() -> Vec<RequestType> {
+/// Every request type the shapes describe (`cobro::shape::RequestType`): the six of
+/// [`shape::REQUEST_NAMES`], then the objects and aliases they name, each once, in the
+/// order first named. They live here, beside the schemas they are read from, so the
+/// description of the shapes does not depend on the schemas.
+pub fn requests() -> Vec<RequestType> {
     let mut out = Reader::default();
     for (kind, name) in [
         (Kind::VirtualAccount, shape::VIRTUAL_ACCOUNT),
@@ -60,6 +63,11 @@ pub(crate) fn request_types() -> Vec<RequestType> {
     first.sort_by_key(|t| shape::REQUEST_NAMES.iter().position(|n| *n == t.name));
     first.extend(rest);
     first
+}
+
+/// The request type named `name`.
+pub fn request_type(name: &str) -> Option<RequestType> {
+    requests().into_iter().find(|t| t.name == name)
 }
 
 /// The documentation of the typed body of `kind`.

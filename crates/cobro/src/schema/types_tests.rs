@@ -2,10 +2,10 @@
 
 use super::*;
 use crate::payin::fields::Blank;
-use crate::shape::{issue_codes, request};
+use crate::shape::issue_codes;
 
 fn fields(name: &str) -> Vec<RequestField> {
-    match request(name).unwrap().body {
+    match request_type(name).unwrap().body {
         RequestBody::Object(fields) => fields,
         RequestBody::Alias(_) => panic!("{name} is an alias"),
     }
@@ -110,7 +110,7 @@ fn the_other_requests_and_their_parts() {
         RequestTy::Nullable(Box::new(RequestTy::Named("VirtualAccountMetadata".into())))
     );
     assert_eq!(
-        request("VirtualAccountMetadata").unwrap().body,
+        request_type("VirtualAccountMetadata").unwrap().body,
         RequestBody::Alias(RequestTy::Map(Box::new(RequestTy::Text)))
     );
     assert_eq!(required(shape::SUBSCRIPTION), ["merchantId", "subscriptionDetails"]);
@@ -123,7 +123,7 @@ fn the_other_requests_and_their_parts() {
     );
     assert!(required(shape::PAYIN_STATUS).is_empty());
     assert_eq!(fields(shape::PAYIN_STATUS).len(), 3);
-    let all = shape::requests();
+    let all = super::requests();
     let names: Vec<&str> = all.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(names.get(..6).unwrap(), shape::REQUEST_NAMES);
     for (i, t) in all.iter().enumerate() {

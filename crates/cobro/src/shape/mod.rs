@@ -24,7 +24,7 @@ mod voucher;
 
 pub use request::{
     ISSUE_CODE, PAYIN, PAYIN_STATUS, REQUEST_NAMES, RequestBody, RequestField, RequestTy, RequestType, SUBSCRIPTION,
-    SUBSCRIPTION_CANCEL, UNSIGNED_PAYIN, VIRTUAL_ACCOUNT, issue_codes, request, requests,
+    SUBSCRIPTION_CANCEL, UNSIGNED_PAYIN, VIRTUAL_ACCOUNT, issue_codes,
 };
 
 /// A record: an object with a fixed set of fields (a class in Python, an interface in

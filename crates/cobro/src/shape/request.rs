@@ -2,7 +2,7 @@
 //! (DESIGN.md sections 2 and 5): the four kinds, the unsigned pay-in body `prepare_payin`
 //! completes, and the pay-in status query's body (DESIGN.md 9 row 36).
 //!
-//! The description is read from the JSON Schemas ([`crate::schema`]), which are built
+//! The description is read from the JSON Schemas (`cobro::schema::requests`), which are built
 //! from the field lists and constants the validation runs, so a field added to a rule
 //! appears here too; `scripts/generate` writes the Python `TypedDict`s and the
 //! TypeScript interfaces from it. It describes the form to send, the one validation
@@ -99,17 +99,6 @@ pub const PAYIN_STATUS: &str = "PayinStatusRequest";
 
 /// The name of the type of a report issue's code.
 pub const ISSUE_CODE: &str = "IssueCode";
-
-/// Every request type: the six of [`REQUEST_NAMES`], then the objects and aliases they
-/// name, each once, in the order first named.
-pub fn requests() -> Vec<RequestType> {
-    crate::schema::request_types()
-}
-
-/// The request type named `name`.
-pub fn request(name: &str) -> Option<RequestType> {
-    requests().into_iter().find(|t| t.name == name)
-}
 
 /// The codes a report issue can carry (DESIGN.md section 3), in catalogue order: the
 /// values of [`ISSUE_CODE`].
