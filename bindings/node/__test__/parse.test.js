@@ -138,3 +138,19 @@ test('catalogues', () => {
   assert.equal(cobro.paymentConfirmationCode('zz-none'), null)
   assert.equal(cobro.virtualAccountErrorCode('zz-none'), null)
 })
+
+test("a stranger's keys stay data: metadata keys are neither renamed nor properties, __proto__ included", () => {
+  const answer = RESPONSES.map((c) => c.case).find((c) => c.http_status === 200 && c.body && c.body.metadata && c.body.traceId)
+  const body = JSON.stringify({ ...answer.body, metadata: {} })
+    .replace('"metadata":{}', '"metadata":{"__proto__":"p","constructor":"c","ref_key":"v","payin_state_id":"w"}')
+  const unknown = body.replace('{', '{"__proto__":{"polluted":"yes"},"trace_id":"x","payin_state_id":"9",')
+  for (const given of [body, Buffer.from(body), JSON.parse(body), unknown, JSON.parse(unknown)]) {
+    const parsed = cobro.parse('virtual-account-response', given)
+    assert.deepEqual(parsed.metadata.map((e) => e.key), ['__proto__', 'constructor', 'ref_key', 'payin_state_id'])
+    for (const o of [parsed, ...parsed.metadata]) assert.equal(Object.getPrototypeOf(o), Object.prototype)
+    assert.equal(parsed.polluted, undefined)
+    assert.equal({}.polluted, undefined)
+    assert.equal(parsed.traceId, answer.body.traceId)
+    assert.ok(!Object.keys(parsed).some((k) => k.includes('_')))
+  }
+})

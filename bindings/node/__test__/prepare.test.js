@@ -148,3 +148,18 @@ test('every amount field takes what payinAmount takes; an inexact number is refu
   const sub = { merchantId: '1234', subscriptionDetails: { type: 'RECURRENT', device: 'MOBILE', customerId: '987654321', processorCode: 'Wallet_on_file', periodicity: '1', amount: '49.9' } }
   assert.ok(cobro.prepareSubscription(sub, { key: 'fake-payin-key' }).body.includes('"amount":49.90'))
 })
+
+test('an inexact number is refused in an amount field only, not under the same key elsewhere', () => {
+  const { case: c } = CASES.find(({ file, case: v }) => file.kind === 'payin' && v.body_text.includes('"payinAmount":150.5,'))
+  const body = JSON.parse(c.body_text)
+  const inexact = 0.1 + 0.2
+  for (const nested of [{ amount: inexact }, { payinAmount: inexact }, [{ payinAmount: inexact }], { data: { payinAmount: inexact } }]) {
+    const p = cobro.preparePayin({ ...body, x: nested }, { key: c.key, now: c.now })
+    assert.deepEqual(JSON.parse(p.body).x, nested)
+    assert.equal(cobro.validate('payin', { ...body, x: nested }, { beforePrepare: true }).valid, true)
+  }
+  const refused = (e) => e instanceof cobro.SigningError && e.code === 'ERR_INVALID_AMOUNT'
+  assert.throws(() => cobro.preparePayin({ data: { ...body, payinAmount: inexact } }, { key: c.key, now: c.now }), refused)
+  const details = { type: 'RECURRENT', device: 'MOBILE', customerId: '987654321', processorCode: 'Wallet_on_file', periodicity: '1', amount: inexact }
+  assert.throws(() => cobro.prepareSubscription({ merchantId: '1234', subscriptionDetails: details }, { key: 'fake-payin-key' }), refused)
+})

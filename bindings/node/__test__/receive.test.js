@@ -42,9 +42,14 @@ test('storedState takes the payinStateId a parsed notification holds, as it is',
   assert.deepEqual(cobro.receiveNotification(c.kind, body, { ...options, storedState: Number(stored) }), receipt)
   assert.deepEqual(cobro.receiveNotification(c.kind, body, { ...options, storedState: BigInt(stored) }), receipt)
   assert.equal(cobro.receiveNotification(c.kind, body, { ...options, storedState: '2' }).movesForward, true)
-  for (const bad of ['five', '', '5.0', 1.5, true]) {
-    assert.throws(() => cobro.receiveNotification(c.kind, body, { ...options, storedState: bad }), TypeError, String(bad))
+  for (const bad of ['five', '', '5.0', 1.5, true, '1e3', ' 5', '5 ', '+5', '0x5', '-', '\u0665', '\uff15', NaN, Infinity]) {
+    assert.throws(() => cobro.receiveNotification(c.kind, body, { ...options, storedState: bad }),
+      (e) => e instanceof TypeError && /^storedState must be/.test(e.message), String(bad))
   }
+  // Leading zeros and a minus zero are the number they write, as Number() reads them.
+  assert.deepEqual(cobro.receiveNotification(c.kind, body, { ...options, storedState: `000${stored}` }), receipt)
+  const zero = cobro.receiveNotification(c.kind, body, { ...options, storedState: 0 })
+  assert.deepEqual(cobro.receiveNotification(c.kind, body, { ...options, storedState: '-0' }), zero)
   assert.throws(() => cobro.receiveNotification(c.kind, body, { ...options, storedState: '99999999999999999999' }),
     (e) => e instanceof cobro.SigningError && e.code === 'ERR_OUT_OF_RANGE')
 })

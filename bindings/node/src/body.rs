@@ -22,6 +22,7 @@
 
 use std::borrow::Cow;
 
+use cobro::amount::AmountPlace;
 use cobro::host::fast::Limits;
 use cobro::{HostBodyError, PathStep};
 use napi::bindgen_prelude::{BigInt, Either3, FromNapiValue, JsObjectValue, Object, Uint8Array, Utf16String};
@@ -50,7 +51,7 @@ pub fn bytes<'b>(body: &'b Body<'_>, limits: &Limits) -> Res<Read<'b>> {
 }
 
 /// [`bytes`] of a body prepare completes, signs and sends (or judges so, before
-/// prepare): a number under an amount's key ([`cobro::amount::AMOUNT_FIELDS`]) whose
+/// prepare): a number in an amount field ([`cobro::amount::AmountPlace`]) whose
 /// text cannot be an exact two-decimal amount throws the `SigningError` that number
 /// throws as an amount argument (DESIGN.md 4), since prepare would sign a text no one
 /// meant. `body.js` sends such an object here rather than its `JSON.stringify` text.
@@ -76,7 +77,8 @@ fn read<'b>(body: &'b Body<'_>, limits: &Limits, exact_amounts: bool) -> Res<Rea
                 return Err(type_error("body", BODY_TYPES));
             }
             let mut out = Vec::with_capacity(1024);
-            match write(value, &mut out, (0, exact_amounts), limits) {
+            let place = exact_amounts.then_some(AmountPlace::Root);
+            match write(value, &mut out, (0, place), limits) {
                 Ok(()) => Ok(Read::Bytes(Cow::Owned(out))),
                 Err(Stop::Fail(e)) => Err(e),
                 Err(Stop::NonFinite(mut at, value)) => {
@@ -130,8 +132,14 @@ fn skipped(t: ValueType) -> bool {
     matches!(t, ValueType::Undefined | ValueType::Function | ValueType::Symbol)
 }
 
-/// Writes `value` as JSON; `place` is its depth and whether amounts must be exact.
-fn write(value: &Unknown<'_>, out: &mut Vec<u8>, place: (usize, bool), limits: &Limits) -> Result<(), Stop> {
+/// Writes `value` as JSON; `place` is its depth and, when amounts must be exact, where
+/// it sits in the body.
+fn write(
+    value: &Unknown<'_>,
+    out: &mut Vec<u8>,
+    place: (usize, Option<AmountPlace>),
+    limits: &Limits,
+) -> Result<(), Stop> {
     let (depth, exact) = place;
     if limits.too_large(out.len()) {
         return Ok(());
@@ -163,7 +171,9 @@ fn write(value: &Unknown<'_>, out: &mut Vec<u8>, place: (usize, bool), limits: &
                     if skipped(item.get_type()?) {
                         out.extend_from_slice(b"null");
                     } else {
-                        at(write(&item, out, (depth + 1, exact), limits), || {
+                        // No element of an array is an amount field.
+                        let inside = exact.map(|_| AmountPlace::Elsewhere);
+                        at(write(&item, out, (depth + 1, inside), limits), || {
                             PathStep::Index(usize::try_from(i).unwrap_or(usize::MAX))
                         })?;
                     }
@@ -188,12 +198,19 @@ fn write(value: &Unknown<'_>, out: &mut Vec<u8>, place: (usize, bool), limits: &
                     }
                     first = false;
                     let key = Utf16String::from_unknown(key)?;
-                    if exact && member.get_type()? == ValueType::Number {
-                        exact_amount(&key, f64::from_unknown(member)?)?;
-                    }
+                    let inside = match exact {
+                        Some(here) => {
+                            let name = String::from_utf16_lossy(&key);
+                            if here.is_amount(&name) && member.get_type()? == ValueType::Number {
+                                exact_amount(f64::from_unknown(member)?)?;
+                            }
+                            Some(here.member(&name))
+                        }
+                        None => None,
+                    };
                     write_string(&key, out);
                     out.push(b':');
-                    at(write(&member, out, (depth + 1, exact), limits), || {
+                    at(write(&member, out, (depth + 1, inside), limits), || {
                         PathStep::Key(String::from_utf16_lossy(&key))
                     })?;
                     if limits.too_large(out.len()) {
@@ -215,14 +232,10 @@ pub fn amount_fields() -> Vec<String> {
     cobro::amount::AMOUNT_FIELDS.iter().map(|f| f.to_string()).collect()
 }
 
-/// Throws, for a finite number `n` under an amount's key, the error the same number
-/// throws as an amount argument when its text cannot be an exact two-decimal amount.
-fn exact_amount(key: &Utf16String, n: f64) -> Result<(), Stop> {
-    if !n.is_finite()
-        || !cobro::amount::AMOUNT_FIELDS
-            .iter()
-            .any(|f| f.encode_utf16().eq(key.iter().copied()))
-    {
+/// Throws, for a finite number `n` in an amount field, the error the same number throws
+/// as an amount argument when its text cannot be an exact two-decimal amount.
+fn exact_amount(n: f64) -> Result<(), Stop> {
+    if !n.is_finite() {
         return Ok(());
     }
     match cobro::Amount::from_js_number_text(&js_number_text(n)) {

@@ -13,6 +13,7 @@
 use std::borrow::Cow;
 use std::cell::Cell;
 
+use cobro::amount::AmountPlace;
 use cobro::host::fast::{self, Limits, is_number, plain_prefix, write_string};
 use cobro::{HostBodyError, PathStep};
 use pyo3::PyTypeInfo;
@@ -37,8 +38,9 @@ struct Scratch {
     path: Vec<usize>,
     /// A string that needs escaping, written by the core's `write_string`.
     escaped: String,
-    /// Refuse a `float` under an amount's key (a body to be prepared, [`with_body_to_send`]).
-    exact_amounts: bool,
+    /// For a body to be prepared ([`with_body_to_send`]), where the container being
+    /// written sits, so that a `float` in an amount field is refused; `None` otherwise.
+    amounts: Option<AmountPlace>,
 }
 
 thread_local! {
@@ -69,7 +71,7 @@ pub fn with_body<R>(obj: &Bound<'_, PyAny>, limits: &Limits, f: impl FnOnce(&[u8
 }
 
 /// [`with_body`] of a body prepare completes, signs and sends (or judges so, before
-/// prepare): a `float` under an amount's key ([`cobro::amount::AMOUNT_FIELDS`]) is a
+/// prepare): a `float` in an amount field ([`cobro::amount::AmountPlace`]) is a
 /// `TypeError`, as a `float` amount argument is, since prepare would write a number no
 /// one gave (DESIGN.md 4).
 pub fn with_body_to_send<R>(obj: &Bound<'_, PyAny>, limits: &Limits, f: impl FnOnce(&[u8]) -> R) -> PyResult<Read<R>> {
@@ -122,7 +124,7 @@ fn read_body<R>(
         let mut scratch = SCRATCH.take();
         scratch.out.clear();
         scratch.path.clear();
-        scratch.exact_amounts = exact_amounts;
+        scratch.amounts = exact_amounts.then_some(AmountPlace::Root);
         let result = match write_json(obj, &mut scratch, limits) {
             Ok(()) => Ok(Ok(f(&scratch.out))),
             Err(stop) => stop.outcome().map(Err),
@@ -281,6 +283,7 @@ fn write_dict(dict: &Bound<'_, PyDict>, s: &mut Scratch, limits: &Limits) -> Res
         return Ok(());
     }
     s.out.push(b'{');
+    let here = s.amounts;
     let changed = || Stop::At(Vec::new(), Problem::Changed);
     for_each_member(dict, changed, |i, key, value| {
         if i > 0 {
@@ -294,16 +297,17 @@ fn write_dict(dict: &Bound<'_, PyDict>, s: &mut Scratch, limits: &Limits) -> Res
         }
         s.out.push(b':');
         let within = |stop: Stop| stop.within(|| PathStep::Key(key.to_string_lossy().into_owned()));
-        // An amount is refused as a float here as it is as an argument (DESIGN.md 4).
-        if s.exact_amounts
-            && value.is_instance_of::<PyFloat>()
-            && key
-                .to_cow()
-                .is_ok_and(|k| cobro::amount::AMOUNT_FIELDS.contains(&k.as_ref()))
-        {
-            return Err(within(Stop::At(Vec::new(), Problem::FloatAmount)));
+        if let Some(place) = here {
+            let name = key.to_cow().ok();
+            // An amount is refused as a float here as it is as an argument (DESIGN.md 4).
+            if value.is_instance_of::<PyFloat>() && name.as_deref().is_some_and(|k| place.is_amount(k)) {
+                return Err(within(Stop::At(Vec::new(), Problem::FloatAmount)));
+            }
+            s.amounts = Some(name.map_or(AmountPlace::Elsewhere, |k| place.member(&k)));
         }
-        write_json(&value, s, limits).map_err(within)
+        let written = write_json(&value, s, limits).map_err(within);
+        s.amounts = here;
+        written
     })?;
     s.out.push(b'}');
     s.path.pop();
@@ -321,12 +325,16 @@ fn write_items<'py>(
         return Ok(());
     }
     s.out.push(b'[');
+    let here = s.amounts;
+    // No element of a list is an amount field.
+    s.amounts = here.map(|_| AmountPlace::Elsewhere);
     for (i, item) in items.enumerate() {
         if i > 0 {
             s.out.push(b',');
         }
         write_json(&item?, s, limits).map_err(|stop| stop.within(|| PathStep::Index(i)))?;
     }
+    s.amounts = here;
     s.out.push(b']');
     s.path.pop();
     Ok(())

@@ -28,7 +28,7 @@ pub enum Problem {
     Key(String),
     /// The `dict` changed size or keys while it was read (by a `__str__` of a value).
     Changed,
-    /// A `float` under an amount's key ([`cobro::amount::AMOUNT_FIELDS`]): refused as a
+    /// A `float` in an amount field ([`cobro::amount::AmountPlace`]): refused as a
     /// `float` amount argument is, since a float cannot hold most decimal amounts.
     FloatAmount,
 }

@@ -152,6 +152,29 @@ def test_every_amount_field_takes_what_payin_amount_takes():
     assert '"amount":49.90' in cobro.prepare_subscription(sub, key="fake-payin-key").body
 
 
+def test_a_float_is_refused_in_an_amount_field_only():
+    """A float where an amount field is (the pay-in object, inside {"data": ...} too, and
+    subscriptionDetails.amount) is refused; the same key elsewhere (a merchant's own
+    nested object, a list) holds any number, which prepare sends as given."""
+    from decimal import Decimal
+
+    payin = [c for _, f, c in CASES if f.get("kind") == "payin" and '"payinAmount":150.5,' in c["body_text"]][0]
+    body = json.loads(payin["body_text"], parse_float=Decimal)
+    for nested in ({"amount": 0.5}, {"payinAmount": 0.5}, [{"payinAmount": 0.5}], {"data": {"payinAmount": 0.5}}):
+        p = cobro.prepare_payin(dict(body, x=nested), key=payin["key"], now=payin["now"])
+        assert json.loads(p.body, parse_float=Decimal)["x"] == json.loads(json.dumps(nested), parse_float=Decimal)
+        assert cobro.validate("payin", dict(body, x=nested), before_prepare=True).valid
+    with pytest.raises(TypeError, match="at data.payinAmount must not be a float"):
+        cobro.prepare_payin({"data": dict(body, payinAmount=150.5)}, key=payin["key"], now=payin["now"])
+    details = {"type": "RECURRENT", "device": "MOBILE", "customerId": "987654321",
+               "processorCode": "Wallet_on_file", "periodicity": "1", "amount": 49.9}
+    with pytest.raises(TypeError, match="at subscriptionDetails.amount must not be a float"):
+        cobro.prepare_subscription({"merchantId": "1234", "subscriptionDetails": details}, key="fake-payin-key")
+    details["amount"] = Decimal("49.9")
+    sub = {"merchantId": "1234", "subscriptionDetails": details, "metadata": [{"key": "amount", "value": "x"}]}
+    assert '"amount":49.90' in cobro.prepare_subscription(sub, key="fake-payin-key").body
+
+
 def test_a_dict_with_number_amounts_is_prepared_as_the_strings_real_bodies_send():
     """DESIGN.md 9 rows 9 and 10: a dict whose payinMerchantID, payinAmount and
     payinExpirationTime are numbers (an int, a Decimal of one decimal) is sent with the

@@ -17,6 +17,45 @@ pub const MAX_INTEGER_DIGITS: usize = 15;
 /// [`Amount::from_js_number_text`]) under these keys as it refuses it as an argument.
 pub const AMOUNT_FIELDS: [&str; 3] = ["payinAmount", "payinProductAmount", "amount"];
 
+/// Where a value sits in a request body, as far as telling its amount fields apart
+/// needs (DESIGN.md section 4): a binding that walks a body of its language's values
+/// refuses a value that cannot hold an amount exactly only where an amount field is,
+/// never under the same key elsewhere (a merchant's own nested `amount`, which prepare
+/// sends as given).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AmountPlace {
+    /// The root object: a pay-in object, or a subscription.
+    Root,
+    /// The pay-in object of a `{"data": {...}}` wrapper.
+    Data,
+    /// A subscription's subscriptionDetails.
+    Details,
+    /// Anywhere else (array elements included): no amount field.
+    Elsewhere,
+}
+
+impl AmountPlace {
+    /// The place of the value of the member `key` of an object here.
+    pub fn member(self, key: &str) -> AmountPlace {
+        match (self, key) {
+            (AmountPlace::Root, "data") => AmountPlace::Data,
+            (AmountPlace::Root, "subscriptionDetails") => AmountPlace::Details,
+            _ => AmountPlace::Elsewhere,
+        }
+    }
+
+    /// Whether the member `key` of an object here is an amount field of [`AMOUNT_FIELDS`]:
+    /// payinAmount or payinProductAmount of a pay-in object (spec 2.4), amount of
+    /// subscriptionDetails (spec 2.3).
+    pub fn is_amount(self, key: &str) -> bool {
+        match self {
+            AmountPlace::Root | AmountPlace::Data => matches!(key, "payinAmount" | "payinProductAmount"),
+            AmountPlace::Details => key == "amount",
+            AmountPlace::Elsewhere => false,
+        }
+    }
+}
+
 /// A positive amount of money with at most two decimals.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Amount {
@@ -304,5 +343,27 @@ mod tests {
         }
         assert_eq!(Amount::from_minor_units(0), Err(NotPositive));
         assert_eq!(Amount::from_minor_units(u64::MAX), Err(TooLarge));
+    }
+
+    #[test]
+    fn amount_fields_are_told_apart_by_their_place() {
+        let root = AmountPlace::Root;
+        assert!(root.is_amount("payinAmount") && root.is_amount("payinProductAmount"));
+        assert!(root.member("data").is_amount("payinAmount"));
+        assert!(root.member("subscriptionDetails").is_amount("amount"));
+        assert!(!root.is_amount("amount"));
+        assert!(!root.member("data").is_amount("amount"));
+        assert!(!root.member("subscriptionDetails").is_amount("payinAmount"));
+        for nested in [
+            root.member("x"),
+            root.member("data").member("x"),
+            root.member("data").member("data"),
+            root.member("subscriptionDetails").member("amount"),
+            AmountPlace::Elsewhere,
+        ] {
+            for key in AMOUNT_FIELDS {
+                assert!(!nested.is_amount(key), "{nested:?} {key}");
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@
 
 use crate::amount::Amount;
 use crate::json::{Value, write_string, write_value};
+use crate::limits::Limits;
 use crate::payin::{self, Blank};
 use crate::request::Kind;
 use crate::rules::Members;
@@ -19,6 +20,20 @@ pub(crate) struct Completion {
     /// Whether payinVerification was computed (pay-in only; false without a key or when
     /// one of its inputs is unusable, which validation then reports).
     pub(crate) signed: bool,
+}
+
+impl Completion {
+    /// The limits the completed text is read back under, given those the caller's body
+    /// was read under: they bound what the caller gave, not what prepare adds to it (a
+    /// fixed set of fields, an amount's two decimals, the `{"data": ...}` wrapper's one
+    /// level), so a body within them is never refused for prepare's own part, and the
+    /// growth stays bounded by the completion's fixed fields.
+    pub(crate) fn limits(&self, given: Limits) -> Limits {
+        Limits {
+            max_bytes: given.max_bytes.max(self.text.len()),
+            max_depth: given.max_depth.saturating_add(1),
+        }
+    }
 }
 
 /// The body prepare sends for `root`, a body of `kind`: `None` when it sends the body as

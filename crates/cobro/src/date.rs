@@ -47,16 +47,22 @@ impl CivilDate {
     }
 
     /// The date of a Unix time in seconds at `offset_minutes` from UTC (negative west
-    /// of Greenwich); a time before the epoch once offset is taken as the epoch.
+    /// of Greenwich): west of it, the first hours after the epoch are 1969-12-31.
     pub fn from_unix_seconds_at(seconds: u64, offset_minutes: i32) -> CivilDate {
         let shifted = i128::from(seconds) + i128::from(offset_minutes) * 60;
-        CivilDate::from_unix_seconds(u64::try_from(shifted).unwrap_or(0))
+        CivilDate::from_days(i64::try_from(shifted.div_euclid(86_400)).unwrap_or(0))
     }
 
     /// The UTC date of a Unix time in seconds.
     pub fn from_unix_seconds(seconds: u64) -> CivilDate {
-        // Howard Hinnant's days-from-civil inverse.
-        let z = i64::try_from(seconds / 86_400).unwrap_or(0) + 719_468;
+        CivilDate::from_unix_seconds_at(seconds, 0)
+    }
+
+    /// The date `days` days after 1970-01-01 (before it when negative).
+    fn from_days(days: i64) -> CivilDate {
+        // Howard Hinnant's days-from-civil inverse; the eras are floored, so days
+        // before the epoch count back from it.
+        let z = days.saturating_add(719_468);
         let era = z.div_euclid(146_097);
         let doe = z - era * 146_097;
         let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
@@ -107,6 +113,21 @@ mod tests {
             CivilDate::from_unix_seconds_at(951_782_400, -300).to_string(),
             "2000-02-28"
         );
-        assert_eq!(CivilDate::from_unix_seconds_at(100, -300).to_string(), "1970-01-01");
+        // West of Greenwich, the first hours after the epoch are still 1969 there.
+        assert_eq!(CivilDate::from_unix_seconds_at(100, -300).to_string(), "1969-12-31");
+        assert_eq!(CivilDate::from_unix_seconds_at(0, -360).to_string(), "1969-12-31");
+        assert_eq!(CivilDate::from_unix_seconds_at(18_000, -300).to_string(), "1970-01-01");
+        assert_eq!(CivilDate::from_unix_seconds_at(17_999, -300).to_string(), "1969-12-31");
+        assert_eq!(CivilDate::from_unix_seconds_at(0, 840).to_string(), "1970-01-01");
+        assert_eq!(
+            CivilDate::from_unix_seconds_at(u64::MAX, i32::MIN).to_string(),
+            CivilDate::from_unix_seconds_at(u64::MAX, i32::MIN).to_string()
+        );
+        // The clock's largest value (UnixSeconds stays below 10^11) is a date of the
+        // table.
+        assert_eq!(
+            CivilDate::from_unix_seconds_at(99_999_999_999, -300).to_string(),
+            "5138-11-16"
+        );
     }
 }

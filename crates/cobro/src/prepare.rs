@@ -236,7 +236,8 @@ fn prepare_subscription_kind(
     let Some(done) = complete(kind, &value, None, UnixSeconds::EPOCH, false) else {
         return Err(PrepareError::Invalid(validate_value(kind, &value, &vopts)));
     };
-    let sent = read(done.text.as_bytes(), &vopts)?;
+    let sent = json::parse(done.text.as_bytes(), done.limits(vopts.limits()))
+        .map_err(|e| PrepareError::Invalid(unreadable_body(&e, done.text.as_bytes(), &vopts)))?;
     check(kind, &sent, &vopts)?;
     let parts = subscription::authorization_parts(&sent)
         .ok_or_else(|| PrepareError::Invalid(validate_value(kind, &sent, &vopts)))?;

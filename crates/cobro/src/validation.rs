@@ -45,7 +45,7 @@ pub(crate) fn judge_completion(kind: Kind, done: &Completion, options: &Validate
         before_prepare: false,
         ..*options
     };
-    let mut report = match json::parse(done.text.as_bytes(), options.limits()) {
+    let mut report = match json::parse(done.text.as_bytes(), done.limits(options.limits())) {
         Ok(value) => validate_as_sent(kind, &value, &sent),
         Err(e) => unreadable(&e, &sent),
     };
