@@ -142,7 +142,10 @@ test('every amount field takes what payinAmount takes; an inexact number is refu
       () => cobro.preparePayin({ ...body, [field]: inexact }, { key: c.key, now: c.now }),
       () => cobro.validate('payin', { ...body, [field]: inexact }, { beforePrepare: true }),
     ]) {
-      assert.throws(call, (e) => e instanceof cobro.SigningError && e.code === argument.code && e.message === argument.message, field)
+      // The same code and message, naming the field where the argument's names the argument.
+      const message = argument.message.replace(/^amount /, `${field} `)
+      assert.ok(message.startsWith(`${field} `), argument.message)
+      assert.throws(call, (e) => e instanceof cobro.SigningError && e.code === argument.code && e.message === message, field)
     }
   }
   const sub = { merchantId: '1234', subscriptionDetails: { type: 'RECURRENT', device: 'MOBILE', customerId: '987654321', processorCode: 'Wallet_on_file', periodicity: '1', amount: '49.9' } }

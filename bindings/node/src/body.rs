@@ -202,7 +202,7 @@ fn write(
                         Some(here) => {
                             let name = String::from_utf16_lossy(&key);
                             if here.is_amount(&name) && member.get_type()? == ValueType::Number {
-                                exact_amount(f64::from_unknown(member)?)?;
+                                exact_amount(&name, f64::from_unknown(member)?)?;
                             }
                             Some(here.member(&name))
                         }
@@ -232,18 +232,28 @@ pub fn amount_fields() -> Vec<String> {
     cobro::amount::AMOUNT_FIELDS.iter().map(|f| f.to_string()).collect()
 }
 
-/// Throws, for a finite number `n` in an amount field, the error the same number throws
-/// as an amount argument when its text cannot be an exact two-decimal amount.
-fn exact_amount(n: f64) -> Result<(), Stop> {
+/// Throws, for a finite number `n` in the amount field `key`, the error the same number
+/// throws as an amount argument when its text cannot be an exact two-decimal amount: the
+/// same code and params, its message naming the field rather than the argument.
+fn exact_amount(key: &str, n: f64) -> Result<(), Stop> {
     if !n.is_finite() {
         return Ok(());
     }
     match cobro::Amount::from_js_number_text(&js_number_text(n)) {
         Err(
             e @ (cobro::AmountError::NotExact | cobro::AmountError::TooManyDecimals | cobro::AmountError::Exponent),
-        ) => Err(Stop::Fail(crate::errors::signing(&cobro::SigningError::InvalidAmount(
-            e,
-        )))),
+        ) => {
+            let argument = cobro::SigningError::InvalidAmount(e);
+            let error = match cobro::amount::AMOUNT_FIELDS.iter().find(|f| **f == key) {
+                Some(name) => cobro::SigningError::InvalidField {
+                    name,
+                    code: argument.code(),
+                    params: argument.params(),
+                },
+                None => argument,
+            };
+            Err(Stop::Fail(crate::errors::signing(&error)))
+        }
         _ => Ok(()),
     }
 }
