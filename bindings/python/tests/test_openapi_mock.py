@@ -313,7 +313,7 @@ def _subscription(server: cobro.mock.MockServer, named: Dict[str, Any], authoriz
         return
     details: Dict[str, Any] = {**named, "device": "MOBILE"}
     if named["type"] == "RECURRENT":
-        details.update(periodicity="1", amount=49.90)
+        details.update(periodicity="1", amount="49.90")
     try:
         request = cobro.prepare_subscription({"merchantId": MERCHANT_ID, "subscriptionDetails": details}, key=PAYIN_KEY)
     except cobro.ValidationError:
