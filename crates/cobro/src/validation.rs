@@ -8,7 +8,7 @@ use crate::code::Code;
 use crate::complete::{Completion, complete};
 use crate::json::{self, JsonError};
 use crate::payin::{self, SignatureCheck};
-use crate::report::{Ctx, Path, Report};
+use crate::report::{Ctx, Issue, Path, Report};
 use crate::request::{Kind, ValidateOptions};
 use crate::signing::UnixSeconds;
 use crate::{subscription, text, virtual_account};
@@ -50,8 +50,11 @@ pub(crate) fn judge_completion(kind: Kind, done: &Completion, options: &Validate
         Err(e) => unreadable(&e, &sent),
     };
     if kind == Kind::Payin && !done.signed {
-        report.errors.retain(|i| i.path != "payinVerification");
-        report.warnings.retain(|i| i.path != "payinVerification");
+        // A key written twice is the caller's mistake whoever writes its value: prepare
+        // refuses it signed or not.
+        let prepares = |i: &Issue| i.path == "payinVerification" && i.code != Code::DuplicateField;
+        report.errors.retain(|i| !prepares(i));
+        report.warnings.retain(|i| !prepares(i));
         // Issues left out past the cap may be errors: only then is the report kept
         // invalid with none listed.
         report.valid = report.errors.is_empty()
