@@ -1,5 +1,7 @@
 //! The documentation text of the description, as each language writes it.
 
+use std::fmt::Write;
+
 use cobro::shape::{self, Field, Record, Ty, Union};
 
 /// `text` in lines of at most `width` characters (a longer word stands alone).
@@ -137,6 +139,33 @@ fn replace_word(text: &str, word: &str, by: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// A docstring of `text` at `indent`, wrapped to 88 characters.
+pub(crate) fn docstring(out: &mut String, indent: &str, text: &str) {
+    let lines = wrap(&python(text), 82 - indent.len());
+    let last = lines.len().saturating_sub(1);
+    for (i, line) in lines.iter().enumerate() {
+        let open = if i == 0 { "\"\"\"" } else { "" };
+        let close = if i == last { "\"\"\"" } else { "" };
+        let _ = writeln!(out, "{indent}{open}{line}{close}");
+    }
+}
+
+/// A JSDoc comment of `text` at `indent`, wrapped to 88 characters.
+pub(crate) fn jsdoc(out: &mut String, indent: &str, text: &str) {
+    let lines = wrap(text, 80 - indent.len());
+    if let [one] = lines.as_slice()
+        && one.len() + indent.len() + 7 <= 88
+    {
+        let _ = writeln!(out, "{indent}/** {one} */");
+        return;
+    }
+    let _ = writeln!(out, "{indent}/**");
+    for line in lines {
+        let _ = writeln!(out, "{indent} * {line}");
+    }
+    let _ = writeln!(out, "{indent} */");
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use cobro::parse::DocumentKind;
 use cobro::shape::{self, Record, Ty};
 
 use crate::GENERATED;
-use crate::docs::{field_doc, python as rst, record_doc, union_doc, wrap};
+use crate::docs::{docstring, field_doc, record_doc, union_doc};
 
 /// The module's text.
 pub fn records() -> String {
@@ -74,17 +74,6 @@ fn class(out: &mut String, r: &Record) {
     }
     if r.fields.is_empty() && shape::variant_of(r.name).is_none() {
         out.push_str("    pass\n");
-    }
-}
-
-/// A docstring of `text` at `indent`, wrapped to 88 characters.
-fn docstring(out: &mut String, indent: &str, text: &str) {
-    let lines = wrap(&rst(text), 82 - indent.len());
-    let last = lines.len().saturating_sub(1);
-    for (i, line) in lines.iter().enumerate() {
-        let open = if i == 0 { "\"\"\"" } else { "" };
-        let close = if i == last { "\"\"\"" } else { "" };
-        let _ = writeln!(out, "{indent}{open}{line}{close}");
     }
 }
 

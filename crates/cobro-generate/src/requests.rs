@@ -8,7 +8,7 @@ use std::fmt::Write;
 use cobro::shape::{self, RequestBody, RequestTy, RequestType};
 
 use crate::GENERATED;
-use crate::docs::{python as rst, wrap};
+use crate::docs::{docstring, jsdoc};
 
 /// `_requests.py`.
 pub fn python() -> String {
@@ -67,17 +67,6 @@ fn typed_dict(out: &mut String, t: &RequestType, fields: &[shape::RequestField])
     docstring(out, "    ", &t.doc);
     for f in fields.iter().filter(|f| !f.required) {
         let _ = writeln!(out, "    {}: {}", f.key, python_ty(&f.ty, false));
-    }
-}
-
-/// A docstring of `text` at `indent`, wrapped to 88 characters.
-fn docstring(out: &mut String, indent: &str, text: &str) {
-    let lines = wrap(&rst(text), 82 - indent.len());
-    let last = lines.len().saturating_sub(1);
-    for (i, line) in lines.iter().enumerate() {
-        let open = if i == 0 { "\"\"\"" } else { "" };
-        let close = if i == last { "\"\"\"" } else { "" };
-        let _ = writeln!(out, "{indent}{open}{line}{close}");
     }
 }
 
@@ -144,22 +133,6 @@ pub fn typescript() -> String {
         }
     }
     out
-}
-
-/// A JSDoc comment of `text` at `indent`, wrapped to 88 characters.
-fn jsdoc(out: &mut String, indent: &str, text: &str) {
-    let lines = wrap(text, 80 - indent.len());
-    if let [one] = lines.as_slice()
-        && one.len() + indent.len() + 7 <= 88
-    {
-        let _ = writeln!(out, "{indent}/** {one} */");
-        return;
-    }
-    let _ = writeln!(out, "{indent}/**");
-    for line in lines {
-        let _ = writeln!(out, "{indent} * {line}");
-    }
-    let _ = writeln!(out, "{indent} */");
 }
 
 /// The TypeScript type of `ty`.

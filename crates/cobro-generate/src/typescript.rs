@@ -8,7 +8,7 @@ use cobro::parse::DocumentKind;
 use cobro::shape::{self, Record, Ty};
 
 use crate::GENERATED;
-use crate::docs::{camelized, field_doc, record_doc, union_doc, wrap};
+use crate::docs::{self, camelized, field_doc, record_doc, union_doc};
 
 const HEADER: &str = "\
 /// <reference types=\"node\" />
@@ -90,21 +90,9 @@ fn interface(out: &mut String, r: &Record) {
     out.push_str("}\n");
 }
 
-/// A JSDoc comment of `text` at `indent` (fields named as JavaScript reads them), wrapped
-/// to 88 characters.
+/// A JSDoc comment of `text` at `indent`, its field names as Node names them.
 fn jsdoc(out: &mut String, indent: &str, text: &str) {
-    let lines = wrap(&camelized(text), 80 - indent.len());
-    if let [one] = lines.as_slice()
-        && one.len() + indent.len() + 7 <= 88
-    {
-        let _ = writeln!(out, "{indent}/** {one} */");
-        return;
-    }
-    let _ = writeln!(out, "{indent}/**");
-    for line in lines {
-        let _ = writeln!(out, "{indent} * {line}");
-    }
-    let _ = writeln!(out, "{indent} */");
+    docs::jsdoc(out, indent, &camelized(text));
 }
 
 /// The TypeScript type of `ty`.
